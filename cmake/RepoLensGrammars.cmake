@@ -1,0 +1,132 @@
+# Fetches the tree-sitter C core and the grammars pinned in grammars/grammars.lock with
+# `npm pack` into ${REPOLENS_NPM_DIR} (git-ignored), verifies each tarball's SHA-512 and
+# defines the targets:
+#   repolens_treesitter_core           the C core (static, SYSTEM headers)
+#   repolens_grammar_<lang>            one static library per grammar
+# and the list variable REPOLENS_GRAMMAR_LANGS plus REPOLENS_GRAMMAR_DIR_<pkg> (unpacked
+# package folders, used for highlights.scm and licences).
+
+set(REPOLENS_NPM_DIR "${PROJECT_SOURCE_DIR}/third_party/npm" CACHE PATH
+    "Where npm grammar packages are unpacked (git-ignored)")
+
+find_program(REPOLENS_NPM npm)
+
+function(_repolens_fetch_npm_package name version sha512)
+    set(pkgdir "${REPOLENS_NPM_DIR}/${name}-${version}")
+    set(tgz "${REPOLENS_NPM_DIR}/${name}-${version}.tgz")
+    set(stamp "${pkgdir}/.repolens-sha512")
+    if(EXISTS "${stamp}")
+        file(READ "${stamp}" have)
+        string(STRIP "${have}" have)
+        if(have STREQUAL sha512)
+            set(REPOLENS_GRAMMAR_DIR_${name} "${pkgdir}/package" PARENT_SCOPE)
+            return()
+        endif()
+    endif()
+    file(MAKE_DIRECTORY "${REPOLENS_NPM_DIR}")
+    if(NOT EXISTS "${tgz}")
+        if(NOT REPOLENS_NPM)
+            message(FATAL_ERROR "npm is needed to fetch ${name}@${version}; run scripts/install-deps")
+        endif()
+        message(STATUS "Fetching ${name}@${version} with npm pack")
+        execute_process(
+            COMMAND "${REPOLENS_NPM}" pack "${name}@${version}" --ignore-scripts
+                    --pack-destination "${REPOLENS_NPM_DIR}" --silent
+            WORKING_DIRECTORY "${REPOLENS_NPM_DIR}"
+            RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+        if(NOT rc EQUAL 0 OR NOT EXISTS "${tgz}")
+            message(FATAL_ERROR "npm pack ${name}@${version} failed (${rc}): ${err}")
+        endif()
+    endif()
+    file(SHA512 "${tgz}" actual)
+    if(NOT actual STREQUAL sha512)
+        file(REMOVE "${tgz}")
+        message(FATAL_ERROR
+            "SHA-512 mismatch for ${name}@${version}:\n"
+            "  expected ${sha512}\n  got      ${actual}\n"
+            "The tarball was deleted. If you changed grammars/grammars.lock on purpose, "
+            "update the hash there; otherwise the registry served something else.")
+    endif()
+    file(REMOVE_RECURSE "${pkgdir}")
+    file(MAKE_DIRECTORY "${pkgdir}")
+    file(ARCHIVE_EXTRACT INPUT "${tgz}" DESTINATION "${pkgdir}")
+    file(WRITE "${stamp}" "${sha512}\n")
+    set(REPOLENS_GRAMMAR_DIR_${name} "${pkgdir}/package" PARENT_SCOPE)
+endfunction()
+
+file(STRINGS "${PROJECT_SOURCE_DIR}/grammars/grammars.lock" _lock_lines REGEX "^[a-z]")
+foreach(line IN LISTS _lock_lines)
+    string(REGEX REPLACE "[ \t]+" ";" fields "${line}")
+    list(GET fields 0 _name)
+    list(GET fields 1 _version)
+    list(GET fields 2 _sha)
+    _repolens_fetch_npm_package(${_name} ${_version} ${_sha})
+    set(REPOLENS_GRAMMAR_VERSION_${_name} ${_version})
+endforeach()
+
+# --- the C core -------------------------------------------------------------------------
+set(_core "${REPOLENS_GRAMMAR_DIR_tree-sitter}/vendor/tree-sitter/lib")
+add_library(repolens_treesitter_core STATIC "${_core}/src/lib.c")
+target_include_directories(repolens_treesitter_core SYSTEM
+    PUBLIC "${_core}/include" PRIVATE "${_core}/src")
+target_compile_definitions(repolens_treesitter_core PRIVATE _DEFAULT_SOURCE _POSIX_C_SOURCE=200809L)
+set_target_properties(repolens_treesitter_core PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON)
+target_compile_options(repolens_treesitter_core PRIVATE -O2 -w)
+
+# --- grammars: lang;package;subdir -------------------------------------------------------
+set(_grammars
+    "python|tree-sitter-python|."
+    "java|tree-sitter-java|."
+    "rust|tree-sitter-rust|."
+    "javascript|tree-sitter-javascript|."
+    "typescript|tree-sitter-typescript|typescript"
+    "tsx|tree-sitter-typescript|tsx"
+    "c|tree-sitter-c|."
+    "cpp|tree-sitter-cpp|."
+    "go|tree-sitter-go|.")
+set(REPOLENS_GRAMMAR_LANGS "")
+foreach(entry IN LISTS _grammars)
+    string(REPLACE "|" ";" parts "${entry}")
+    list(GET parts 0 lang)
+    list(GET parts 1 pkg)
+    list(GET parts 2 sub)
+    set(src "${REPOLENS_GRAMMAR_DIR_${pkg}}/${sub}/src")
+    set(files "${src}/parser.c")
+    if(EXISTS "${src}/scanner.c")
+        list(APPEND files "${src}/scanner.c")
+    endif()
+    add_library(repolens_grammar_${lang} STATIC ${files})
+    target_include_directories(repolens_grammar_${lang} SYSTEM PRIVATE "${src}")
+    set_target_properties(repolens_grammar_${lang} PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON)
+    # Generated parsers: third-party, compiled optimised even in Debug, never warned about.
+    target_compile_options(repolens_grammar_${lang} PRIVATE -O2 -w)
+    list(APPEND REPOLENS_GRAMMAR_LANGS ${lang})
+    set(REPOLENS_GRAMMAR_PKG_${lang} ${pkg})
+endforeach()
+
+# One interface target that links every grammar, plus a generated table of their entry points.
+add_library(repolens_grammars INTERFACE)
+set(_decls "")
+set(_table "")
+foreach(lang IN LISTS REPOLENS_GRAMMAR_LANGS)
+    target_link_libraries(repolens_grammars INTERFACE repolens_grammar_${lang})
+    set(_pkg ${REPOLENS_GRAMMAR_PKG_${lang}})
+    string(APPEND _decls "const TSLanguage *tree_sitter_${lang}(void);\n")
+    string(APPEND _table "    {\"${lang}\", \"${_pkg}\", \"${REPOLENS_GRAMMAR_VERSION_${_pkg}}\", &tree_sitter_${lang}},\n")
+endforeach()
+set(REPOLENS_GRAMMAR_TABLE_DIR "${PROJECT_BINARY_DIR}/generated")
+file(CONFIGURE OUTPUT "${REPOLENS_GRAMMAR_TABLE_DIR}/grammartable_p.h" CONTENT
+"// Generated by cmake/RepoLensGrammars.cmake from grammars/grammars.lock: do not edit.
+#pragma once
+#include <tree_sitter/api.h>
+extern \"C\" {
+${_decls}}
+namespace RepoLens::Generated {
+struct GrammarEntry { const char *language; const char *package; const char *version; const TSLanguage *(*entry)(void); };
+inline constexpr GrammarEntry kGrammars[] = {
+${_table}};
+inline constexpr const char *kTreeSitterCoreVersion = \"${REPOLENS_GRAMMAR_VERSION_tree-sitter}\";
+}
+" @ONLY)
+target_include_directories(repolens_grammars INTERFACE "${REPOLENS_GRAMMAR_TABLE_DIR}")
+target_link_libraries(repolens_grammars INTERFACE repolens_treesitter_core)
