@@ -1,0 +1,513 @@
+// repolens-cli: the headless interface (indexing, search, references, status) for scripting,
+// benchmarks and the retrieval eval. See README.md "Command line".
+
+#include "cliprogress.h"
+
+#include "core/base/filestatus.h"
+#include "core/index/indexer.h"
+#include "core/parse/chunker.h"
+#include "core/parse/grammars.h"
+#include "core/search/searcher.h"
+#include "core/store/indexstore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+using namespace RepoLens;
+
+namespace {
+
+std::atomic_bool g_cancel{false};
+
+void onSignal(int)
+{
+    if (g_cancel.exchange(true))
+        std::_Exit(130);
+}
+
+const char *const kUsage = R"(Usage: repolens-cli [--data-dir DIR] COMMAND ...
+
+Commands:
+  index DIR                         index (or bring up to date) the folder DIR
+  search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N]
+                                    search; --batch reads one query a line from stdin and
+                                    prints one JSON object a line
+  refs DIR NAME [--json]            definitions of NAME and every usage
+  status DIR [--json]               files per status, with the reasons
+  symbols DIR [--json]              every definition in the index
+  chunks FILE [--lang NAME]         show how one file is chunked (no index needed)
+  grammars                          the grammars and their ABI check
+
+Query filters: lang:python  path:src/**  -path:tests/**  kind:function
+
+Options:
+  --data-dir DIR   where indexes live (default: %1)
+  --version        print the version and exit
+  -h, --help       this help
+
+Exit status: 0 success, 1 failure (message on stderr), 2 bad usage.
+)";
+
+void printErr(const QString &text)
+{
+    std::fprintf(stderr, "repolens-cli: %s\n", text.toLocal8Bit().constData());
+}
+
+void printOut(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
+}
+
+struct Args
+{
+    QString dataDir;
+    QString command;
+    QStringList positional;
+    QHash<QString, QString> options;
+    QSet<QString> flags;
+};
+
+int usageError(const QString &message)
+{
+    printErr(message);
+    std::fprintf(stderr, "Try 'repolens-cli --help'.\n");
+    return 2;
+}
+
+Result<QString> folderArg(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return makeError(ErrorCode::NotFound, QStringLiteral("no such folder: %1").arg(path));
+    if (!info.isDir())
+        return makeError(ErrorCode::NotADirectory, QStringLiteral("not a folder: %1").arg(path));
+    if (!info.isReadable())
+        return makeError(ErrorCode::PermissionDenied, QStringLiteral("cannot read the folder: %1").arg(path));
+    return info.canonicalFilePath();
+}
+
+int runIndex(const QString &root, const QString &dbPath, bool quiet)
+{
+    Indexer indexer(root, dbPath);
+    CliProgress progress;
+    auto report = indexer.run(
+        [&](const IndexProgress &p) {
+            if (!quiet)
+                progress.update(p);
+        },
+        &g_cancel);
+    progress.finish();
+    if (!report) {
+        printErr(QStringLiteral("indexing failed: %1").arg(report.error().toString()));
+        return 1;
+    }
+    const IndexReport &r = *report;
+    if (r.cancelled) {
+        printErr(QStringLiteral("cancelled; %1 files were written and will not be redone").arg(r.filesParsed));
+        return 130;
+    }
+    if (!quiet) {
+        std::fprintf(stderr,
+                     "indexed %d files (%d unchanged, %d removed, %d not indexed) in %.2f s: "
+                     "%d chunks, %d symbols, %d references, %.1f MB\n",
+                     r.filesParsed, r.filesUnchanged, r.filesRemoved, r.filesSkipped, r.seconds, r.chunks,
+                     r.symbols, r.refs, r.bytesParsed / 1048576.0);
+    }
+    return 0;
+}
+
+Result<std::unique_ptr<IndexStore>> openForReading(const QString &root, const QString &dbPath)
+{
+    if (!QFileInfo::exists(dbPath)) {
+        std::fprintf(stderr, "repolens-cli: no index for this folder yet; indexing it first\n");
+        if (runIndex(root, dbPath, false) != 0)
+            return makeError(ErrorCode::Io, QStringLiteral("indexing failed"));
+    }
+    auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
+    if (!store)
+        return makeError(store.error().code,
+                         QStringLiteral("cannot open the index: %1").arg(store.error().toString()));
+    return store;
+}
+
+QJsonObject hitJson(const SearchHit &hit)
+{
+    QJsonObject scores{{QStringLiteral("bm25"), hit.scores.bm25},
+                       {QStringLiteral("bm25_rank"), hit.scores.bm25Rank},
+                       {QStringLiteral("vector"), hit.scores.vector},
+                       {QStringLiteral("symbol"), hit.scores.symbol},
+                       {QStringLiteral("file"), hit.scores.file},
+                       {QStringLiteral("prior"), hit.scores.prior},
+                       {QStringLiteral("graph"), hit.scores.graph},
+                       {QStringLiteral("rerank"), hit.scores.rerank},
+                       {QStringLiteral("final"), hit.scores.final}};
+    return QJsonObject{{QStringLiteral("path"), hit.chunk.path},
+                       {QStringLiteral("start_line"), hit.chunk.startLine},
+                       {QStringLiteral("end_line"), hit.chunk.endLine},
+                       {QStringLiteral("kind"), chunkKindName(hit.chunk.kind)},
+                       {QStringLiteral("symbol"), hit.chunk.qualifiedName},
+                       {QStringLiteral("language"), languageName(hit.chunk.language)},
+                       {QStringLiteral("score"), hit.scores.final},
+                       {QStringLiteral("scores"), scores},
+                       {QStringLiteral("reasons"), QJsonArray::fromStringList(hit.reasons)}};
+}
+
+QJsonObject responseJson(const QString &query, const Result<SearchResponse> &response)
+{
+    QJsonObject obj{{QStringLiteral("query"), query}};
+    if (!response) {
+        obj.insert(QStringLiteral("error"), response.error().message);
+        obj.insert(QStringLiteral("results"), QJsonArray());
+        return obj;
+    }
+    QJsonArray results;
+    for (const SearchHit &hit : response->hits)
+        results.append(hitJson(hit));
+    obj.insert(QStringLiteral("route"), response->route);
+    obj.insert(QStringLiteral("filters"), response->query.filters.describe());
+    obj.insert(QStringLiteral("millis"), response->millis);
+    obj.insert(QStringLiteral("results"), results);
+    if (!response->notes.isEmpty())
+        obj.insert(QStringLiteral("notes"), QJsonArray::fromStringList(response->notes));
+    return obj;
+}
+
+void printHumanResults(const SearchResponse &r)
+{
+    QString out;
+    out += QStringLiteral("%1 results (%2, %3 ms)").arg(r.hits.size()).arg(r.route).arg(r.millis, 0, 'f', 1);
+    if (!r.query.filters.isEmpty())
+        out += QStringLiteral(" filters: %1").arg(r.query.filters.describe());
+    out += u'\n';
+    for (const QString &note : r.notes)
+        out += QStringLiteral("note: %1\n").arg(note);
+    int n = 0;
+    for (const SearchHit &hit : r.hits) {
+        out += QStringLiteral("\n%1. %2:%3-%4  %5 %6  score %7\n")
+                   .arg(++n)
+                   .arg(hit.chunk.path)
+                   .arg(hit.chunk.startLine)
+                   .arg(hit.chunk.endLine)
+                   .arg(chunkKindName(hit.chunk.kind),
+                        hit.chunk.qualifiedName.isEmpty() ? QStringLiteral("-") : hit.chunk.qualifiedName)
+                   .arg(hit.scores.final, 0, 'f', 3);
+        const QStringList lines = hit.chunk.text.split(u'\n');
+        for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
+            out += QStringLiteral("    %1\n").arg(lines.at(i).left(120));
+    }
+    printOut(out);
+}
+
+int runSearch(const Args &args, const QString &root, const QString &dbPath)
+{
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    Searcher searcher(store->get());
+    SearchOptions options;
+    bool ok = true;
+    if (args.options.contains(QStringLiteral("top"))) {
+        options.topK = args.options.value(QStringLiteral("top")).toInt(&ok);
+        if (!ok || options.topK <= 0)
+            return usageError(QStringLiteral("--top needs a positive number"));
+    }
+    if (args.options.contains(QStringLiteral("max-per-file"))) {
+        options.maxPerFile = args.options.value(QStringLiteral("max-per-file")).toInt(&ok);
+        if (!ok || options.maxPerFile < 0)
+            return usageError(QStringLiteral("--max-per-file needs a number"));
+    }
+    options.candidates = std::max(options.candidates, options.topK * 3);
+    const bool json = args.flags.contains(QStringLiteral("json"));
+    if (args.flags.contains(QStringLiteral("batch"))) {
+        std::string line;
+        while (std::getline(std::cin, line)) {
+            const QString query = QString::fromStdString(line).trimmed();
+            const auto response = searcher.search(query, options, &g_cancel);
+            printOut(QString::fromUtf8(QJsonDocument(responseJson(query, response)).toJson(QJsonDocument::Compact))
+                     + u'\n');
+            std::fflush(stdout);
+        }
+        return 0;
+    }
+    if (args.positional.size() < 2)
+        return usageError(QStringLiteral("search needs a folder and a query"));
+    const QString query = args.positional.mid(1).join(u' ');
+    const auto response = searcher.search(query, options, &g_cancel);
+    if (json) {
+        printOut(QString::fromUtf8(QJsonDocument(responseJson(query, response)).toJson(QJsonDocument::Compact)) + u'\n');
+        return response ? 0 : 1;
+    }
+    if (!response) {
+        printErr(QStringLiteral("bad query: %1").arg(response.error().message));
+        return 1;
+    }
+    printHumanResults(*response);
+    return 0;
+}
+
+int runRefs(const Args &args, const QString &root, const QString &dbPath)
+{
+    if (args.positional.size() < 2)
+        return usageError(QStringLiteral("refs needs a folder and a name"));
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    QString name = args.positional.at(1);
+    QList<SymbolRecord> defs = (*store)->symbolsNamed(name);
+    if (defs.isEmpty() && (name.contains(u'.') || name.contains(QLatin1String("::")))) {
+        name.replace(QLatin1String("::"), QLatin1String("."));
+        defs = (*store)->symbolsWithQualifiedName(name);
+        name = name.section(u'.', -1);
+    }
+    const QList<RefRecord> refs = (*store)->refsNamed(name);
+    QSet<qint64> defIds;
+    for (const SymbolRecord &s : defs)
+        defIds.insert(s.id);
+    if (args.flags.contains(QStringLiteral("json"))) {
+        QJsonArray d, u;
+        for (const SymbolRecord &s : defs)
+            d.append(QJsonObject{{QStringLiteral("path"), s.path}, {QStringLiteral("line"), s.line},
+                                 {QStringLiteral("column"), s.column}, {QStringLiteral("kind"), chunkKindName(s.kind)},
+                                 {QStringLiteral("qualified_name"), s.qualifiedName},
+                                 {QStringLiteral("signature"), s.signature}});
+        for (const RefRecord &r : refs)
+            u.append(QJsonObject{{QStringLiteral("path"), r.path}, {QStringLiteral("line"), r.line},
+                                 {QStringLiteral("column"), r.column}, {QStringLiteral("kind"), refKindName(r.kind)},
+                                 {QStringLiteral("in"), r.fromName},
+                                 {QStringLiteral("resolved"), r.toSymbolId != 0 && defIds.contains(r.toSymbolId)}});
+        printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("name"), name},
+                                                             {QStringLiteral("definitions"), d},
+                                                             {QStringLiteral("usages"), u}})
+                                       .toJson(QJsonDocument::Compact))
+                 + u'\n');
+        return defs.isEmpty() && refs.isEmpty() ? 1 : 0;
+    }
+    QString out;
+    out += QStringLiteral("Definitions of %1 (%2):\n").arg(name).arg(defs.size());
+    for (const SymbolRecord &s : defs)
+        out += QStringLiteral("  %1:%2:%3  %4 %5\n").arg(s.path).arg(s.line).arg(s.column)
+                   .arg(chunkKindName(s.kind), s.signature.isEmpty() ? s.qualifiedName : s.signature);
+    out += QStringLiteral("\nUsages (%1):\n").arg(refs.size());
+    for (const RefRecord &r : refs) {
+        out += QStringLiteral("  %1:%2:%3  %4").arg(r.path).arg(r.line).arg(r.column).arg(refKindName(r.kind));
+        if (!r.fromName.isEmpty())
+            out += QStringLiteral(" in %1").arg(r.fromName);
+        if (r.toSymbolId && !defIds.contains(r.toSymbolId))
+            out += QStringLiteral(" (another %1)").arg(name);
+        out += u'\n';
+    }
+    printOut(out);
+    if (defs.isEmpty() && refs.isEmpty()) {
+        printErr(QStringLiteral("nothing named '%1' in the index").arg(name));
+        return 1;
+    }
+    return 0;
+}
+
+int runStatus(const Args &args, const QString &root, const QString &dbPath)
+{
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    const QList<StatusCount> counts = (*store)->statusCounts();
+    if (args.flags.contains(QStringLiteral("json"))) {
+        QJsonObject obj;
+        for (const StatusCount &c : counts) {
+            QJsonObject reasons;
+            for (auto it = c.reasons.cbegin(); it != c.reasons.cend(); ++it)
+                reasons.insert(it.key(), it.value());
+            obj.insert(fileStatusName(c.status), QJsonObject{{QStringLiteral("files"), c.files},
+                                                             {QStringLiteral("reasons"), reasons}});
+        }
+        printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("root"), root},
+                                                             {QStringLiteral("database"), dbPath},
+                                                             {QStringLiteral("chunks"), (*store)->chunkCount()},
+                                                             {QStringLiteral("statuses"), obj}})
+                                       .toJson(QJsonDocument::Compact))
+                 + u'\n');
+        return 0;
+    }
+    QString out;
+    out += QStringLiteral("Folder:   %1\nDatabase: %2\nChunks:   %3\nLast indexed: %4\n\n")
+               .arg(root, dbPath)
+               .arg((*store)->chunkCount())
+               .arg((*store)->meta(QStringLiteral("last_indexed"), QStringLiteral("never")));
+    for (const StatusCount &c : counts) {
+        out += QStringLiteral("%1: %2\n").arg(fileStatusName(c.status), -12).arg(c.files);
+        QList<QPair<int, QString>> reasons;
+        for (auto it = c.reasons.cbegin(); it != c.reasons.cend(); ++it)
+            reasons.append({it.value(), it.key()});
+        std::sort(reasons.begin(), reasons.end(), [](const auto &a, const auto &b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
+        for (int i = 0; i < std::min<qsizetype>(15, reasons.size()); ++i)
+            out += QStringLiteral("    %1  %2\n").arg(reasons.at(i).first, 6).arg(reasons.at(i).second);
+        if (reasons.size() > 15)
+            out += QStringLiteral("    ... %1 more reasons\n").arg(reasons.size() - 15);
+    }
+    printOut(out);
+    return 0;
+}
+
+int runSymbols(const Args &args, const QString &root, const QString &dbPath)
+{
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    const bool json = args.flags.contains(QStringLiteral("json"));
+    (*store)->forEachSymbol([&](const SymbolRecord &s) {
+        if (json) {
+            printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("path"), s.path},
+                                                                 {QStringLiteral("name"), s.name},
+                                                                 {QStringLiteral("qualified_name"), s.qualifiedName},
+                                                                 {QStringLiteral("kind"), chunkKindName(s.kind)},
+                                                                 {QStringLiteral("line"), s.line},
+                                                                 {QStringLiteral("end_line"), s.endLine}})
+                                           .toJson(QJsonDocument::Compact))
+                     + u'\n');
+        } else {
+            printOut(QStringLiteral("%1:%2  %3 %4\n").arg(s.path).arg(s.line).arg(chunkKindName(s.kind), s.qualifiedName));
+        }
+    });
+    return 0;
+}
+
+int runChunks(const Args &args)
+{
+    if (args.positional.isEmpty())
+        return usageError(QStringLiteral("chunks needs a file"));
+    QFile file(args.positional.first());
+    if (!file.open(QIODevice::ReadOnly)) {
+        printErr(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+        return 1;
+    }
+    LanguageId lang = languageForPath(file.fileName());
+    if (args.options.contains(QStringLiteral("lang")))
+        lang = languageFromName(args.options.value(QStringLiteral("lang")));
+    if (lang == LanguageId::None)
+        lang = LanguageId::PlainText;
+    Chunker chunker;
+    printOut(dumpParseResult(chunker.parse(lang, file.readAll())));
+    return 0;
+}
+
+int runGrammars()
+{
+    int bad = 0;
+    printOut(QStringLiteral("tree-sitter core %1 (ABI %2..%3)\n").arg(treeSitterCoreVersion()).arg(treeSitterMinAbi()).arg(treeSitterMaxAbi()));
+    for (const GrammarInfo &g : checkGrammars()) {
+        printOut(QStringLiteral("%1  %2@%3  ABI %4  %5\n").arg(languageName(g.language), -10).arg(g.package, g.version)
+                     .arg(g.abiVersion).arg(g.compatible ? QStringLiteral("ok") : g.problem));
+        bad += g.compatible ? 0 : 1;
+    }
+    return bad ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("repolens"));
+    QCoreApplication::setOrganizationName(QStringLiteral("RepoLens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REPOLENS_VERSION));
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+
+    Args args;
+    args.dataDir = IndexStore::defaultDataDir();
+    const QStringList argList = app.arguments().mid(1);
+    static const QSet<QString> valueOptions = {QStringLiteral("top"), QStringLiteral("max-per-file"),
+                                               QStringLiteral("lang"), QStringLiteral("data-dir")};
+    static const QSet<QString> flagOptions = {QStringLiteral("json"), QStringLiteral("batch"),
+                                              QStringLiteral("quiet")};
+    for (qsizetype i = 0; i < argList.size(); ++i) {
+        const QString &a = argList.at(i);
+        if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
+            printOut(QString::fromUtf8(kUsage).arg(IndexStore::defaultDataDir()));
+            return 0;
+        }
+        if (a == QLatin1String("--version")) {
+            printOut(QStringLiteral("repolens-cli %1\n").arg(QStringLiteral(REPOLENS_VERSION)));
+            return 0;
+        }
+        if (a.startsWith(QLatin1String("--"))) {
+            QString name = a.mid(2);
+            QString value;
+            const qsizetype eq = name.indexOf(u'=');
+            if (eq >= 0) {
+                value = name.mid(eq + 1);
+                name = name.left(eq);
+            }
+            if (valueOptions.contains(name)) {
+                if (eq < 0) {
+                    if (i + 1 >= argList.size())
+                        return usageError(QStringLiteral("--%1 needs a value").arg(name));
+                    value = argList.at(++i);
+                }
+                if (name == QLatin1String("data-dir"))
+                    args.dataDir = value;
+                else
+                    args.options.insert(name, value);
+            } else if (flagOptions.contains(name)) {
+                args.flags.insert(name);
+            } else {
+                return usageError(QStringLiteral("unknown option --%1").arg(name));
+            }
+            continue;
+        }
+        if (args.command.isEmpty())
+            args.command = a;
+        else
+            args.positional << a;
+    }
+    if (args.command.isEmpty())
+        return usageError(QStringLiteral("no command given"));
+    if (args.command == QLatin1String("chunks"))
+        return runChunks(args);
+    if (args.command == QLatin1String("grammars"))
+        return runGrammars();
+
+    static const QSet<QString> folderCommands = {QStringLiteral("index"), QStringLiteral("search"),
+                                                 QStringLiteral("refs"), QStringLiteral("status"),
+                                                 QStringLiteral("symbols")};
+    if (!folderCommands.contains(args.command))
+        return usageError(QStringLiteral("unknown command '%1'").arg(args.command));
+    if (args.positional.isEmpty())
+        return usageError(QStringLiteral("%1 needs a folder").arg(args.command));
+    const auto root = folderArg(args.positional.first());
+    if (!root) {
+        printErr(root.error().message);
+        return 1;
+    }
+    const QString dbPath = IndexStore::databasePath(args.dataDir, *root);
+    if (args.command == QLatin1String("index"))
+        return runIndex(*root, dbPath, args.flags.contains(QStringLiteral("quiet")));
+    if (args.command == QLatin1String("search"))
+        return runSearch(args, *root, dbPath);
+    if (args.command == QLatin1String("refs"))
+        return runRefs(args, *root, dbPath);
+    if (args.command == QLatin1String("status"))
+        return runStatus(args, *root, dbPath);
+    return runSymbols(args, *root, dbPath);
+}

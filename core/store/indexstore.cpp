@@ -1,0 +1,964 @@
+#include "indexstore.h"
+
+#include "fts5tokenizer_p.h"
+#include "sqlite_p.h"
+
+#include "core/base/logging.h"
+
+#include <QAtomicInteger>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QStandardPaths>
+
+#include <map>
+
+namespace RepoLens {
+
+using Sql::Stmt;
+
+namespace {
+
+const char *const kSchemaV1 = R"SQL(
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE files(
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    language TEXT NOT NULL DEFAULT '',
+    size INTEGER NOT NULL DEFAULT 0,
+    mtime INTEGER NOT NULL DEFAULT 0,
+    content_hash BLOB,
+    line_count INTEGER NOT NULL DEFAULT 0,
+    status INTEGER NOT NULL DEFAULT 0,
+    reason TEXT NOT NULL DEFAULT '',
+    is_dir INTEGER NOT NULL DEFAULT 0,
+    commit_count INTEGER NOT NULL DEFAULT 0,
+    last_commit_time INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE chunks(
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL,
+    path TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL DEFAULT '',
+    qualified_name TEXT NOT NULL DEFAULT '',
+    parent_chunk_id INTEGER,
+    start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    start_byte INTEGER NOT NULL,
+    end_byte INTEGER NOT NULL,
+    part INTEGER NOT NULL DEFAULT 0,
+    part_count INTEGER NOT NULL DEFAULT 0,
+    signature TEXT NOT NULL DEFAULT '',
+    doc TEXT NOT NULL DEFAULT '',
+    text TEXT NOT NULL DEFAULT '',
+    summary TEXT NOT NULL DEFAULT '',
+    content_hash BLOB NOT NULL);
+CREATE INDEX chunks_file ON chunks(file_id);
+CREATE INDEX chunks_hash ON chunks(content_hash);
+CREATE VIRTUAL TABLE chunks_fts USING fts5(
+    path, qualified_name, signature, doc, text, summary,
+    content='chunks', content_rowid='id', tokenize='porter repolens');
+CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts(rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES (new.id, new.path, new.qualified_name, new.signature, new.doc, new.text, new.summary);
+END;
+CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES ('delete', old.id, old.path, old.qualified_name, old.signature, old.doc, old.text, old.summary);
+END;
+CREATE TRIGGER chunks_au AFTER UPDATE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES ('delete', old.id, old.path, old.qualified_name, old.signature, old.doc, old.text, old.summary);
+    INSERT INTO chunks_fts(rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES (new.id, new.path, new.qualified_name, new.signature, new.doc, new.text, new.summary);
+END;
+CREATE TABLE symbols(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    qualified_name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    chunk_id INTEGER,
+    file_id INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    col INTEGER NOT NULL);
+CREATE INDEX symbols_name ON symbols(name);
+CREATE INDEX symbols_qname ON symbols(qualified_name);
+CREATE INDEX symbols_file ON symbols(file_id);
+CREATE TABLE refs(
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    qualifier TEXT NOT NULL DEFAULT '',
+    kind TEXT NOT NULL,
+    file_id INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    col INTEGER NOT NULL,
+    from_chunk_id INTEGER,
+    to_symbol_id INTEGER);
+CREATE INDEX refs_name ON refs(name);
+CREATE INDEX refs_file ON refs(file_id);
+CREATE INDEX refs_to ON refs(to_symbol_id);
+CREATE INDEX refs_from ON refs(from_chunk_id);
+CREATE TABLE file_imports(
+    file_id INTEGER NOT NULL,
+    target_file_id INTEGER NOT NULL,
+    PRIMARY KEY(file_id, target_file_id)) WITHOUT ROWID;
+)SQL";
+
+QByteArray chunkHash(const Chunk &c)
+{
+    QCryptographicHash h(QCryptographicHash::Sha1);
+    h.addData(chunkKindName(c.kind).toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.qualifiedName.toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.signature.toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.doc.toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.text.toUtf8());
+    return h.result();
+}
+
+QAtomicInteger<quint64> s_connectionCounter;
+
+} // namespace
+
+class IndexStore::Private
+{
+public:
+    QString path;
+    QString connectionName;
+    Mode mode = Mode::ReadWrite;
+    sqlite3 *db = nullptr;
+    mutable std::map<const char *, std::unique_ptr<Stmt>> stmts;
+
+    // Resets a cached statement when the caller is done, so no read transaction stays open.
+    struct Lease
+    {
+        Stmt &stmt;
+        ~Lease() { stmt.reset(); }
+    };
+
+    Stmt &stmt(const char *sql) const
+    {
+        auto it = stmts.find(sql);
+        if (it == stmts.end())
+            it = stmts.emplace(sql, std::make_unique<Stmt>(db, sql)).first;
+        else
+            it->second->reset();
+        return *it->second;
+    }
+
+    Error lastError(const QString &context = {}) const
+    {
+        return Stmt::errorFromCode(sqlite3_errcode(db), QString::fromUtf8(sqlite3_errmsg(db)), context);
+    }
+
+    Result<void> createOrMigrate();
+
+    SymbolRecord readSymbol(const Stmt &s) const
+    {
+        SymbolRecord r;
+        r.id = s.int64(0);
+        r.name = s.text(1);
+        r.qualifiedName = s.text(2);
+        r.kind = chunkKindFromName(s.text(3));
+        r.chunkId = s.int64(4);
+        r.fileId = s.int64(5);
+        r.line = s.integer(6);
+        r.column = s.integer(7);
+        r.path = s.text(8);
+        r.endLine = s.integer(9);
+        r.signature = s.text(10);
+        return r;
+    }
+
+    RefRecord readRef(const Stmt &s) const
+    {
+        RefRecord r;
+        r.id = s.int64(0);
+        r.name = s.text(1);
+        r.qualifier = s.text(2);
+        r.kind = refKindFromName(s.text(3));
+        r.fileId = s.int64(4);
+        r.line = s.integer(5);
+        r.column = s.integer(6);
+        r.fromChunkId = s.int64(7);
+        r.toSymbolId = s.int64(8);
+        r.path = s.text(9);
+        r.fromName = s.text(10);
+        return r;
+    }
+
+    FileRecord readFile(const Stmt &s) const
+    {
+        FileRecord f;
+        f.id = s.int64(0);
+        f.path = s.text(1);
+        f.language = languageFromName(s.text(2));
+        f.size = s.int64(3);
+        f.mtimeMs = s.int64(4);
+        f.contentHash = s.blob(5);
+        f.lineCount = s.integer(6);
+        f.status = static_cast<FileStatus>(s.integer(7));
+        f.reason = s.text(8);
+        f.isDir = s.integer(9) != 0;
+        f.commitCount = s.integer(10);
+        f.lastCommitTime = s.int64(11);
+        return f;
+    }
+};
+
+static const char *const kSymbolSelect =
+    "SELECT s.id, s.name, s.qualified_name, s.kind, s.chunk_id, s.file_id, s.line, s.col, f.path,"
+    " COALESCE(c.end_line, s.line), COALESCE(c.signature, '')"
+    " FROM symbols s JOIN files f ON f.id = s.file_id LEFT JOIN chunks c ON c.id = s.chunk_id ";
+static const char *const kRefSelect =
+    "SELECT r.id, r.name, r.qualifier, r.kind, r.file_id, r.line, r.col, r.from_chunk_id,"
+    " COALESCE(r.to_symbol_id, 0), f.path, COALESCE(c.qualified_name, '')"
+    " FROM refs r JOIN files f ON f.id = r.file_id LEFT JOIN chunks c ON c.id = r.from_chunk_id ";
+static const char *const kFileSelect =
+    "SELECT id, path, language, size, mtime, content_hash, line_count, status, reason, is_dir,"
+    " commit_count, last_commit_time FROM files ";
+static const char *const kChunkSelect =
+    "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, COALESCE(c.parent_chunk_id, 0),"
+    " c.start_line, c.end_line, c.start_byte, c.end_byte, c.part, c.part_count, c.signature, c.doc,"
+    " c.text, c.summary, c.content_hash, f.language FROM chunks c JOIN files f ON f.id = c.file_id ";
+
+static ChunkRecord readChunk(const Stmt &s)
+{
+    ChunkRecord c;
+    c.id = s.int64(0);
+    c.fileId = s.int64(1);
+    c.path = s.text(2);
+    c.kind = chunkKindFromName(s.text(3));
+    c.name = s.text(4);
+    c.qualifiedName = s.text(5);
+    c.parentId = s.int64(6);
+    c.startLine = s.integer(7);
+    c.endLine = s.integer(8);
+    c.startByte = s.integer(9);
+    c.endByte = s.integer(10);
+    c.part = s.integer(11);
+    c.partCount = s.integer(12);
+    c.signature = s.text(13);
+    c.doc = s.text(14);
+    c.text = s.text(15);
+    c.summary = s.text(16);
+    c.contentHash = s.blob(17);
+    c.language = languageFromName(s.text(18));
+    return c;
+}
+
+IndexStore::IndexStore()
+    : d(std::make_unique<Private>())
+{
+}
+
+IndexStore::~IndexStore()
+{
+    d->stmts.clear();
+    {
+        QSqlDatabase db = QSqlDatabase::database(d->connectionName, false);
+        if (db.isValid())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(d->connectionName);
+}
+
+QString IndexStore::defaultDataDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+           + QStringLiteral("/repolens");
+}
+
+QString IndexStore::databasePath(const QString &dataDir, const QString &rootPath)
+{
+    QString canonical = QFileInfo(rootPath).canonicalFilePath();
+    if (canonical.isEmpty())
+        canonical = QDir::cleanPath(QFileInfo(rootPath).absoluteFilePath());
+    const QByteArray hash = QCryptographicHash::hash(canonical.toUtf8(), QCryptographicHash::Sha1)
+                                .toHex()
+                                .left(12);
+    QString base = QFileInfo(canonical).fileName();
+    if (base.isEmpty())
+        base = QStringLiteral("root");
+    return dataDir + u'/' + base + u'-' + QString::fromLatin1(hash) + QStringLiteral("/index.sqlite");
+}
+
+Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode mode)
+{
+    std::unique_ptr<IndexStore> store(new IndexStore);
+    store->d->path = dbPath;
+    store->d->mode = mode;
+    store->d->connectionName = QStringLiteral("repolens-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+    if (mode == Mode::ReadWrite) {
+        const QString dir = QFileInfo(dbPath).absolutePath();
+        if (!QDir().mkpath(dir))
+            return makeError(ErrorCode::PermissionDenied, QStringLiteral("cannot create the data folder"), dir);
+    } else if (!QFileInfo::exists(dbPath)) {
+        return makeError(ErrorCode::NotFound, QStringLiteral("no index for this folder yet"), dbPath);
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->d->connectionName);
+    if (!db.isValid())
+        return makeError(ErrorCode::Unsupported, QStringLiteral("Qt's QSQLITE driver is not available"));
+    db.setDatabaseName(dbPath);
+    if (mode == Mode::ReadOnly)
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
+    else
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+    if (!db.open())
+        return makeError(ErrorCode::Database, db.lastError().text(), dbPath);
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return makeError(ErrorCode::Unsupported, QStringLiteral("unexpected SQLite driver handle"));
+    store->d->db = *static_cast<sqlite3 *const *>(handle.data());
+    sqlite3 *raw = store->d->db;
+
+    if (auto r = registerCodeTokenizer(raw); !r)
+        return r.error();
+    if (auto r = Sql::execScript(raw, "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;"
+                                      " PRAGMA mmap_size=268435456;");
+        !r)
+        return r.error();
+    // Is it a database at all? (a corrupt or foreign file fails here)
+    if (auto r = Sql::execScript(raw, "SELECT count(*) FROM sqlite_master;"); !r) {
+        Error e = r.error();
+        if (e.code == ErrorCode::Database)
+            e.code = ErrorCode::Corrupt;
+        e.context = dbPath;
+        return e;
+    }
+    if (mode == Mode::ReadWrite) {
+        if (auto r = Sql::execScript(raw, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"); !r)
+            return r.error();
+        if (auto r = store->d->createOrMigrate(); !r)
+            return r.error();
+    } else {
+        const int version = store->meta(QStringLiteral("schema_version"), QStringLiteral("0")).toInt();
+        if (version == 0)
+            return makeError(ErrorCode::NotFound, QStringLiteral("the index is empty"), dbPath);
+        if (version > kSchemaVersion)
+            return makeError(ErrorCode::SchemaTooNew,
+                             QStringLiteral("the index was written by a newer RepoLens"), dbPath);
+    }
+    return store;
+}
+
+Result<void> IndexStore::Private::createOrMigrate()
+{
+    Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+    int version = 0;
+    if (q.isValid() && q.step())
+        version = q.text(0).toInt();
+    if (version > kSchemaVersion)
+        return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
+    if (version == kSchemaVersion)
+        return {};
+    if (auto r = Sql::execScript(db, "BEGIN IMMEDIATE"); !r)
+        return r;
+    Result<void> r;
+    if (version == 0) {
+        r = Sql::execScript(db, kSchemaV1);
+    }
+    // future: if (version < 2) migrate 1 -> 2; ...
+    if (r) {
+        Stmt set(db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?1)");
+        set.bind(1, QString::number(kSchemaVersion));
+        r = set.exec();
+    }
+    if (!r) {
+        Sql::execScript(db, "ROLLBACK");
+        return r;
+    }
+    return Sql::execScript(db, "COMMIT");
+}
+
+QString IndexStore::path() const
+{
+    return d->path;
+}
+
+IndexStore::Mode IndexStore::mode() const
+{
+    return d->mode;
+}
+
+QString IndexStore::meta(const QString &key, const QString &fallback) const
+{
+    Stmt q(d->db, "SELECT value FROM meta WHERE key = ?1");
+    if (!q.isValid())
+        return fallback;
+    q.bind(1, key);
+    return q.step() ? q.text(0) : fallback;
+}
+
+Result<void> IndexStore::setMeta(const QString &key, const QString &value)
+{
+    Stmt &s = d->stmt("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)");
+    const Private::Lease lease_s{s};
+    s.bind(1, key).bind(2, value);
+    return s.exec();
+}
+
+Result<void> IndexStore::beginTransaction()
+{
+    return Sql::execScript(d->db, "BEGIN IMMEDIATE");
+}
+
+Result<void> IndexStore::commit()
+{
+    return Sql::execScript(d->db, "COMMIT");
+}
+
+void IndexStore::rollback()
+{
+    if (!sqlite3_get_autocommit(d->db))
+        Sql::execScript(d->db, "ROLLBACK");
+}
+
+Result<qint64> IndexStore::upsertFile(const FileRecord &f)
+{
+    Stmt &s = d->stmt(
+        "INSERT INTO files(path, language, size, mtime, content_hash, line_count, status, reason, is_dir)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+        " ON CONFLICT(path) DO UPDATE SET language = excluded.language, size = excluded.size,"
+        " mtime = excluded.mtime, content_hash = excluded.content_hash,"
+        " line_count = excluded.line_count, status = excluded.status, reason = excluded.reason,"
+        " is_dir = excluded.is_dir"
+        " RETURNING id");
+    const Private::Lease lease_s{s};
+    s.bind(1, f.path).bind(2, languageName(f.language)).bind(3, f.size).bind(4, f.mtimeMs);
+    if (f.contentHash.isNull())
+        s.bindNull(5);
+    else
+        s.bind(5, f.contentHash);
+    s.bind(6, f.lineCount).bind(7, int(f.status)).bind(8, f.reason).bind(9, f.isDir ? 1 : 0);
+    if (!s.step())
+        return s.error();
+    const qint64 id = s.int64(0);
+    while (s.step()) {
+    }
+    return id;
+}
+
+Result<void> IndexStore::clearFileContent(qint64 fileId)
+{
+    for (const char *sql : {"DELETE FROM chunks WHERE file_id = ?1", "DELETE FROM symbols WHERE file_id = ?1",
+                            "DELETE FROM refs WHERE file_id = ?1",
+                            "DELETE FROM file_imports WHERE file_id = ?1"}) {
+        Stmt &s = d->stmt(sql);
+        const Private::Lease lease_s{s};
+        s.bind(1, fileId);
+        if (auto r = s.exec(); !r)
+            return r;
+    }
+    return {};
+}
+
+Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed)
+{
+    if (auto r = clearFileContent(fileId); !r)
+        return r;
+    Stmt &ins = d->stmt(
+        "INSERT INTO chunks(file_id, path, kind, name, qualified_name, parent_chunk_id, start_line,"
+        " end_line, start_byte, end_byte, part, part_count, signature, doc, text, content_hash)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+    const Private::Lease lease_ins{ins};
+    QList<qint64> ids;
+    ids.reserve(parsed.chunks.size());
+    for (const Chunk &c : parsed.chunks) {
+        ins.reset();
+        ins.bind(1, fileId).bind(2, path).bind(3, chunkKindName(c.kind)).bind(4, c.name);
+        ins.bind(5, c.qualifiedName);
+        if (c.parent >= 0 && c.parent < ids.size())
+            ins.bind(6, ids.at(c.parent));
+        else
+            ins.bindNull(6);
+        ins.bind(7, c.startLine).bind(8, c.endLine).bind(9, c.startByte).bind(10, c.endByte);
+        ins.bind(11, c.part).bind(12, c.partCount).bind(13, c.signature).bind(14, c.doc);
+        ins.bind(15, c.text).bind(16, chunkHash(c));
+        ins.step();
+        if (ins.failed())
+            return ins.error();
+        ids.append(sqlite3_last_insert_rowid(d->db));
+    }
+    Stmt &sym = d->stmt("INSERT INTO symbols(name, qualified_name, kind, chunk_id, file_id, line, col)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    const Private::Lease lease_sym{sym};
+    for (const Symbol &s : parsed.symbols) {
+        sym.reset();
+        sym.bind(1, s.name).bind(2, s.qualifiedName).bind(3, chunkKindName(s.kind));
+        if (s.chunk >= 0 && s.chunk < ids.size())
+            sym.bind(4, ids.at(s.chunk));
+        else
+            sym.bindNull(4);
+        sym.bind(5, fileId).bind(6, s.line).bind(7, s.column);
+        sym.step();
+        if (sym.failed())
+            return sym.error();
+    }
+    Stmt &ref = d->stmt("INSERT INTO refs(name, qualifier, kind, file_id, line, col, from_chunk_id)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    const Private::Lease lease_ref{ref};
+    for (const Reference &r : parsed.refs) {
+        ref.reset();
+        ref.bind(1, r.name).bind(2, r.qualifier).bind(3, refKindName(r.kind)).bind(4, fileId);
+        ref.bind(5, r.line).bind(6, r.column);
+        if (r.chunk >= 0 && r.chunk < ids.size())
+            ref.bind(7, ids.at(r.chunk));
+        else
+            ref.bindNull(7);
+        ref.step();
+        if (ref.failed())
+            return ref.error();
+    }
+    return {};
+}
+
+Result<void> IndexStore::removeFile(const QString &path)
+{
+    const auto f = file(path);
+    if (!f)
+        return {};
+    if (auto r = clearFileContent(f->id); !r)
+        return r;
+    Stmt &s = d->stmt("DELETE FROM files WHERE id = ?1");
+    const Private::Lease lease_s{s};
+    s.bind(1, f->id);
+    return s.exec();
+}
+
+namespace {
+
+// Candidate paths an import / include may name, relative to the root.
+QStringList importCandidates(const QString &fromPath, LanguageId language, RefKind kind, const QString &name)
+{
+    QStringList out;
+    const QString dir = fromPath.contains(u'/') ? fromPath.section(u'/', 0, -2) : QString();
+    auto join = [](const QString &a, const QString &b) {
+        return QDir::cleanPath(a.isEmpty() ? b : a + u'/' + b);
+    };
+    if (kind == RefKind::Include) {
+        out << join(dir, name) << name;
+        return out;
+    }
+    switch (language) {
+    case LanguageId::Python: {
+        QString module = name;
+        QString base;
+        int dots = 0;
+        while (dots < module.size() && module.at(dots) == u'.')
+            ++dots;
+        if (dots > 0) {
+            base = dir;
+            for (int i = 1; i < dots; ++i)
+                base = base.contains(u'/') ? base.section(u'/', 0, -2) : QString();
+            module = module.mid(dots);
+        }
+        const QString rel = QString(module).replace(u'.', u'/');
+        if (rel.isEmpty()) {
+            out << join(base, QStringLiteral("__init__.py"));
+        } else {
+            out << join(base, rel + QStringLiteral(".py")) << join(base, rel + QStringLiteral("/__init__.py"));
+        }
+        break;
+    }
+    case LanguageId::Java: {
+        const QString rel = QString(name).replace(u'.', u'/');
+        out << rel + QStringLiteral(".java");
+        break;
+    }
+    case LanguageId::JavaScript:
+    case LanguageId::TypeScript:
+    case LanguageId::Tsx:
+        if (name.startsWith(u'.')) {
+            const QString base = join(dir, name);
+            for (const char *ext : {"", ".js", ".ts", ".tsx", ".jsx", ".mjs", "/index.js", "/index.ts"})
+                out << base + QString::fromLatin1(ext);
+        }
+        break;
+    case LanguageId::Rust: {
+        QString rel = name;
+        rel.replace(QLatin1String("::"), QLatin1String("/"));
+        rel.remove(QLatin1String("crate/"));
+        out << rel + QStringLiteral(".rs") << rel + QStringLiteral("/mod.rs");
+        break;
+    }
+    default:
+        break;
+    }
+    return out;
+}
+
+} // namespace
+
+Result<void> IndexStore::resolveReferences()
+{
+    // 1. file imports: map import/include references to files
+    {
+        QHash<QString, qint64> byPath;
+        QHash<QString, QList<qint64>> bySuffix; // last two path components -> files
+        QHash<qint64, QPair<QString, LanguageId>> fileInfo;
+        Stmt &files = d->stmt("SELECT id, path, language FROM files WHERE status = 1");
+        const Private::Lease lease_files{files};
+        while (files.step()) {
+            const qint64 id = files.int64(0);
+            const QString p = files.text(1);
+            byPath.insert(p, id);
+            fileInfo.insert(id, {p, languageFromName(files.text(2))});
+            bySuffix[p.section(u'/', -2)].append(id);
+        }
+        if (auto r = Sql::execScript(d->db, "DELETE FROM file_imports"); !r)
+            return r;
+        Stmt &ins = d->stmt("INSERT OR IGNORE INTO file_imports(file_id, target_file_id) VALUES (?1, ?2)");
+        const Private::Lease lease_ins{ins};
+        Stmt refs(d->db, "SELECT file_id, kind, name FROM refs WHERE kind IN ('import', 'include')");
+        while (refs.step()) {
+            const qint64 fileId = refs.int64(0);
+            const auto info = fileInfo.value(fileId);
+            const RefKind kind = refKindFromName(refs.text(1));
+            const QString name = refs.text(2);
+            qint64 target = 0;
+            for (const QString &candidate : importCandidates(info.first, info.second, kind, name)) {
+                target = byPath.value(candidate);
+                if (target)
+                    break;
+            }
+            if (!target && kind == RefKind::Include) {
+                // "fmt/core.h" included with an include path: unique suffix match
+                const QList<qint64> ids = bySuffix.value(name.section(u'/', -2));
+                for (qint64 id : ids) {
+                    if (fileInfo.value(id).first.endsWith(u'/' + name) || fileInfo.value(id).first == name) {
+                        target = id;
+                        break;
+                    }
+                }
+            }
+            if (target && target != fileId) {
+                ins.reset();
+                ins.bind(1, fileId).bind(2, target);
+                if (auto r = ins.exec(); !r)
+                    return r;
+            }
+        }
+    }
+    // 2. references -> symbols
+    const char *const steps[] = {
+        "UPDATE refs SET to_symbol_id = NULL",
+        // same file
+        "UPDATE refs SET to_symbol_id = (SELECT s.id FROM symbols s WHERE s.name = refs.name"
+        " AND s.file_id = refs.file_id ORDER BY s.line LIMIT 1)"
+        " WHERE kind NOT IN ('import', 'include')",
+        // a file the referencing file imports, when exactly one of them defines it
+        "UPDATE refs SET to_symbol_id = (SELECT MIN(s.id) FROM symbols s JOIN file_imports i"
+        " ON i.target_file_id = s.file_id AND i.file_id = refs.file_id WHERE s.name = refs.name"
+        " HAVING COUNT(DISTINCT s.file_id) = 1)"
+        " WHERE to_symbol_id IS NULL AND kind NOT IN ('import', 'include')",
+        // unique anywhere
+        "UPDATE refs SET to_symbol_id = (SELECT MIN(s.id) FROM symbols s WHERE s.name = refs.name"
+        " HAVING COUNT(*) = 1)"
+        " WHERE to_symbol_id IS NULL AND kind NOT IN ('import', 'include')",
+    };
+    for (const char *sql : steps) {
+        if (auto r = Sql::execScript(d->db, sql); !r)
+            return r;
+    }
+    return {};
+}
+
+Result<void> IndexStore::setGitHistory(const QHash<QString, QPair<int, qint64>> &byPath)
+{
+    Stmt &s = d->stmt("UPDATE files SET commit_count = ?2, last_commit_time = ?3 WHERE path = ?1");
+    const Private::Lease lease_s{s};
+    for (auto it = byPath.cbegin(); it != byPath.cend(); ++it) {
+        s.reset();
+        s.bind(1, it.key()).bind(2, it.value().first).bind(3, it.value().second);
+        if (auto r = s.exec(); !r)
+            return r;
+    }
+    return {};
+}
+
+Result<void> IndexStore::optimize()
+{
+    return Sql::execScript(d->db, "PRAGMA optimize;");
+}
+
+QHash<QString, FileRecord> IndexStore::files() const
+{
+    QHash<QString, FileRecord> out;
+    Stmt s(d->db, (QByteArray(kFileSelect)).constData());
+    while (s.step()) {
+        FileRecord f = d->readFile(s);
+        out.insert(f.path, std::move(f));
+    }
+    return out;
+}
+
+std::optional<FileRecord> IndexStore::file(const QString &path) const
+{
+    Stmt &s = d->stmt("SELECT id, path, language, size, mtime, content_hash, line_count, status, reason,"
+                      " is_dir, commit_count, last_commit_time FROM files WHERE path = ?1");
+    const Private::Lease lease_s{s};
+    s.bind(1, path);
+    if (!s.step())
+        return std::nullopt;
+    return d->readFile(s);
+}
+
+std::optional<FileRecord> IndexStore::file(qint64 id) const
+{
+    Stmt &s = d->stmt("SELECT id, path, language, size, mtime, content_hash, line_count, status, reason,"
+                      " is_dir, commit_count, last_commit_time FROM files WHERE id = ?1");
+    const Private::Lease lease_s{s};
+    s.bind(1, id);
+    if (!s.step())
+        return std::nullopt;
+    return d->readFile(s);
+}
+
+QList<StatusCount> IndexStore::statusCounts() const
+{
+    std::map<int, StatusCount> byStatus;
+    Stmt s(d->db, "SELECT status, reason, COUNT(*) FROM files GROUP BY status, reason");
+    while (s.step()) {
+        StatusCount &c = byStatus[s.integer(0)];
+        c.status = static_cast<FileStatus>(s.integer(0));
+        c.files += s.integer(2);
+        if (!s.text(1).isEmpty())
+            c.reasons[s.text(1)] += s.integer(2);
+    }
+    QList<StatusCount> out;
+    for (auto &[k, v] : byStatus)
+        out.append(v);
+    return out;
+}
+
+int IndexStore::chunkCount() const
+{
+    Stmt s(d->db, "SELECT COUNT(*) FROM chunks");
+    return s.step() ? s.integer(0) : 0;
+}
+
+int IndexStore::fileCount(FileStatus status) const
+{
+    Stmt &s = d->stmt("SELECT COUNT(*) FROM files WHERE status = ?1");
+    const Private::Lease lease_s{s};
+    s.bind(1, int(status));
+    return s.step() ? s.integer(0) : 0;
+}
+
+Result<QList<FtsHit>> IndexStore::searchFts(const QString &match, int limit, const FtsWeights &w) const
+{
+    Stmt &s = d->stmt("SELECT rowid, bm25(chunks_fts, ?2, ?3, ?4, ?5, ?6, ?7) AS score FROM chunks_fts"
+                      " WHERE chunks_fts MATCH ?1 ORDER BY score LIMIT ?8");
+    const Private::Lease lease_s{s};
+    s.bind(1, match).bind(2, w.path).bind(3, w.name).bind(4, w.signature).bind(5, w.doc);
+    s.bind(6, w.text).bind(7, w.summary).bind(8, limit);
+    QList<FtsHit> hits;
+    while (s.step())
+        hits.append(FtsHit{s.int64(0), -s.real(1)});
+    if (s.failed())
+        return makeError(ErrorCode::InvalidArgument, QString::fromUtf8(sqlite3_errmsg(d->db)), match);
+    return hits;
+}
+
+std::optional<ChunkRecord> IndexStore::chunk(qint64 id) const
+{
+    static const QByteArray sql = QByteArray(kChunkSelect) + "WHERE c.id = ?1";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, id);
+    if (!s.step())
+        return std::nullopt;
+    return readChunk(s);
+}
+
+QList<ChunkRecord> IndexStore::chunks(const QList<qint64> &ids) const
+{
+    QList<ChunkRecord> out;
+    out.reserve(ids.size());
+    for (qint64 id : ids) {
+        if (auto c = chunk(id))
+            out.append(std::move(*c));
+    }
+    return out;
+}
+
+QList<ChunkRecord> IndexStore::chunksOfFile(qint64 fileId) const
+{
+    static const QByteArray sql = QByteArray(kChunkSelect) + "WHERE c.file_id = ?1 ORDER BY c.start_byte, c.id";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, fileId);
+    QList<ChunkRecord> out;
+    while (s.step())
+        out.append(readChunk(s));
+    return out;
+}
+
+QHash<QString, int> IndexStore::termDocumentFrequencies(const QStringList &terms) const
+{
+    QHash<QString, int> out;
+    if (terms.isEmpty())
+        return out;
+    // fts5vocab over the porter-stemmed index: ask FTS itself with a count per term
+    Stmt &s = d->stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
+    const Private::Lease lease_s{s};
+    for (const QString &t : terms) {
+        s.reset();
+        s.bind(1, u'"' + QString(t).replace(u'"', QLatin1String("\"\"")) + u'"');
+        out.insert(t, s.step() ? s.integer(0) : 0);
+    }
+    return out;
+}
+
+QList<SymbolRecord> IndexStore::symbolsNamed(const QString &name, int limit) const
+{
+    static const QByteArray sql = QByteArray(kSymbolSelect) + "WHERE s.name = ?1 ORDER BY f.path, s.line LIMIT ?2";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, name).bind(2, limit);
+    QList<SymbolRecord> out;
+    while (s.step())
+        out.append(d->readSymbol(s));
+    return out;
+}
+
+QList<SymbolRecord> IndexStore::symbolsWithQualifiedName(const QString &qualifiedName, int limit) const
+{
+    static const QByteArray sql = QByteArray(kSymbolSelect)
+                                  + "WHERE s.qualified_name = ?1 ORDER BY f.path, s.line LIMIT ?2";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, qualifiedName).bind(2, limit);
+    QList<SymbolRecord> out;
+    while (s.step())
+        out.append(d->readSymbol(s));
+    return out;
+}
+
+QList<SymbolRecord> IndexStore::symbolsOfFile(qint64 fileId) const
+{
+    static const QByteArray sql = QByteArray(kSymbolSelect) + "WHERE s.file_id = ?1 ORDER BY s.line";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, fileId);
+    QList<SymbolRecord> out;
+    while (s.step())
+        out.append(d->readSymbol(s));
+    return out;
+}
+
+QList<SymbolRecord> IndexStore::symbolsByPrefix(const QString &prefix, int limit) const
+{
+    static const QByteArray sql = QByteArray(kSymbolSelect)
+                                  + "WHERE s.name >= ?1 AND s.name < ?2 ORDER BY s.name, f.path LIMIT ?3";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, prefix).bind(2, prefix + QChar(0xFFFF)).bind(3, limit);
+    QList<SymbolRecord> out;
+    while (s.step())
+        out.append(d->readSymbol(s));
+    return out;
+}
+
+std::optional<SymbolRecord> IndexStore::symbol(qint64 id) const
+{
+    static const QByteArray sql = QByteArray(kSymbolSelect) + "WHERE s.id = ?1";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, id);
+    if (!s.step())
+        return std::nullopt;
+    return d->readSymbol(s);
+}
+
+void IndexStore::forEachSymbol(const std::function<void(const SymbolRecord &)> &visit) const
+{
+    static const QByteArray sql = QByteArray(kSymbolSelect) + "ORDER BY f.path, s.line";
+    Stmt s(d->db, sql.constData());
+    while (s.step())
+        visit(d->readSymbol(s));
+}
+
+QList<RefRecord> IndexStore::refsNamed(const QString &name, int limit) const
+{
+    static const QByteArray sql = QByteArray(kRefSelect) + "WHERE r.name = ?1 ORDER BY f.path, r.line, r.col LIMIT ?2";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, name).bind(2, limit);
+    QList<RefRecord> out;
+    while (s.step())
+        out.append(d->readRef(s));
+    return out;
+}
+
+QList<RefRecord> IndexStore::refsToSymbol(qint64 symbolId, int limit) const
+{
+    static const QByteArray sql = QByteArray(kRefSelect)
+                                  + "WHERE r.to_symbol_id = ?1 ORDER BY f.path, r.line, r.col LIMIT ?2";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, symbolId).bind(2, limit);
+    QList<RefRecord> out;
+    while (s.step())
+        out.append(d->readRef(s));
+    return out;
+}
+
+QList<RefRecord> IndexStore::refsFromChunk(qint64 chunkId) const
+{
+    static const QByteArray sql = QByteArray(kRefSelect) + "WHERE r.from_chunk_id = ?1 ORDER BY r.line, r.col";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, chunkId);
+    QList<RefRecord> out;
+    while (s.step())
+        out.append(d->readRef(s));
+    return out;
+}
+
+QList<RefRecord> IndexStore::refsInFile(qint64 fileId) const
+{
+    static const QByteArray sql = QByteArray(kRefSelect) + "WHERE r.file_id = ?1 ORDER BY r.line, r.col";
+    Stmt &s = d->stmt(sql.constData());
+    const Private::Lease lease_s{s};
+    s.bind(1, fileId);
+    QList<RefRecord> out;
+    while (s.step())
+        out.append(d->readRef(s));
+    return out;
+}
+
+int IndexStore::refCount(const QString &name) const
+{
+    Stmt &s = d->stmt("SELECT COUNT(*) FROM refs WHERE name = ?1");
+    const Private::Lease lease_s{s};
+    s.bind(1, name);
+    return s.step() ? s.integer(0) : 0;
+}
+
+Result<void> IndexStore::checkIntegrity(bool full) const
+{
+    Stmt s(d->db, full ? "PRAGMA integrity_check" : "PRAGMA quick_check");
+    if (!s.isValid())
+        return s.error();
+    QStringList problems;
+    while (s.step()) {
+        const QString line = s.text(0);
+        if (line != QLatin1String("ok"))
+            problems << line;
+    }
+    if (s.failed())
+        return makeError(ErrorCode::Corrupt, s.error().message, d->path);
+    if (!problems.isEmpty())
+        return makeError(ErrorCode::Corrupt, problems.mid(0, 5).join(u"; "), d->path);
+    return {};
+}
+
+} // namespace RepoLens

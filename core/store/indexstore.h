@@ -1,0 +1,189 @@
+#pragma once
+
+#include "core/base/filestatus.h"
+#include "core/base/result.h"
+#include "core/parse/chunk.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace RepoLens {
+
+struct FileRecord
+{
+    qint64 id = 0;
+    QString path;       // relative to the root, '/' separated
+    LanguageId language = LanguageId::None;
+    qint64 size = 0;
+    qint64 mtimeMs = 0;
+    QByteArray contentHash;
+    int lineCount = 0;
+    FileStatus status = FileStatus::Pending;
+    QString reason;
+    bool isDir = false;          // an ignored directory recorded as one entry
+    int commitCount = 0;         // git history (0 when unknown)
+    qint64 lastCommitTime = 0;   // seconds since epoch
+};
+
+struct ChunkRecord
+{
+    qint64 id = 0;
+    qint64 fileId = 0;
+    QString path;
+    LanguageId language = LanguageId::None;
+    ChunkKind kind = ChunkKind::Code;
+    QString name;
+    QString qualifiedName;
+    qint64 parentId = 0;
+    int startLine = 0;
+    int endLine = 0;
+    int startByte = 0;
+    int endByte = 0;
+    int part = 0;
+    int partCount = 0;
+    QString signature;
+    QString doc;
+    QString text;
+    QString summary;
+    QByteArray contentHash;
+};
+
+struct SymbolRecord
+{
+    qint64 id = 0;
+    QString name;
+    QString qualifiedName;
+    ChunkKind kind = ChunkKind::Function;
+    qint64 chunkId = 0;
+    qint64 fileId = 0;
+    QString path;
+    int line = 0;
+    int column = 0;
+    int endLine = 0;     // end of the holding chunk
+    QString signature;   // of the holding chunk
+};
+
+struct RefRecord
+{
+    qint64 id = 0;
+    RefKind kind = RefKind::Call;
+    QString name;
+    QString qualifier;
+    qint64 fileId = 0;
+    QString path;
+    int line = 0;
+    int column = 0;
+    qint64 fromChunkId = 0;
+    QString fromName;    // qualified name of the chunk the reference occurs in
+    qint64 toSymbolId = 0;
+};
+
+struct FtsHit
+{
+    qint64 chunkId = 0;
+    double score = 0; // higher is better (negated bm25)
+};
+
+struct StatusCount
+{
+    FileStatus status = FileStatus::Pending;
+    int files = 0;
+    QHash<QString, int> reasons; // reason -> count
+};
+
+// BM25 column weights for chunks_fts(path, qualified_name, signature, doc, text, summary).
+struct FtsWeights
+{
+    double path = 2.0;
+    double name = 6.0;
+    double signature = 3.0;
+    double doc = 1.5;
+    double text = 1.0;
+    double summary = 1.5;
+};
+
+// The SQLite database of one opened folder. One instance per thread: the writer thread owns
+// a read-write instance, query threads open read-only ones. WAL mode lets them run together.
+class IndexStore
+{
+public:
+    static constexpr int kSchemaVersion = 1;
+    enum class Mode { ReadWrite, ReadOnly };
+
+    ~IndexStore();
+    IndexStore(const IndexStore &) = delete;
+    IndexStore &operator=(const IndexStore &) = delete;
+
+    // <dataDir>/<folder name>-<hash of the canonical root path>/index.sqlite
+    static QString databasePath(const QString &dataDir, const QString &rootPath);
+    static QString defaultDataDir();
+
+    // Opens (and in ReadWrite mode creates or migrates) the database.
+    static Result<std::unique_ptr<IndexStore>> open(const QString &dbPath, Mode mode);
+
+    QString path() const;
+    Mode mode() const;
+
+    // --- meta ------------------------------------------------------------------------------
+    QString meta(const QString &key, const QString &fallback = {}) const;
+    Result<void> setMeta(const QString &key, const QString &value);
+
+    // --- writing (ReadWrite only) ------------------------------------------------------------
+    Result<void> beginTransaction();
+    Result<void> commit();
+    void rollback();
+
+    // Inserts or updates by path; returns the file id.
+    Result<qint64> upsertFile(const FileRecord &file);
+    // Replaces the file's chunks, symbols and references (within the caller's transaction).
+    Result<void> replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed);
+    Result<void> removeFile(const QString &path);
+    Result<void> clearFileContent(qint64 fileId);
+    // Resolves references to definitions: same file first, then files the referencing file
+    // imports, then a unique definition anywhere. Recomputes every reference.
+    Result<void> resolveReferences();
+    Result<void> setGitHistory(const QHash<QString, QPair<int, qint64>> &byPath);
+    Result<void> optimize();
+
+    // --- reading ---------------------------------------------------------------------------
+    QHash<QString, FileRecord> files() const;       // every file, by path
+    std::optional<FileRecord> file(const QString &path) const;
+    std::optional<FileRecord> file(qint64 id) const;
+    QList<StatusCount> statusCounts() const;
+    int chunkCount() const;
+    int fileCount(FileStatus status) const;
+
+    // FTS5 MATCH expression -> best chunks.
+    Result<QList<FtsHit>> searchFts(const QString &match, int limit, const FtsWeights &weights = {}) const;
+    std::optional<ChunkRecord> chunk(qint64 id) const;
+    QList<ChunkRecord> chunks(const QList<qint64> &ids) const; // same order as ids, missing skipped
+    QList<ChunkRecord> chunksOfFile(qint64 fileId) const;
+    // Document frequency of FTS terms (lowercased, tokenized) among chunks.
+    QHash<QString, int> termDocumentFrequencies(const QStringList &terms) const;
+
+    QList<SymbolRecord> symbolsNamed(const QString &name, int limit = 200) const;
+    QList<SymbolRecord> symbolsWithQualifiedName(const QString &qualifiedName, int limit = 200) const;
+    QList<SymbolRecord> symbolsOfFile(qint64 fileId) const;
+    QList<SymbolRecord> symbolsByPrefix(const QString &prefix, int limit) const;
+    std::optional<SymbolRecord> symbol(qint64 id) const;
+    void forEachSymbol(const std::function<void(const SymbolRecord &)> &visit) const;
+    QList<RefRecord> refsNamed(const QString &name, int limit = 100000) const;
+    QList<RefRecord> refsToSymbol(qint64 symbolId, int limit = 100000) const;
+    QList<RefRecord> refsFromChunk(qint64 chunkId) const;
+    QList<RefRecord> refsInFile(qint64 fileId) const;
+    int refCount(const QString &name) const;
+
+    // Runs PRAGMA quick_check; ok() when it says "ok".
+    Result<void> checkIntegrity(bool full = false) const;
+
+private:
+    IndexStore();
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace RepoLens

@@ -1,0 +1,148 @@
+#pragma once
+
+// Thin RAII helpers over the raw sqlite3 API, used inside core/store only. Connections are
+// opened through Qt's QSQLITE driver; hot paths use the handle directly.
+
+#include "core/base/result.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <sqlite3.h>
+
+namespace RepoLens::Sql {
+
+class Stmt
+{
+public:
+    Stmt() = default;
+    Stmt(sqlite3 *db, const char *sql)
+    {
+        m_rc = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr);
+        m_db = db;
+    }
+    ~Stmt() { sqlite3_finalize(m_stmt); }
+    Stmt(const Stmt &) = delete;
+    Stmt &operator=(const Stmt &) = delete;
+    Stmt(Stmt &&other) noexcept { *this = std::move(other); }
+    Stmt &operator=(Stmt &&other) noexcept
+    {
+        std::swap(m_stmt, other.m_stmt);
+        std::swap(m_db, other.m_db);
+        std::swap(m_rc, other.m_rc);
+        return *this;
+    }
+
+    bool isValid() const { return m_stmt != nullptr; }
+    sqlite3_stmt *raw() const { return m_stmt; }
+
+    Stmt &bind(int i, qint64 v) { sqlite3_bind_int64(m_stmt, i, v); return *this; }
+    Stmt &bind(int i, int v) { sqlite3_bind_int64(m_stmt, i, v); return *this; }
+    Stmt &bind(int i, double v) { sqlite3_bind_double(m_stmt, i, v); return *this; }
+    Stmt &bind(int i, const QString &v)
+    {
+        if (v.isNull()) {
+            sqlite3_bind_text(m_stmt, i, "", 0, SQLITE_TRANSIENT);
+            return *this;
+        }
+        const QByteArray utf8 = v.toUtf8();
+        sqlite3_bind_text(m_stmt, i, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Stmt &bind(int i, const QByteArray &v)
+    {
+        sqlite3_bind_blob(m_stmt, i, v.constData(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Stmt &bindNull(int i) { sqlite3_bind_null(m_stmt, i); return *this; }
+
+    // SQLITE_ROW -> true; SQLITE_DONE -> false (error() tells failures apart)
+    bool step()
+    {
+        m_rc = sqlite3_step(m_stmt);
+        return m_rc == SQLITE_ROW;
+    }
+    bool failed() const { return m_rc != SQLITE_ROW && m_rc != SQLITE_DONE && m_rc != SQLITE_OK; }
+    int code() const { return m_rc; }
+    // Runs to completion; returns an error for anything but DONE.
+    Result<void> exec()
+    {
+        while (step()) {
+        }
+        Result<void> r = m_rc == SQLITE_DONE ? Result<void>() : Result<void>(error());
+        reset();
+        return r;
+    }
+    void reset()
+    {
+        sqlite3_reset(m_stmt);
+        sqlite3_clear_bindings(m_stmt);
+    }
+
+    qint64 int64(int col) const { return sqlite3_column_int64(m_stmt, col); }
+    int integer(int col) const { return sqlite3_column_int(m_stmt, col); }
+    double real(int col) const { return sqlite3_column_double(m_stmt, col); }
+    bool isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+    QString text(int col) const
+    {
+        const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, col));
+        return p ? QString::fromUtf8(p, sqlite3_column_bytes(m_stmt, col)) : QString();
+    }
+    QByteArray blob(int col) const
+    {
+        const auto *p = static_cast<const char *>(sqlite3_column_blob(m_stmt, col));
+        return p ? QByteArray(p, sqlite3_column_bytes(m_stmt, col)) : QByteArray();
+    }
+
+    Error error() const
+    {
+        return errorFromCode(m_rc, m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString(),
+                             m_stmt ? QString::fromUtf8(sqlite3_sql(m_stmt)).left(120) : QString());
+    }
+
+    static Error errorFromCode(int rc, const QString &message, const QString &context)
+    {
+        ErrorCode code = ErrorCode::Database;
+        switch (rc & 0xff) {
+        case SQLITE_FULL:
+            code = ErrorCode::DiskFull;
+            break;
+        case SQLITE_READONLY:
+            code = ErrorCode::ReadOnly;
+            break;
+        case SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
+            code = ErrorCode::Corrupt;
+            break;
+        case SQLITE_CANTOPEN:
+        case SQLITE_PERM:
+            code = ErrorCode::PermissionDenied;
+            break;
+        case SQLITE_IOERR:
+            code = ErrorCode::Io;
+            break;
+        default:
+            break;
+        }
+        return Error{code, message, context};
+    }
+
+private:
+    sqlite3_stmt *m_stmt = nullptr;
+    sqlite3 *m_db = nullptr;
+    int m_rc = SQLITE_OK;
+};
+
+inline Result<void> execScript(sqlite3 *db, const char *sql)
+{
+    char *msg = nullptr;
+    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &msg);
+    if (rc != SQLITE_OK) {
+        const QString text = msg ? QString::fromUtf8(msg) : QString::fromUtf8(sqlite3_errstr(rc));
+        sqlite3_free(msg);
+        return Stmt::errorFromCode(rc, text, QString::fromUtf8(sql).left(120));
+    }
+    return {};
+}
+
+} // namespace RepoLens::Sql
