@@ -137,7 +137,9 @@ void splitQualifiedName(QString text, QString *qualifier, QString *name)
     plain.reserve(text.size());
     int depth = 0;
     for (QChar ch : std::as_const(text)) {
-        if (ch == u'<' && !plain.endsWith(QLatin1String("operator")))
+        // '<' after "operator" is the operator itself (operator<, operator<<, operator<=>)
+        if (ch == u'<' && !plain.endsWith(QLatin1String("operator"))
+            && !plain.endsWith(QLatin1String("operator<")))
             ++depth;
         else if (ch == u'>' && depth > 0)
             --depth;
@@ -496,6 +498,7 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
         int end = std::max(nodeEnd, int(ts_node_end_byte(outer)));
         QString leadingDoc;
         int docTop = -1;
+        int docBottom = -1; // end of the doc comment closest to the definition
         for (TSNode prev = ts_node_prev_sibling(outer); !ts_node_is_null(prev);
              prev = ts_node_prev_sibling(prev)) {
             const char *type = ts_node_type(prev);
@@ -519,13 +522,16 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
             if (!ownLine)
                 break;
             start = int(ts_node_start_byte(prev));
-            if (isDocNode(type))
+            if (isDocNode(type)) {
                 docTop = start;
+                if (docBottom < 0)
+                    docBottom = prevEnd;
+            }
         }
         if (docTop >= 0) {
-            // the doc comment block: from the first comment to the definition's start
-            int docEnd = int(ts_node_start_byte(outer));
-            leadingDoc = QString::fromUtf8(src + docTop, docEnd - docTop).trimmed();
+            // the doc comment block: from the first comment to the last one (attributes and
+            // decorators between the comments and the definition are not documentation)
+            leadingDoc = QString::fromUtf8(src + docTop, docBottom - docTop).trimmed();
         }
         if (!leadingDoc.isEmpty())
             def.doc = def.doc.isEmpty() ? leadingDoc : leadingDoc + u'\n' + def.doc;
@@ -574,8 +580,8 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
         }
         while (container >= 0 && defs[size_t(container)].scopeOnly)
             container = defs[size_t(container)].parent;
-        const bool inContainer = container >= 0 && isContainerKind(defs[size_t(container)].kind)
-                                 && !insideCallable;
+        // a method of a class declared inside a function is still a method (symbol only)
+        const bool inContainer = container >= 0 && isContainerKind(defs[size_t(container)].kind);
         if (def.kind == ChunkKind::Function && (inContainer || !def.qualifier.isEmpty())) {
             const QString owner = inContainer ? defs[size_t(container)].name
                                               : def.qualifier.section(u'.', -1);
@@ -661,6 +667,15 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
                 e = lineEndByte;
                 ++count;
             }
+            // A tail of at most 3 closing lines ("}", "});") joins this part instead of
+            // becoming a part of its own that says nothing.
+            if (e < endByte && last - lines.lineOf(e) < 3 && endByte - e < 200) {
+                bool closingOnly = true;
+                for (int l = lines.lineOf(e); l <= last && closingOnly; ++l)
+                    closingOnly = isClosingOnlyLine(lineSlice(l, l));
+                if (closingOnly)
+                    e = endByte;
+            }
             if (e - cur > maxBytes) {
                 // one huge line: cut at a UTF-8 boundary
                 int cut = cur + maxBytes;
@@ -670,6 +685,11 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
             }
             parts.push_back({cur, e});
             cur = e;
+        }
+        if (parts.size() == 1) { // only a closing tail was over the budget
+            base.text = QString::fromUtf8(src + startByte, endByte - startByte);
+            result.chunks.append(base);
+            return firstIndex;
         }
         for (size_t k = 0; k < parts.size(); ++k) {
             Chunk part = base;
@@ -863,8 +883,19 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
             if (def.nameLine > 0)
                 defNameBytes.insert(lines.lineStart(def.nameLine) + def.nameColumn - 1);
         }
+        // A type use that is also a new/inherit/... reference is reported once, as the more
+        // specific kind ("new Foo", not "new Foo" plus "type Foo").
+        QSet<int> specificRefBytes;
+        for (const RawRef &r : refs) {
+            if (r.kind != RefKind::Type)
+                specificRefBytes.insert(r.byte);
+        }
         refs.erase(std::remove_if(refs.begin(), refs.end(),
-                                  [&](const RawRef &r) { return defNameBytes.contains(r.byte); }),
+                                  [&](const RawRef &r) {
+                                      return defNameBytes.contains(r.byte)
+                                             || (r.kind == RefKind::Type
+                                                 && specificRefBytes.contains(r.byte));
+                                  }),
                    refs.end());
         std::vector<int> owner(size_t(result.lineCount) + 2, -1);
         std::vector<int> bySize(size_t(result.chunks.size()));
@@ -980,7 +1011,14 @@ ParseResult chunkText(LanguageId language, const QByteArray &text, const Chunker
             const QByteArrayView trimmed = t.trimmed();
             if (trimmed.startsWith("```") || trimmed.startsWith("~~~"))
                 inFence = !inFence;
-            if (!inFence && t.startsWith('#')) {
+            // ATX heading: 1-6 '#' then a space or the end of the line ("#tag" is text)
+            qsizetype hashes = 0;
+            while (hashes < t.size() && t[hashes] == '#')
+                ++hashes;
+            const bool isHeading = hashes >= 1 && hashes <= 6
+                                   && (hashes == t.size() || t[hashes] == ' ' || t[hashes] == '\t'
+                                       || t[hashes] == '\n' || t[hashes] == '\r');
+            if (!inFence && isHeading) {
                 if (line > sectionStart)
                     emitWindow(ChunkKind::Section, heading, sectionStart, line - 1);
                 sectionStart = line;
