@@ -18,10 +18,10 @@ namespace {
 // overrides them for experiments.
 struct Tuning
 {
-    double symbolBonus = 0.35;   // chunk defines an identifier named in the query
-    double fileWeight = 0.25;    // share of the file's other chunk scores added
+    double symbolBonus = 0.5;    // chunk defines an identifier named in the query
+    double fileWeight = 0.4;     // share of the file's other chunk scores added
     int fileChunks = 3;          // how many other chunks of a file count
-    double pathBonus = 0.15;     // a query term names the file (stem)
+    double pathBonus = 0.25;     // a query term names the file (stem)
 
     static const Tuning &get()
     {
