@@ -495,6 +495,12 @@ int main(int argc, char **argv)
         return usageError(QStringLiteral("unknown command '%1'").arg(args.command));
     if (args.positional.isEmpty())
         return usageError(QStringLiteral("%1 needs a folder").arg(args.command));
+    // Every grammar's ABI against the tree-sitter core: a mismatch is reported, and files of
+    // that language are indexed as text rather than crashing the parser.
+    for (const GrammarInfo &g : checkGrammars()) {
+        if (!g.compatible)
+            printErr(QStringLiteral("warning: %1 grammar disabled: %2").arg(g.package, g.problem));
+    }
     const auto root = folderArg(args.positional.first());
     if (!root) {
         printErr(root.error().message);

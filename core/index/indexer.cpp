@@ -213,7 +213,6 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
 
     // --- scan ------------------------------------------------------------------------------
     prog.phase = IndexProgress::Phase::Scanning;
-    tell(true);
     std::vector<WorkItem> work;
     QList<FileRecord> statusOnly; // skipped entries whose status changed
     QSet<QString> seen;

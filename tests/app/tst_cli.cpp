@@ -1,0 +1,210 @@
+// Runs the real repolens-cli binary on a fixture folder: index, search (text, JSON, batch),
+// refs, status, and the error paths (missing folder, bad usage, a query with no words).
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_Cli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void indexThenStatus();
+    void searchJson();
+    void searchBatch();
+    void searchFilters();
+    void refs();
+    void errors();
+    void reindexIsIncremental();
+
+private:
+    struct Run
+    {
+        int code = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    Run cli(const QStringList &args, const QByteArray &input = {});
+    void write(const QString &rel, const QByteArray &content);
+
+    QTemporaryDir m_root;
+    QTemporaryDir m_data;
+};
+
+tst_Cli::Run tst_Cli::cli(const QStringList &args, const QByteArray &input)
+{
+    QProcess p;
+    p.setProgram(QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"));
+    p.setArguments(QStringList{QStringLiteral("--data-dir"), m_data.path()} + args);
+    p.start();
+    if (!input.isEmpty())
+        p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+               p.readAllStandardError()};
+}
+
+void tst_Cli::write(const QString &rel, const QByteArray &content)
+{
+    const QString path = m_root.filePath(rel);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+}
+
+void tst_Cli::initTestCase()
+{
+    write(QStringLiteral("pkg/adapters.py"),
+          "class HTTPAdapter:\n    \"\"\"Transport adapter.\"\"\"\n\n"
+          "    def send(self, request, timeout=None):\n"
+          "        conn = self.get_connection(request.url, proxies=None)\n"
+          "        return conn.urlopen(request)\n\n"
+          "    def get_connection(self, url, proxies=None):\n"
+          "        return proxy_manager_for(url)\n\n\n"
+          "def proxy_manager_for(url):\n    return ProxyManager(url)\n");
+    write(QStringLiteral("pkg/sessions.py"),
+          "from .adapters import HTTPAdapter\n\n\nclass Session:\n"
+          "    def mount(self):\n        self.adapter = HTTPAdapter()\n\n"
+          "    def request(self, method, url):\n        return self.adapter.send(url)\n");
+    write(QStringLiteral("src/format.cc"),
+          "#include \"format.h\"\n\nnamespace fmt {\nint format_float(double value, int precision) {\n"
+          "  return snprintf_float(value, precision);\n}\n}  // namespace fmt\n");
+    write(QStringLiteral("README.md"), "# Demo\n\nA demo of proxies and adapters.\n");
+    write(QStringLiteral(".gitignore"), "build/\n");
+    write(QStringLiteral("build/generated.py"), "def ignored(): pass\n");
+    write(QStringLiteral(".env"), "API_KEY=secret\n");
+    write(QStringLiteral("blob.py"), QByteArray("\x00\x01\x02binary", 9));
+}
+
+void tst_Cli::indexThenStatus()
+{
+    const Run index = cli({QStringLiteral("index"), m_root.path()});
+    QVERIFY2(index.code == 0, index.err.constData());
+    QVERIFY(index.err.contains("indexed 5 files"));
+    const Run status = cli({QStringLiteral("status"), m_root.path(), QStringLiteral("--json")});
+    QCOMPARE(status.code, 0);
+    const QJsonObject obj = QJsonDocument::fromJson(status.out).object();
+    const QJsonObject statuses = obj.value(QStringLiteral("statuses")).toObject();
+    QCOMPARE(statuses.value(QStringLiteral("indexed")).toObject().value(QStringLiteral("files")).toInt(), 5);
+    const QJsonObject ignored = statuses.value(QStringLiteral("ignored")).toObject().value(QStringLiteral("reasons")).toObject();
+    QCOMPARE(ignored.value(QStringLiteral(".gitignore:1: build/")).toInt(), 1);
+    QVERIFY(ignored.keys().join(u'|').contains(QLatin1String("built-in: secrets")));
+    QCOMPARE(statuses.value(QStringLiteral("binary")).toObject().value(QStringLiteral("files")).toInt(), 1);
+    const Run text = cli({QStringLiteral("status"), m_root.path()});
+    QVERIFY(text.out.contains("indexed"));
+    QVERIFY(text.out.contains(".gitignore:1: build/"));
+}
+
+void tst_Cli::searchJson()
+{
+    const Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("proxy manager"),
+                       QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("3")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject obj = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(obj.value(QStringLiteral("query")).toString(), QStringLiteral("proxy manager"));
+    const QJsonArray results = obj.value(QStringLiteral("results")).toArray();
+    QVERIFY(!results.isEmpty() && results.size() <= 3);
+    const QJsonObject top = results.first().toObject();
+    QCOMPARE(top.value(QStringLiteral("path")).toString(), QStringLiteral("pkg/adapters.py"));
+    QCOMPARE(top.value(QStringLiteral("symbol")).toString(), QStringLiteral("proxy_manager_for"));
+    QCOMPARE(top.value(QStringLiteral("kind")).toString(), QStringLiteral("function"));
+    QCOMPARE(top.value(QStringLiteral("start_line")).toInt(), 12);
+    QCOMPARE(top.value(QStringLiteral("end_line")).toInt(), 13);
+    QVERIFY(top.value(QStringLiteral("scores")).toObject().contains(QStringLiteral("bm25")));
+}
+
+void tst_Cli::searchBatch()
+{
+    const Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("--json"), QStringLiteral("--batch")},
+                      "format float precision\nget_connection\nthe\n");
+    QCOMPARE(r.code, 0);
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);
+    const QJsonObject first = QJsonDocument::fromJson(lines.at(0)).object();
+    QCOMPARE(first.value(QStringLiteral("results")).toArray().first().toObject().value(QStringLiteral("symbol")).toString(),
+             QStringLiteral("fmt.format_float"));
+    const QJsonObject second = QJsonDocument::fromJson(lines.at(1)).object();
+    QCOMPARE(second.value(QStringLiteral("results")).toArray().first().toObject().value(QStringLiteral("symbol")).toString(),
+             QStringLiteral("HTTPAdapter.get_connection"));
+    QCOMPARE(second.value(QStringLiteral("route")).toString(), QStringLiteral("keyword+symbol"));
+}
+
+void tst_Cli::searchFilters()
+{
+    const Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("adapter lang:python -path:pkg/sessions.py"),
+                       QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject obj = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(obj.value(QStringLiteral("filters")).toString(), QStringLiteral("lang:python -path:pkg/sessions.py"));
+    const QJsonArray results = obj.value(QStringLiteral("results")).toArray();
+    QVERIFY(!results.isEmpty());
+    for (const QJsonValue &v : results)
+        QCOMPARE(v.toObject().value(QStringLiteral("path")).toString(), QStringLiteral("pkg/adapters.py"));
+}
+
+void tst_Cli::refs()
+{
+    const Run r = cli({QStringLiteral("refs"), m_root.path(), QStringLiteral("HTTPAdapter"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject obj = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray defs = obj.value(QStringLiteral("definitions")).toArray();
+    QCOMPARE(defs.size(), 1);
+    QCOMPARE(defs.first().toObject().value(QStringLiteral("path")).toString(), QStringLiteral("pkg/adapters.py"));
+    QCOMPARE(defs.first().toObject().value(QStringLiteral("line")).toInt(), 1);
+    const QJsonArray uses = obj.value(QStringLiteral("usages")).toArray();
+    QCOMPARE(uses.size(), 1); // HTTPAdapter() in Session.mount (the import names the module)
+    const QJsonObject use = uses.first().toObject();
+    QCOMPARE(use.value(QStringLiteral("path")).toString(), QStringLiteral("pkg/sessions.py"));
+    QCOMPARE(use.value(QStringLiteral("line")).toInt(), 6);
+    QCOMPARE(use.value(QStringLiteral("in")).toString(), QStringLiteral("Session.mount"));
+    QCOMPARE(use.value(QStringLiteral("resolved")).toBool(), true);
+
+    const Run text = cli({QStringLiteral("refs"), m_root.path(), QStringLiteral("send")});
+    QCOMPARE(text.code, 0);
+    QVERIFY(text.out.contains("pkg/adapters.py:4:9  method"));
+    QVERIFY(text.out.contains("pkg/sessions.py:9:"));
+}
+
+void tst_Cli::errors()
+{
+    const Run missing = cli({QStringLiteral("index"), m_root.filePath(QStringLiteral("nope"))});
+    QCOMPARE(missing.code, 1);
+    QVERIFY(missing.err.contains("no such folder"));
+    const Run file = cli({QStringLiteral("index"), m_root.filePath(QStringLiteral("README.md"))});
+    QCOMPARE(file.code, 1);
+    QVERIFY(file.err.contains("not a folder"));
+    const Run usage = cli({QStringLiteral("frobnicate")});
+    QCOMPARE(usage.code, 2);
+    const Run badOption = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("x"), QStringLiteral("--top")});
+    QCOMPARE(badOption.code, 2);
+    const Run empty = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("!!!")});
+    QCOMPARE(empty.code, 1);
+    QVERIFY(empty.err.contains("no searchable words"));
+    const Run nothing = cli({QStringLiteral("refs"), m_root.path(), QStringLiteral("NoSuchName")});
+    QCOMPARE(nothing.code, 1);
+}
+
+void tst_Cli::reindexIsIncremental()
+{
+    const Run again = cli({QStringLiteral("index"), m_root.path()});
+    QCOMPARE(again.code, 0);
+    QVERIFY2(again.err.contains("indexed 0 files (6 unchanged"), again.err.constData());
+    write(QStringLiteral("pkg/sessions.py"), "def brand_new_function():\n    pass\n");
+    QFile::remove(m_root.filePath(QStringLiteral("README.md")));
+    const Run changed = cli({QStringLiteral("index"), m_root.path()});
+    QVERIFY2(changed.err.contains("indexed 1 files (4 unchanged, 1 removed"), changed.err.constData());
+    const Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("brand_new_function"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("results")).toArray().size(), 1);
+}
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"
