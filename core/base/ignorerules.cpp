@@ -1,0 +1,875 @@
+#include "ignorerules.h"
+
+#include "logging.h"
+
+#include <QFile>
+#include <QHash>
+#include <QMutex>
+#include <QVarLengthArray>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace RepoLens {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Glob matching: a port of git's wildmatch.c (Rich $alz, Wayne Davison) working on byte views
+// instead of NUL-terminated strings. Keep it in step with git; tst_ignorerules compares the
+// results with `git check-ignore`.
+
+enum WildResult : int { WildMatch = 0, WildNoMatch = 1, WildAbortAll = -1, WildAbortToStarStar = -2 };
+
+constexpr bool isGlobSpecial(uchar c)
+{
+    return c == '*' || c == '?' || c == '[' || c == '\\';
+}
+
+// [:name:] character classes, ASCII only (git's sane ctype). std::nullopt: unknown class name.
+std::optional<bool> inCharacterClass(QByteArrayView name, uchar c)
+{
+    const bool upper = c >= 'A' && c <= 'Z';
+    const bool lower = c >= 'a' && c <= 'z';
+    const bool digit = c >= '0' && c <= '9';
+    const bool alpha = upper || lower;
+    const bool graph = c > 0x20 && c < 0x7f;
+    if (name == "alnum")
+        return alpha || digit;
+    if (name == "alpha")
+        return alpha;
+    if (name == "blank")
+        return c == ' ' || c == '\t';
+    if (name == "cntrl")
+        return c < 0x20 || c == 0x7f;
+    if (name == "digit")
+        return digit;
+    if (name == "graph")
+        return graph;
+    if (name == "lower")
+        return lower;
+    if (name == "print")
+        return graph || c == ' ';
+    if (name == "punct")
+        return graph && !alpha && !digit;
+    if (name == "space")
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (name == "upper")
+        return upper;
+    if (name == "xdigit")
+        return digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    return std::nullopt;
+}
+
+class WildMatcher
+{
+public:
+    // pathName: git's WM_PATHNAME ('*' and '?' stop at '/', "**" may cross it).
+    WildMatcher(QByteArrayView pattern, QByteArrayView text, bool pathName)
+        : m_pattern(pattern), m_text(text), m_pathName(pathName)
+    {
+    }
+
+    bool matches() const { return run(0, 0) == WildMatch; }
+
+private:
+    uchar pat(qsizetype i) const { return i < m_pattern.size() ? uchar(m_pattern[i]) : 0; }
+    uchar txt(qsizetype i) const { return i < m_text.size() ? uchar(m_text[i]) : 0; }
+
+    qsizetype slashFrom(qsizetype t) const
+    {
+        if (t >= m_text.size())
+            return -1;
+        const void *hit = std::memchr(m_text.data() + t, '/', size_t(m_text.size() - t));
+        return hit ? static_cast<const char *>(hit) - m_text.data() : -1;
+    }
+
+    int run(qsizetype p, qsizetype t) const;
+
+    QByteArrayView m_pattern;
+    QByteArrayView m_text;
+    bool m_pathName;
+};
+
+int WildMatcher::run(qsizetype p, qsizetype t) const
+{
+    const qsizetype start = p;
+    for (uchar pCh; (pCh = pat(p)) != 0; ++t, ++p) {
+        uchar tCh = txt(t);
+        if (tCh == 0 && pCh != '*')
+            return WildAbortAll;
+        switch (pCh) {
+        case '\\':
+            // Literal match with the next character; a trailing backslash never matches.
+            pCh = pat(++p);
+            [[fallthrough]];
+        default:
+            if (tCh != pCh)
+                return WildNoMatch;
+            continue;
+        case '?':
+            if (m_pathName && tCh == '/')
+                return WildNoMatch;
+            continue;
+        case '*': {
+            bool matchSlash = !m_pathName;
+            if (pat(++p) == '*') {
+                const qsizetype prev = p - 2;
+                while (pat(++p) == '*') {
+                }
+                if (!m_pathName) {
+                    matchSlash = true;
+                } else if ((prev < start || pat(prev) == '/')
+                           && (pat(p) == 0 || pat(p) == '/'
+                               || (pat(p) == '\\' && pat(p + 1) == '/'))) {
+                    // "**/" may match nothing: "foo/**/bar" matches "foo/bar".
+                    if (pat(p) == '/' && run(p + 1, t) == WildMatch)
+                        return WildMatch;
+                    matchSlash = true;
+                } else {
+                    matchSlash = false; // "**" not between slashes acts like "*"
+                }
+            }
+            if (pat(p) == 0) {
+                // Trailing "**" matches everything, trailing "*" only up to the next '/'.
+                if (!matchSlash && slashFrom(t) >= 0)
+                    return WildNoMatch;
+                return WildMatch;
+            }
+            if (!matchSlash && pat(p) == '/') {
+                // One '*' followed by '/' matches the rest of this path component.
+                const qsizetype slash = slashFrom(t);
+                if (slash < 0)
+                    return WildNoMatch;
+                t = slash;
+                break; // the loop consumes the slash in both
+            }
+            for (;;) {
+                if (tCh == 0)
+                    break;
+                // Skip ahead to the next occurrence of a literal that follows the star.
+                if (!isGlobSpecial(pat(p))) {
+                    pCh = pat(p);
+                    while ((tCh = txt(t)) != 0 && (matchSlash || tCh != '/')) {
+                        if (tCh == pCh)
+                            break;
+                        ++t;
+                    }
+                    if (tCh != pCh)
+                        return WildNoMatch;
+                }
+                const int matched = run(p, t);
+                if (matched != WildNoMatch) {
+                    if (!matchSlash || matched != WildAbortToStarStar)
+                        return matched;
+                } else if (!matchSlash && tCh == '/') {
+                    return WildAbortToStarStar;
+                }
+                tCh = txt(++t);
+            }
+            return WildAbortAll;
+        }
+        case '[': {
+            pCh = pat(++p);
+            if (pCh == '^')
+                pCh = '!';
+            const bool negated = pCh == '!';
+            if (negated)
+                pCh = pat(++p);
+            uchar prevCh = 0;
+            bool matched = false;
+            do {
+                if (!pCh)
+                    return WildAbortAll;
+                if (pCh == '\\') {
+                    pCh = pat(++p);
+                    if (!pCh)
+                        return WildAbortAll;
+                    if (tCh == pCh)
+                        matched = true;
+                } else if (pCh == '-' && prevCh && pat(p + 1) && pat(p + 1) != ']') {
+                    pCh = pat(++p);
+                    if (pCh == '\\') {
+                        pCh = pat(++p);
+                        if (!pCh)
+                            return WildAbortAll;
+                    }
+                    if (tCh <= pCh && tCh >= prevCh)
+                        matched = true;
+                    pCh = 0; // a range cannot start another range
+                } else if (pCh == '[' && pat(p + 1) == ':') {
+                    p += 2;
+                    const qsizetype nameStart = p;
+                    while ((pCh = pat(p)) != 0 && pCh != ']')
+                        ++p;
+                    if (!pCh)
+                        return WildAbortAll;
+                    const qsizetype nameLength = p - nameStart - 1;
+                    if (nameLength < 0 || pat(p - 1) != ':') {
+                        // No ":]": a plain '[' in the set.
+                        p = nameStart - 2;
+                        pCh = '[';
+                        if (tCh == pCh)
+                            matched = true;
+                        continue;
+                    }
+                    const std::optional<bool> inClass =
+                        inCharacterClass(m_pattern.sliced(nameStart, nameLength), tCh);
+                    if (!inClass)
+                        return WildAbortAll;
+                    if (*inClass)
+                        matched = true;
+                    pCh = 0;
+                } else if (tCh == pCh) {
+                    matched = true;
+                }
+            } while (prevCh = pCh, (pCh = pat(++p)) != ']');
+            if (matched == negated || (m_pathName && tCh == '/'))
+                return WildNoMatch;
+            continue;
+        }
+        }
+    }
+    return txt(t) ? WildNoMatch : WildMatch;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+enum PatternFlag : quint8 {
+    Negative = 1 << 0,  // "!pattern"
+    MustBeDir = 1 << 1, // "pattern/"
+    NoDir = 1 << 2,     // no '/' inside: matched against the base name at any depth
+    EndsWith = 1 << 3,  // "*literal"
+};
+
+// Longer lines are skipped: no real ignore file has them, and the matcher recurses per '*'.
+constexpr qsizetype kMaxPatternLength = 4096;
+constexpr qint64 kMaxIgnoreFileSize = 16 * 1024 * 1024;
+
+qsizetype literalLength(QByteArrayView pattern)
+{
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        if (isGlobSpecial(uchar(pattern[i])))
+            return i;
+    }
+    return pattern.size();
+}
+
+// git's trim_trailing_spaces(): unescaped trailing spaces go, "\ " stays.
+void trimTrailingSpaces(QByteArray &line)
+{
+    qsizetype lastSpace = -1;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const char c = line.at(i);
+        if (c == ' ') {
+            if (lastSpace < 0)
+                lastSpace = i;
+        } else {
+            if (c == '\\' && ++i >= line.size())
+                return;
+            lastSpace = -1;
+        }
+    }
+    if (lastSpace >= 0)
+        line.truncate(lastSpace);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Built-in ignores.
+
+enum class BuiltInTarget : quint8 { Any, File, Dir };
+
+struct BuiltInGroup
+{
+    const char *category;
+    BuiltInTarget target;
+    const char *patterns; // space-separated: "name", "*.ext", "*.suffix.ext", "prefix*"
+};
+
+// clang-format off
+constexpr BuiltInGroup kBuiltInGroups[] = {
+    {"VCS folder", BuiltInTarget::Any, ".git .hg .svn .bzr _darcs"},
+    {"dependency folder", BuiltInTarget::Dir,
+     "node_modules bower_components jspm_packages .venv venv .tox .nox"},
+    {"cache folder", BuiltInTarget::Dir,
+     "__pycache__ .mypy_cache .pytest_cache .ruff_cache .gradle .cache .parcel-cache "
+     ".sass-cache .eslintcache"},
+    {"build folder", BuiltInTarget::Dir, "dist .next .nuxt .svelte-kit *.egg-info"},
+    {"IDE folder", BuiltInTarget::Dir, ".idea"},
+    {"secrets", BuiltInTarget::File,
+     ".env .env.* .envrc *.pem *.key *.p12 *.pfx id_rsa* id_dsa* id_ecdsa* id_ed25519* .netrc "
+     ".pgpass credentials credentials.json *.keystore *.jks .npmrc .pypirc secrets.*"},
+    {"lock file", BuiltInTarget::File,
+     "package-lock.json npm-shrinkwrap.json yarn.lock pnpm-lock.yaml bun.lockb Cargo.lock "
+     "poetry.lock Pipfile.lock uv.lock pdm.lock composer.lock Gemfile.lock go.sum flake.lock "
+     "pubspec.lock Podfile.lock mix.lock packages.lock.json"},
+    {"binary", BuiltInTarget::File,
+     // images
+     "*.png *.jpg *.jpeg *.gif *.bmp *.ico *.icns *.tif *.tiff *.webp *.avif *.heic *.heif "
+     "*.psd *.xcf *.raw *.cr2 *.nef *.dng *.jxl *.exr *.hdr *.tga "
+     // audio and video
+     "*.mp3 *.wav *.flac *.ogg *.oga *.opus *.m4a *.aac *.wma *.aiff *.mid *.midi "
+     "*.mp4 *.m4v *.mkv *.webm *.avi *.mov *.wmv *.flv *.mpg *.mpeg *.3gp "
+     // archives and packages
+     "*.zip *.tar *.gz *.tgz *.bz2 *.tbz2 *.xz *.txz *.zst *.7z *.rar *.lz *.lzma *.lz4 "
+     "*.cab *.deb *.rpm *.dmg *.iso *.img *.apk *.aab *.ipa *.whl *.gem *.nupkg *.snap "
+     // fonts
+     "*.ttf *.otf *.woff *.woff2 *.eot *.pfb "
+     // compiled code and libraries
+     "*.so *.dll *.dylib *.a *.lib *.o *.obj *.ko *.exe *.msi *.class *.jar *.war *.ear "
+     "*.pyc *.pyo *.pyd *.wasm *.dex *.beam *.elc *.pdb *.ilk *.exp *.gch *.pch "
+     // documents
+     "*.pdf *.doc *.docx *.xls *.xlsx *.ppt *.pptx *.odt *.ods *.odp *.pages "
+     "*.numbers *.epub "
+     // databases and data
+     "*.sqlite *.sqlite3 *.db *.mdb *.accdb *.parquet *.arrow *.feather *.npy *.npz "
+     "*.pkl *.pickle *.h5 *.hdf5 "
+     // model weights
+     "*.bin *.onnx *.pt *.pth *.safetensors *.ckpt *.pb *.tflite *.gguf *.ggml *.mlmodel "
+     // 3D, design and misc
+     "*.blend *.fbx *.glb *.stl *.swf *.sketch *.fig .DS_Store"},
+    {"minified", BuiltInTarget::File, "*.min.js *.min.css *.map"},
+};
+// clang-format on
+
+struct BuiltInTable
+{
+    struct Rule
+    {
+        QString text; // "built-in: secrets (*.pem)"
+        BuiltInTarget target;
+    };
+    QList<Rule> rules;
+    QHash<QByteArray, int> exact;
+    QHash<QByteArray, int> extensions;                 // lower case, without the dot
+    QList<std::pair<QByteArray, int>> suffixes;        // lower case, with the dot
+    QList<std::pair<QByteArray, int>> prefixes;
+
+    BuiltInTable()
+    {
+        for (const BuiltInGroup &group : kBuiltInGroups) {
+            const QList<QByteArray> patterns = QByteArray(group.patterns).split(' ');
+            for (const QByteArray &pattern : patterns) {
+                if (pattern.isEmpty())
+                    continue;
+                const int index = int(rules.size());
+                rules.append({QStringLiteral("built-in: ") + QLatin1String(group.category)
+                                  + QStringLiteral(" (") + QString::fromLatin1(pattern) + u')',
+                              group.target});
+                if (pattern.startsWith("*.")) {
+                    const QByteArray tail = pattern.mid(1);
+                    if (tail.count('.') == 1) {
+                        if (!extensions.contains(tail.mid(1)))
+                            extensions.insert(tail.mid(1), index);
+                    } else {
+                        suffixes.append({tail, index});
+                    }
+                } else if (pattern.endsWith('*')) {
+                    prefixes.append({pattern.chopped(1), index});
+                } else {
+                    exact.insert(pattern, index);
+                }
+            }
+        }
+    }
+
+    bool applies(int index, bool isDir) const
+    {
+        switch (rules.at(index).target) {
+        case BuiltInTarget::Any:
+            return true;
+        case BuiltInTarget::File:
+            return !isDir;
+        case BuiltInTarget::Dir:
+            return isDir;
+        }
+        return false;
+    }
+
+    const QString *match(QByteArrayView name, bool isDir) const
+    {
+        if (name.isEmpty())
+            return nullptr;
+        const QByteArray key = QByteArray::fromRawData(name.data(), name.size());
+        if (const auto it = exact.constFind(key); it != exact.cend() && applies(*it, isDir))
+            return &rules.at(*it).text;
+        for (const auto &[suffix, index] : suffixes) {
+            if (name.size() >= suffix.size()
+                && qstrnicmp(name.data() + name.size() - suffix.size(), suffix.constData(),
+                             size_t(suffix.size())) == 0
+                && applies(index, isDir)) {
+                return &rules.at(index).text;
+            }
+        }
+        for (const auto &[prefix, index] : prefixes) {
+            if (name.startsWith(prefix) && applies(index, isDir))
+                return &rules.at(index).text;
+        }
+        const qsizetype dot = name.lastIndexOf('.');
+        if (dot < 0 || name.size() - dot - 1 > 16)
+            return nullptr;
+        QVarLengthArray<char, 16> lower;
+        for (qsizetype i = dot + 1; i < name.size(); ++i) {
+            const char c = name[i];
+            lower.append(c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c);
+        }
+        const auto it = extensions.constFind(QByteArray::fromRawData(lower.data(), lower.size()));
+        if (it != extensions.cend() && applies(*it, isDir))
+            return &rules.at(*it).text;
+        return nullptr;
+    }
+};
+
+const BuiltInTable &builtInTable()
+{
+    static const BuiltInTable table;
+    return table;
+}
+
+const QString &cmakeBuildDirRule()
+{
+    static const QString rule = QStringLiteral("built-in: build folder (CMakeCache.txt)");
+    return rule;
+}
+
+// ---------------------------------------------------------------------------------------------
+// File system helpers.
+
+QByteArray joinPath(const QByteArray &dir, QByteArrayView name)
+{
+    QByteArray path;
+    path.reserve(dir.size() + name.size() + 1);
+    path.append(dir);
+    if (!path.isEmpty() && !path.endsWith('/'))
+        path.append('/');
+    path.append(name.data(), name.size());
+    return path;
+}
+
+QByteArray joinRelative(const QByteArray &dir, QByteArrayView name)
+{
+    return dir.isEmpty() ? name.toByteArray() : joinPath(dir, name);
+}
+
+// Reads a small regular file. Symlinks are not followed when noFollow is set (git refuses
+// symlinked .gitignore files since 2.32); FIFOs and devices are never opened for reading.
+std::optional<QByteArray> readIgnoreFile(const QByteArray &path, bool noFollow)
+{
+    const int fd = ::open(path.constData(),
+                          O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0));
+    if (fd < 0)
+        return std::nullopt;
+    struct stat st = {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxIgnoreFileSize) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    QByteArray data(qsizetype(st.st_size), Qt::Uninitialized);
+    qsizetype done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::read(fd, data.data() + done, size_t(data.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += n;
+    }
+    ::close(fd);
+    data.truncate(done);
+    return data;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// GitIgnoreList
+
+GitIgnoreList GitIgnoreList::parse(QByteArrayView content, const QString &baseDir,
+                                   const QString &sourceName)
+{
+    GitIgnoreList list;
+    list.m_baseDir = baseDir;
+    while (list.m_baseDir.endsWith(u'/'))
+        list.m_baseDir.chop(1);
+    while (list.m_baseDir.startsWith(u'/'))
+        list.m_baseDir.remove(0, 1);
+    list.m_base = list.m_baseDir.toUtf8();
+
+    if (content.startsWith("\xEF\xBB\xBF"))
+        content = content.sliced(3);
+    int lineNumber = 1;
+    qsizetype start = 0;
+    while (start < content.size()) {
+        const void *newline =
+            std::memchr(content.data() + start, '\n', size_t(content.size() - start));
+        const qsizetype end =
+            newline ? static_cast<const char *>(newline) - content.data() : content.size();
+        const QByteArrayView line = content.sliced(start, end - start);
+        // As git: empty lines and comments are skipped before the CR of CRLF is removed.
+        if (!line.isEmpty() && line.front() != '#')
+            list.addPattern(line.toByteArray(), lineNumber, sourceName);
+        ++lineNumber;
+        start = end + 1;
+    }
+    return list;
+}
+
+GitIgnoreList GitIgnoreList::fromPatterns(const QStringList &patterns, const QString &sourceName)
+{
+    GitIgnoreList list;
+    for (const QString &pattern : patterns) {
+        if (!pattern.isEmpty() && !pattern.startsWith(u'#'))
+            list.addPattern(pattern.toUtf8(), 0, sourceName);
+    }
+    return list;
+}
+
+void GitIgnoreList::addPattern(QByteArray line, int lineNumber, const QString &sourceName)
+{
+    if (line.endsWith('\r'))
+        line.chop(1);
+    if (const qsizetype nul = line.indexOf('\0'); nul >= 0)
+        line.truncate(nul); // git sees a C string
+    trimTrailingSpaces(line);
+    if (line.isEmpty() || line.size() > kMaxPatternLength)
+        return;
+
+    Pattern pattern;
+    const QString text = QString::fromUtf8(line);
+    if (lineNumber > 0)
+        pattern.rule = sourceName + u':' + QString::number(lineNumber) + QStringLiteral(": ") + text;
+    else
+        pattern.rule = sourceName + QStringLiteral(": ") + text;
+
+    QByteArrayView body = line;
+    if (body.front() == '!') {
+        pattern.flags |= Negative;
+        body = body.sliced(1);
+    }
+    if (!body.isEmpty() && body.back() == '/') {
+        pattern.flags |= MustBeDir;
+        body.chop(1);
+    }
+    if (!body.contains('/'))
+        pattern.flags |= NoDir;
+    pattern.literalLength = literalLength(body);
+    if (body.startsWith('*') && literalLength(body.sliced(1)) == body.size() - 1)
+        pattern.flags |= EndsWith;
+    if (!(pattern.flags & NoDir) && body.startsWith('/')) {
+        // Anchored: relative to the base folder either way.
+        body = body.sliced(1);
+        --pattern.literalLength;
+    }
+    pattern.glob = body.toByteArray();
+    m_patterns.append(std::move(pattern));
+}
+
+bool GitIgnoreList::matches(const Pattern &pattern, QByteArrayView name,
+                            QByteArrayView baseName) const
+{
+    const QByteArrayView glob = pattern.glob;
+    if (pattern.flags & NoDir) {
+        if (pattern.literalLength == glob.size())
+            return baseName == glob;
+        if (pattern.flags & EndsWith)
+            return baseName.endsWith(glob.sliced(1));
+        return WildMatcher(glob, baseName, false).matches();
+    }
+    // As git's match_pathname(): the literal prefix is compared first and the glob matcher
+    // only sees the rest (which affects whether a "**" counts as one).
+    const qsizetype prefix = pattern.literalLength;
+    if (prefix > 0) {
+        if (prefix > name.size() || std::memcmp(glob.data(), name.data(), size_t(prefix)) != 0)
+            return false;
+        if (prefix == glob.size() && prefix == name.size())
+            return true;
+        return WildMatcher(glob.sliced(prefix), name.sliced(prefix), true).matches();
+    }
+    return WildMatcher(glob, name, true).matches();
+}
+
+std::optional<IgnoreMatch> GitIgnoreList::matchUtf8(QByteArrayView relPath, bool isDir) const
+{
+    if (m_patterns.isEmpty() || relPath.isEmpty())
+        return std::nullopt;
+    QByteArrayView name = relPath;
+    if (!m_base.isEmpty()) {
+        if (relPath.size() <= m_base.size() || relPath[m_base.size()] != '/'
+            || !relPath.startsWith(m_base)) {
+            return std::nullopt;
+        }
+        name = relPath.sliced(m_base.size() + 1);
+    }
+    const QByteArrayView baseName = relPath.sliced(relPath.lastIndexOf('/') + 1);
+    for (auto it = m_patterns.crbegin(); it != m_patterns.crend(); ++it) {
+        if ((it->flags & MustBeDir) && !isDir)
+            continue;
+        if (matches(*it, name, baseName))
+            return IgnoreMatch{!(it->flags & Negative), it->rule};
+    }
+    return std::nullopt;
+}
+
+std::optional<IgnoreMatch> GitIgnoreList::match(QStringView relPath, bool isDir) const
+{
+    return matchUtf8(relPath.toUtf8(), isDir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// IgnoreRules
+
+struct IgnoreConfig
+{
+    QStringList patterns;
+    std::shared_ptr<const GitIgnoreList> settings; // null without extra patterns
+    bool builtIns = true;
+};
+
+namespace {
+struct DirIgnoreFiles
+{
+    std::shared_ptr<const GitIgnoreList> gitignore;
+    std::shared_ptr<const GitIgnoreList> repolensignore;
+    std::shared_ptr<const GitIgnoreList> infoExclude; // root only
+    bool hasCMakeCache = false;
+};
+} // namespace
+
+struct IgnoreRulesPrivate
+{
+    QString rootDir;
+    QByteArray rootPath; // encoded for the file system
+
+    QMutex mutex;
+    std::shared_ptr<const IgnoreConfig> config = std::make_shared<IgnoreConfig>();
+    QHash<QByteArray, std::shared_ptr<const DirIgnoreFiles>> dirs;
+
+    std::shared_ptr<const IgnoreConfig> currentConfig()
+    {
+        QMutexLocker locker(&mutex);
+        return config;
+    }
+
+    std::shared_ptr<const DirIgnoreFiles> dirFiles(const QByteArray &relDir)
+    {
+        {
+            QMutexLocker locker(&mutex);
+            if (const auto it = dirs.constFind(relDir); it != dirs.cend())
+                return *it;
+        }
+        // Read outside the lock: concurrent loads of one folder are harmless.
+        auto files = std::make_shared<const DirIgnoreFiles>(load(relDir));
+        QMutexLocker locker(&mutex);
+        if (const auto it = dirs.constFind(relDir); it != dirs.cend())
+            return *it;
+        dirs.insert(relDir, files);
+        return files;
+    }
+
+    std::shared_ptr<const GitIgnoreList> loadList(const QByteArray &absPath, bool noFollow,
+                                                  const QByteArray &relDir,
+                                                  const QString &sourceName) const
+    {
+        const std::optional<QByteArray> content = readIgnoreFile(absPath, noFollow);
+        if (!content)
+            return nullptr;
+        auto list = std::make_shared<const GitIgnoreList>(
+            GitIgnoreList::parse(*content, QString::fromUtf8(relDir), sourceName));
+        if (list->isEmpty())
+            return nullptr;
+        qCDebug(lcBase) << "ignore file" << sourceName << list->size() << "patterns";
+        return list;
+    }
+
+    DirIgnoreFiles load(const QByteArray &relDir) const
+    {
+        DirIgnoreFiles files;
+        const QByteArray absDir = relDir.isEmpty() ? rootPath : joinPath(rootPath, relDir);
+        const QString prefix = relDir.isEmpty() ? QString() : QString::fromUtf8(relDir) + u'/';
+        files.gitignore = loadList(joinPath(absDir, ".gitignore"), true, relDir,
+                                   prefix + QStringLiteral(".gitignore"));
+        files.repolensignore = loadList(joinPath(absDir, ".repolensignore"), true, relDir,
+                                        prefix + IgnoreRules::ignoreFileName());
+        if (relDir.isEmpty()) {
+            files.infoExclude = loadList(joinPath(absDir, ".git/info/exclude"), false, relDir,
+                                         QStringLiteral(".git/info/exclude"));
+        }
+        struct stat st = {};
+        files.hasCMakeCache =
+            ::fstatat(AT_FDCWD, joinPath(absDir, "CMakeCache.txt").constData(), &st,
+                      AT_SYMLINK_NOFOLLOW)
+                == 0
+            && S_ISREG(st.st_mode);
+        return files;
+    }
+};
+
+IgnoreRules::IgnoreRules(const QString &rootDir) : d(std::make_shared<IgnoreRulesPrivate>())
+{
+    d->rootDir = rootDir;
+    d->rootPath = QFile::encodeName(rootDir);
+    while (d->rootPath.size() > 1 && d->rootPath.endsWith('/'))
+        d->rootPath.chop(1);
+}
+
+IgnoreRules::~IgnoreRules() = default;
+
+QString IgnoreRules::rootDir() const
+{
+    return d->rootDir;
+}
+
+void IgnoreRules::setExtraPatterns(const QStringList &patterns)
+{
+    QMutexLocker locker(&d->mutex);
+    auto config = std::make_shared<IgnoreConfig>(*d->config);
+    config->patterns = patterns;
+    auto list = std::make_shared<const GitIgnoreList>(
+        GitIgnoreList::fromPatterns(patterns, QStringLiteral("settings")));
+    config->settings = list->isEmpty() ? nullptr : std::move(list);
+    d->config = std::move(config);
+}
+
+QStringList IgnoreRules::extraPatterns() const
+{
+    return d->currentConfig()->patterns;
+}
+
+void IgnoreRules::setBuiltInsEnabled(bool enabled)
+{
+    QMutexLocker locker(&d->mutex);
+    auto config = std::make_shared<IgnoreConfig>(*d->config);
+    config->builtIns = enabled;
+    d->config = std::move(config);
+}
+
+bool IgnoreRules::builtInsEnabled() const
+{
+    return d->currentConfig()->builtIns;
+}
+
+IgnoreScope IgnoreRules::rootScope() const
+{
+    IgnoreScope scope;
+    scope.d = d;
+    scope.m_config = d->currentConfig();
+    const auto files = d->dirFiles(QByteArray());
+    if (files->infoExclude)
+        scope.m_gitLists.append(files->infoExclude);
+    if (files->gitignore)
+        scope.m_gitLists.append(files->gitignore);
+    if (files->repolensignore)
+        scope.m_userLists.append(files->repolensignore);
+    return scope;
+}
+
+IgnoreMatch IgnoreRules::match(const QString &relPath, bool isDir) const
+{
+    const QByteArray path = relPath.toUtf8();
+    QVarLengthArray<QByteArrayView, 16> parts;
+    qsizetype start = 0;
+    while (start <= path.size()) {
+        qsizetype end = path.indexOf('/', start);
+        if (end < 0)
+            end = path.size();
+        const QByteArrayView part = QByteArrayView(path).sliced(start, end - start);
+        if (!part.isEmpty() && part != ".")
+            parts.append(part);
+        start = end + 1;
+    }
+    if (parts.isEmpty())
+        return {};
+    IgnoreScope scope = rootScope();
+    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+        IgnoreMatch parent = scope.match(parts[i], true);
+        if (parent.ignored)
+            return parent;
+        scope = scope.descend(parts[i]);
+    }
+    return scope.match(parts.back(), isDir);
+}
+
+void IgnoreRules::invalidate(const QString &relDir)
+{
+    QByteArray key = relDir.toUtf8();
+    while (key.endsWith('/'))
+        key.chop(1);
+    while (key.startsWith('/'))
+        key.remove(0, 1);
+    QMutexLocker locker(&d->mutex);
+    d->dirs.remove(key);
+}
+
+void IgnoreRules::invalidateAll()
+{
+    QMutexLocker locker(&d->mutex);
+    d->dirs.clear();
+}
+
+std::optional<IgnoreMatch> IgnoreRules::builtInMatch(QStringView name, bool isDir)
+{
+    const QByteArray utf8 = name.toUtf8();
+    if (const QString *rule = builtInTable().match(utf8, isDir))
+        return IgnoreMatch{true, *rule};
+    return std::nullopt;
+}
+
+QString IgnoreRules::ignoreFileName()
+{
+    return QStringLiteral(".repolensignore");
+}
+
+// ---------------------------------------------------------------------------------------------
+// IgnoreScope
+
+IgnoreMatch IgnoreScope::match(QByteArrayView nameUtf8, bool isDir) const
+{
+    if (!d || nameUtf8.isEmpty())
+        return {};
+    const QByteArray path = joinRelative(m_dir, nameUtf8);
+
+    if (m_config->settings) {
+        if (auto hit = m_config->settings->matchUtf8(path, isDir))
+            return std::move(*hit);
+    }
+    for (auto it = m_userLists.crbegin(); it != m_userLists.crend(); ++it) {
+        if (auto hit = (*it)->matchUtf8(path, isDir))
+            return std::move(*hit);
+    }
+    if (m_config->builtIns) {
+        if (const QString *rule = builtInTable().match(nameUtf8, isDir))
+            return {true, *rule};
+        if (isDir && d->dirFiles(path)->hasCMakeCache)
+            return {true, cmakeBuildDirRule()};
+    }
+    for (auto it = m_gitLists.crbegin(); it != m_gitLists.crend(); ++it) {
+        if (auto hit = (*it)->matchUtf8(path, isDir))
+            return std::move(*hit);
+    }
+    return {};
+}
+
+IgnoreMatch IgnoreScope::match(QStringView name, bool isDir) const
+{
+    return match(QByteArrayView(name.toUtf8()), isDir);
+}
+
+IgnoreScope IgnoreScope::descend(QByteArrayView nameUtf8) const
+{
+    if (!d)
+        return {};
+    IgnoreScope child(*this);
+    child.m_dir = joinRelative(m_dir, nameUtf8);
+    const auto files = d->dirFiles(child.m_dir);
+    if (files->gitignore)
+        child.m_gitLists.append(files->gitignore);
+    if (files->repolensignore)
+        child.m_userLists.append(files->repolensignore);
+    return child;
+}
+
+} // namespace RepoLens

@@ -1,0 +1,516 @@
+#include "scanner.h"
+
+#include "core/base/ignorerules.h"
+#include "core/base/logging.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace RepoLens {
+
+namespace {
+
+QString errnoReason(int error)
+{
+    switch (error) {
+    case EACCES:
+    case EPERM:
+        return QStringLiteral("permission denied");
+    case ELOOP:
+        return QStringLiteral("symlink loop");
+    case ENOENT:
+        return QStringLiteral("not found");
+    case ENAMETOOLONG:
+        return QStringLiteral("name too long");
+    default:
+        return QString::fromLocal8Bit(std::strerror(error)).toLower();
+    }
+}
+
+Error rootError(int error, const QString &rootDir)
+{
+    switch (error) {
+    case ENOENT:
+    case ENOTDIR:
+        return makeError(ErrorCode::NotFound, QStringLiteral("folder not found"), rootDir);
+    case EACCES:
+    case EPERM:
+        return makeError(ErrorCode::PermissionDenied, QStringLiteral("permission denied"),
+                         rootDir);
+    default:
+        return makeError(ErrorCode::Io, QStringLiteral("cannot read folder: ") + errnoReason(error),
+                         rootDir);
+    }
+}
+
+qint64 mtimeMs(const struct stat &st)
+{
+    return qint64(st.st_mtim.tv_sec) * 1000 + st.st_mtim.tv_nsec / 1000000;
+}
+
+bool isAscii(QByteArrayView bytes)
+{
+    return std::all_of(bytes.begin(), bytes.end(), [](char c) { return uchar(c) < 0x80; });
+}
+
+// Readable by us? The common 0644 case needs no system call.
+bool isReadable(int dirFd, const char *name, const struct stat &st)
+{
+    constexpr mode_t readAll = S_IRUSR | S_IRGRP | S_IROTH;
+    if ((st.st_mode & readAll) == readAll)
+        return true;
+    return ::faccessat(dirFd, name, R_OK, AT_EACCESS) == 0;
+}
+
+QByteArray readLinkAt(int dirFd, const char *name)
+{
+    QByteArray target(4096, Qt::Uninitialized);
+    const ssize_t n = ::readlinkat(dirFd, name, target.data(), size_t(target.size()));
+    target.truncate(n > 0 ? qsizetype(n) : 0);
+    return target;
+}
+
+std::optional<QByteArray> canonicalPath(const QByteArray &path, int *error)
+{
+    char *resolved = ::realpath(path.constData(), nullptr);
+    if (!resolved) {
+        *error = errno;
+        return std::nullopt;
+    }
+    QByteArray result(resolved);
+    std::free(resolved);
+    return result;
+}
+
+QByteArray joinBytes(const QByteArray &dir, QByteArrayView name)
+{
+    QByteArray path;
+    path.reserve(dir.size() + name.size() + 1);
+    path.append(dir);
+    if (!path.isEmpty() && !path.endsWith('/'))
+        path.append('/');
+    path.append(name.data(), name.size());
+    return path;
+}
+
+QString joinRelative(const QString &dir, const QString &name)
+{
+    return dir.isEmpty() ? name : dir + u'/' + name;
+}
+
+QString absolutePath(const QString &rootDir, const QString &relPath)
+{
+    if (rootDir.endsWith(u'/'))
+        return rootDir + relPath;
+    return rootDir + u'/' + relPath;
+}
+
+// A folder being walked. Its canonical path is the root's plus relUtf8: the walk never goes
+// through symlinks.
+struct DirTask
+{
+    QByteArray absPath; // encoded, for system calls
+    QString relPath;
+    QByteArray relUtf8; // raw bytes of the relative path
+    IgnoreScope scope;  // rules for the folder's entries
+};
+
+enum class EntryKind { Reported, Descend, Vanished };
+
+// Shared by scan() and inspect(): everything about one directory entry except walking it.
+class EntryClassifier
+{
+public:
+    EntryClassifier(const QString &rootDir, const QByteArray &rootCanonical,
+                    const ScanOptions &options, const IgnoreRules &rules)
+        : m_rootDir(rootDir), m_rootCanonical(rootCanonical), m_options(options), m_rules(rules)
+    {
+    }
+
+    // dirFd: the open parent folder; parentAbs / parentRelUtf8: its paths; name: raw bytes.
+    // ignoreMatch(isDir) gives the ignore decision for the entry.
+    template<typename IgnoreMatcher>
+    EntryKind classify(int dirFd, const QByteArray &parentAbs, const QByteArray &parentRelUtf8,
+                       const QString &parentRel, const QByteArray &name, unsigned char dirType,
+                       const IgnoreMatcher &ignoreMatch, ScannedFile &file) const;
+
+private:
+    QString m_rootDir;
+    QByteArray m_rootCanonical;
+    const ScanOptions &m_options;
+    const IgnoreRules &m_rules;
+};
+
+template<typename IgnoreMatcher>
+EntryKind EntryClassifier::classify(int dirFd, const QByteArray &parentAbs,
+                                    const QByteArray &parentRelUtf8, const QString &parentRel,
+                                    const QByteArray &name, unsigned char dirType,
+                                    const IgnoreMatcher &ignoreMatch, ScannedFile &file) const
+{
+    const QString decodedName = QFile::decodeName(name);
+    const bool validName = isAscii(name) || QFile::encodeName(decodedName) == name;
+    file.relPath = joinRelative(parentRel, decodedName);
+    file.absPath = absolutePath(m_rootDir, file.relPath);
+
+    struct stat st = {};
+    bool isLink = dirType == DT_LNK;
+    bool isDir = dirType == DT_DIR;
+    if (!isDir) {
+        if (::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            const int error = errno;
+            if (error == ENOENT)
+                return EntryKind::Vanished; // deleted while we were looking
+            const IgnoreMatch match = ignoreMatch(false);
+            file.status = match.ignored ? FileStatus::Ignored : FileStatus::Unreadable;
+            file.reason = match.ignored ? match.rule : errnoReason(error);
+            return EntryKind::Reported;
+        }
+        isLink = S_ISLNK(st.st_mode);
+        isDir = S_ISDIR(st.st_mode);
+    }
+    int targetError = 0;
+    if (isLink) {
+        if (::fstatat(dirFd, name.constData(), &st, 0) != 0)
+            targetError = errno;
+        else
+            isDir = S_ISDIR(st.st_mode);
+    }
+    file.isDir = isDir;
+    if (!isDir) {
+        file.size = targetError ? 0 : qint64(st.st_size);
+        file.mtimeMs = targetError ? 0 : mtimeMs(st);
+        file.language = languageForPath(file.relPath);
+    }
+
+    const IgnoreMatch match = ignoreMatch(isDir);
+    if (match.ignored) {
+        file.status = FileStatus::Ignored;
+        file.reason = match.rule;
+        return EntryKind::Reported;
+    }
+    if (!validName) {
+        file.status = FileStatus::Unreadable;
+        file.reason = QStringLiteral("file name is not valid UTF-8");
+        return EntryKind::Reported;
+    }
+
+    if (isLink) {
+        file.status = FileStatus::Unreadable;
+        if (targetError == ENOENT || targetError == ENOTDIR) {
+            file.reason = QStringLiteral("broken symlink -> ")
+                + QFile::decodeName(readLinkAt(dirFd, name.constData()));
+            return EntryKind::Reported;
+        }
+        if (targetError) {
+            file.reason = errnoReason(targetError);
+            return EntryKind::Reported;
+        }
+        int error = 0;
+        const std::optional<QByteArray> target =
+            canonicalPath(joinBytes(parentAbs, name), &error);
+        if (!target) {
+            file.reason = errnoReason(error);
+            return EntryKind::Reported;
+        }
+        const bool rootIsSlash = m_rootCanonical == "/";
+        const bool inside = *target == m_rootCanonical
+            || (target->startsWith(m_rootCanonical)
+                && (rootIsSlash || target->at(m_rootCanonical.size()) == '/'));
+        if (!inside) {
+            file.status = FileStatus::Ignored;
+            file.reason = QStringLiteral("symlink outside the folder");
+            return EntryKind::Reported;
+        }
+        const QByteArray parentCanonical = parentRelUtf8.isEmpty()
+            ? m_rootCanonical
+            : joinBytes(m_rootCanonical, parentRelUtf8);
+        if (isDir
+            && (*target == parentCanonical || *target == m_rootCanonical
+                || parentCanonical.startsWith(QByteArray(*target + '/')))) {
+            file.reason = QStringLiteral("symlink loop");
+            return EntryKind::Reported;
+        }
+        // The target is scanned under its own path (or ignored there): never index it twice.
+        const QString targetRel = QString::fromUtf8(
+            target->mid(m_rootCanonical.size() + (rootIsSlash ? 0 : 1)));
+        const IgnoreMatch targetMatch = m_rules.match(targetRel, isDir);
+        file.status = FileStatus::Ignored;
+        if (targetMatch.ignored) {
+            file.reason = QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (ignored: ")
+                + targetMatch.rule + u')';
+        } else {
+            file.reason = QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (scanned there)");
+        }
+        return EntryKind::Reported;
+    }
+
+    if (isDir)
+        return EntryKind::Descend;
+    if (!S_ISREG(st.st_mode)) {
+        file.status = FileStatus::Unsupported;
+        file.reason = QStringLiteral("not a regular file");
+        return EntryKind::Reported;
+    }
+    if (file.size > m_options.sizeCap) {
+        file.status = FileStatus::TooLarge;
+        QString size = Scanner::formatSize(file.size);
+        const QString cap = Scanner::formatSize(m_options.sizeCap);
+        if (size == cap)
+            size = QString::number(file.size) + QStringLiteral(" bytes");
+        file.reason = size + QStringLiteral(" > ") + cap + QStringLiteral(" cap");
+        return EntryKind::Reported;
+    }
+    if (!isReadable(dirFd, name.constData(), st)) {
+        file.status = FileStatus::Unreadable;
+        file.reason = QStringLiteral("permission denied");
+        return EntryKind::Reported;
+    }
+    file.status = FileStatus::Pending;
+    return EntryKind::Reported;
+}
+
+void count(ScanStats &stats, const ScannedFile &file)
+{
+    if (!file.isDir)
+        ++stats.files;
+    switch (file.status) {
+    case FileStatus::Pending:
+        if (!file.isDir) {
+            ++stats.candidates;
+            stats.candidateBytes += file.size;
+        }
+        break;
+    case FileStatus::Ignored:
+        ++stats.ignored;
+        break;
+    case FileStatus::TooLarge:
+        ++stats.tooLarge;
+        break;
+    case FileStatus::Unreadable:
+        ++stats.unreadable;
+        break;
+    case FileStatus::Unsupported:
+        ++stats.unsupported;
+        break;
+    default:
+        break;
+    }
+}
+
+struct DirEntry
+{
+    QByteArray name;
+    unsigned char type;
+};
+
+// All entries of an open folder except "." and "..", sorted by name.
+std::vector<DirEntry> readEntries(DIR *dir)
+{
+    std::vector<DirEntry> entries;
+    while (const dirent *entry = ::readdir(dir)) {
+        const char *name = entry->d_name;
+        if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
+            continue;
+        entries.push_back({QByteArray(name), entry->d_type});
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const DirEntry &a, const DirEntry &b) { return a.name < b.name; });
+    return entries;
+}
+
+struct DirCloser
+{
+    void operator()(DIR *dir) const { ::closedir(dir); }
+};
+using DirHandle = std::unique_ptr<DIR, DirCloser>;
+
+bool isCancelled(const std::atomic_bool *cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+Scanner::Scanner(const QString &rootDir, ScanOptions options)
+    : m_rootDir(QDir::cleanPath(QFileInfo(rootDir).absoluteFilePath())),
+      m_options(std::move(options)),
+      m_ignoreRules(std::make_shared<IgnoreRules>(m_rootDir))
+{
+    m_ignoreRules->setExtraPatterns(m_options.extraIgnorePatterns);
+    m_ignoreRules->setBuiltInsEnabled(m_options.builtInIgnores);
+}
+
+Scanner::~Scanner() = default;
+
+Result<ScanStats> Scanner::scan(const std::function<void(ScannedFile &&)> &sink,
+                                const std::atomic_bool *cancel) const
+{
+    QElapsedTimer timer;
+    timer.start();
+    const QByteArray rootPath = QFile::encodeName(m_rootDir);
+    struct stat rootStat = {};
+    if (::stat(rootPath.constData(), &rootStat) != 0)
+        return rootError(errno, m_rootDir);
+    if (!S_ISDIR(rootStat.st_mode))
+        return makeError(ErrorCode::NotADirectory, QStringLiteral("not a folder"), m_rootDir);
+    int error = 0;
+    const std::optional<QByteArray> rootCanonical = canonicalPath(rootPath, &error);
+    if (!rootCanonical)
+        return rootError(error, m_rootDir);
+
+    const EntryClassifier classifier(m_rootDir, *rootCanonical, m_options, *m_ignoreRules);
+    ScanStats stats;
+    std::vector<DirTask> stack;
+    stack.push_back({rootPath, QString(), QByteArray(), m_ignoreRules->rootScope()});
+    bool isRoot = true;
+    while (!stack.empty()) {
+        if (isCancelled(cancel))
+            return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
+        const DirTask task = std::move(stack.back());
+        stack.pop_back();
+
+        const int fd = ::open(task.absPath.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        DirHandle dir(fd >= 0 ? ::fdopendir(fd) : nullptr);
+        if (!dir) {
+            const int openError = errno;
+            if (fd >= 0)
+                ::close(fd);
+            if (isRoot)
+                return rootError(openError, m_rootDir);
+            if (openError == ENOENT)
+                continue; // removed while we were walking
+            ScannedFile folder;
+            folder.relPath = task.relPath;
+            folder.absPath = QFile::decodeName(task.absPath);
+            folder.isDir = true;
+            folder.status = FileStatus::Unreadable;
+            folder.reason = errnoReason(openError);
+            count(stats, folder);
+            sink(std::move(folder));
+            continue;
+        }
+        isRoot = false;
+        ++stats.directories;
+        const std::vector<DirEntry> entries = readEntries(dir.get());
+        const int dirFd = ::dirfd(dir.get());
+
+        std::vector<DirTask> subdirs;
+        int sinceCheck = 0;
+        for (const DirEntry &entry : entries) {
+            if (++sinceCheck == 256) {
+                sinceCheck = 0;
+                if (isCancelled(cancel))
+                    return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"),
+                                     m_rootDir);
+            }
+            ScannedFile file;
+            const auto ignoreMatch = [&](bool isDir) { return task.scope.match(entry.name, isDir); };
+            const EntryKind kind = classifier.classify(dirFd, task.absPath, task.relUtf8,
+                                                       task.relPath, entry.name, entry.type,
+                                                       ignoreMatch, file);
+            if (kind == EntryKind::Descend) {
+                subdirs.push_back({joinBytes(task.absPath, entry.name), std::move(file.relPath),
+                                   task.relUtf8.isEmpty() ? entry.name
+                                                          : joinBytes(task.relUtf8, entry.name),
+                                   task.scope.descend(entry.name)});
+            } else if (kind == EntryKind::Reported) {
+                count(stats, file);
+                sink(std::move(file));
+            }
+        }
+        // Depth first, in name order.
+        std::move(subdirs.rbegin(), subdirs.rend(), std::back_inserter(stack));
+    }
+    qCDebug(lcIndex).nospace() << "scanned " << m_rootDir << ": " << stats.files << " files, "
+                               << stats.directories << " folders, " << stats.candidates
+                               << " candidates in " << timer.elapsed() << " ms";
+    return stats;
+}
+
+ScannedFile Scanner::inspect(const QString &relPath) const
+{
+    ScannedFile file;
+    QString cleaned = QDir::cleanPath(relPath);
+    while (cleaned.startsWith(u'/'))
+        cleaned.remove(0, 1);
+    file.relPath = cleaned;
+    file.absPath = absolutePath(m_rootDir, cleaned);
+    file.status = FileStatus::Unreadable;
+    file.reason = QStringLiteral("not found");
+    if (cleaned.isEmpty() || cleaned == u"." || cleaned == u".."
+        || cleaned.startsWith(QStringLiteral("../"))) {
+        return file;
+    }
+
+    const qsizetype slash = cleaned.lastIndexOf(u'/');
+    const QString parentRel = slash < 0 ? QString() : cleaned.left(slash);
+    const QByteArray parentRelUtf8 = QFile::encodeName(parentRel);
+    const QByteArray rootPath = QFile::encodeName(m_rootDir);
+    const QByteArray parentAbs =
+        parentRel.isEmpty() ? rootPath : joinBytes(rootPath, parentRelUtf8);
+    int error = 0;
+    const std::optional<QByteArray> rootCanonical = canonicalPath(rootPath, &error);
+    if (!rootCanonical) {
+        file.reason = errnoReason(error);
+        return file;
+    }
+    if (!parentRel.isEmpty()) {
+        // scan() never walks through a symlink: nothing below one is part of the tree.
+        const std::optional<QByteArray> parentCanonical = canonicalPath(parentAbs, &error);
+        if (parentCanonical && *parentCanonical != joinBytes(*rootCanonical, parentRelUtf8)) {
+            file.status = FileStatus::Ignored;
+            file.reason = QStringLiteral("inside a symlinked folder");
+            return file;
+        }
+    }
+    const int dirFd = ::open(parentAbs.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd < 0) {
+        file.reason = errnoReason(errno);
+        return file;
+    }
+    const QByteArray name = QFile::encodeName(slash < 0 ? cleaned : cleaned.mid(slash + 1));
+    const EntryClassifier classifier(m_rootDir, *rootCanonical, m_options, *m_ignoreRules);
+    const auto ignoreMatch = [&](bool isDir) { return m_ignoreRules->match(cleaned, isDir); };
+    ScannedFile result;
+    const EntryKind kind = classifier.classify(dirFd, parentAbs, parentRelUtf8, parentRel, name,
+                                               DT_UNKNOWN, ignoreMatch, result);
+    ::close(dirFd);
+    if (kind == EntryKind::Vanished)
+        return file;
+    if (kind == EntryKind::Descend)
+        result.status = FileStatus::Pending;
+    return result;
+}
+
+QString Scanner::formatSize(qint64 bytes)
+{
+    if (bytes < 1024)
+        return QString::number(bytes) + (bytes == 1 ? QStringLiteral(" byte") : QStringLiteral(" bytes"));
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+    double value = double(bytes) / 1024.0;
+    int unit = 0;
+    while (value >= 1024.0 && unit < 4) {
+        value /= 1024.0;
+        ++unit;
+    }
+    QString number = QString::number(value, 'f', 1);
+    if (number.endsWith(QStringLiteral(".0")))
+        number.chop(2);
+    return number + u' ' + QLatin1String(units[unit]);
+}
+
+} // namespace RepoLens
