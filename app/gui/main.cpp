@@ -1,0 +1,82 @@
+// repolens: the desktop application. See README.md.
+
+#include "ui/mainwindow.h"
+#include "ui/selftest.h"
+
+#include "core/store/indexstore.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstring>
+
+using namespace RepoLens;
+
+int main(int argc, char **argv)
+{
+    // The self-test runs without a display.
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--self-test") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RepoLens"));
+    QApplication::setApplicationName(QStringLiteral("RepoLens"));
+    QApplication::setApplicationDisplayName(QStringLiteral("RepoLens"));
+    QApplication::setApplicationVersion(QStringLiteral(REPOLENS_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral(REPOLENS_APP_ID));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Ask questions about a codebase."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("path"),
+                                 QApplication::translate("main", "Folder to open (or a file: its folder opens and the file is shown)."),
+                                 QStringLiteral("[path]"));
+    QCommandLineOption selfTest(QStringLiteral("self-test"),
+                                QApplication::translate("main", "Open a folder (a built-in fixture when none is given), index it, "
+                                                                "ask one question, open the top hit and exit."));
+    QCommandLineOption query(QStringLiteral("query"),
+                             QApplication::translate("main", "The question the self-test asks."),
+                             QStringLiteral("text"));
+    QCommandLineOption dataDir(QStringLiteral("data-dir"),
+                               QApplication::translate("main", "Where indexes are stored."),
+                               QStringLiteral("dir"));
+    parser.addOptions({selfTest, query, dataDir});
+    parser.process(app);
+
+    const QStringList args = parser.positionalArguments();
+    MainWindow::Options options;
+    options.dataDir = parser.value(dataDir);
+    std::unique_ptr<QTemporaryDir> selfTestData;
+    if (parser.isSet(selfTest)) {
+        // Keep the user's settings and indexes untouched.
+        QStandardPaths::setTestModeEnabled(true);
+        options.restoreState = false;
+        if (options.dataDir.isEmpty()) {
+            selfTestData = std::make_unique<QTemporaryDir>();
+            options.dataDir = selfTestData->path();
+        }
+    }
+
+    MainWindow window(options);
+    window.show();
+
+    if (parser.isSet(selfTest)) {
+        auto *test = new SelfTest(&window, args.value(0), parser.value(query), &window);
+        QObject::connect(test, &SelfTest::finished, &app, [](int code) { QCoreApplication::exit(code); });
+        QTimer::singleShot(0, test, [test] { test->start(); });
+        return app.exec();
+    }
+
+    if (!args.isEmpty()) {
+        const QString path = args.first();
+        QTimer::singleShot(0, &window, [&window, path] { window.openPath(QFileInfo(path).absoluteFilePath()); });
+    }
+    return app.exec();
+}

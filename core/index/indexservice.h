@@ -1,0 +1,166 @@
+#pragma once
+
+#include "indexer.h"
+
+#include "core/base/result.h"
+#include "core/store/indexstore.h"
+
+#include <QHash>
+#include <QMetaObject>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QThreadPool>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class QThread;
+
+namespace RepoLens {
+
+class IndexWorker;
+
+// Runs the Indexer of one folder on a long-lived worker thread ("repolens-indexer") and reports
+// progress to the thread that owns the service (the GUI thread) at most ~10 times a second.
+// Only one run at a time: start() while running cancels the running one and starts again
+// once it has stopped.
+//
+// Thread: create and use on one thread (the GUI thread); signals arrive on it.
+class IndexService : public QObject
+{
+    Q_OBJECT
+public:
+    explicit IndexService(QObject *parent = nullptr);
+    ~IndexService() override;
+
+    // Where databases live (IndexStore::databasePath). Default: IndexStore::defaultDataDir().
+    void setDataDir(const QString &dir);
+    QString dataDir() const { return m_dataDir; }
+
+    // The folder to index; cancels a running run. Does not start indexing.
+    void setRootPath(const QString &rootPath);
+    QString rootPath() const { return m_rootPath; }
+    QString databasePath() const { return m_dbPath; }
+
+    void setOptions(const IndexOptions &options) { m_options = options; }
+    const IndexOptions &options() const { return m_options; }
+
+    bool isIndexing() const { return m_running; }
+    IndexProgress lastProgress() const { return m_lastProgress; }
+    QThread *workerThread() const { return m_thread; }
+
+public Q_SLOTS:
+    void start();
+    void cancel();
+
+Q_SIGNALS:
+    void indexingStarted();
+    void progressChanged(const RepoLens::IndexProgress &progress);
+    // Also emitted for a cancelled run (report.cancelled).
+    void indexFinished(const RepoLens::IndexReport &report);
+    void indexFailed(const RepoLens::Error &error);
+
+private:
+    friend class IndexWorker;
+    void handleProgress(quint64 generation, const IndexProgress &progress);
+    void handleFinished(quint64 generation, const Result<IndexReport> &result);
+
+    QThread *m_thread = nullptr;
+    IndexWorker *m_worker = nullptr;
+    QString m_dataDir;
+    QString m_rootPath;
+    QString m_dbPath;
+    IndexOptions m_options;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    bool m_restartPending = false;
+    IndexProgress m_lastProgress;
+};
+
+// Runs read-only queries against the index of one folder on a private thread pool, each
+// thread keeping one read-only IndexStore (opened on first use, reopened when the database
+// changes). A request on a channel cancels the previous request on that channel ("a newer
+// query cancels the older one"); a cancelled request's result is dropped. Results are
+// delivered through a queued call on the runner's thread to `receiver`, and only while the
+// receiver is alive.
+//
+// Thread: create and call on one thread (the GUI thread).
+class QueryRunner : public QObject
+{
+    Q_OBJECT
+public:
+    explicit QueryRunner(QObject *parent = nullptr);
+    ~QueryRunner() override;
+
+    void setDatabasePath(const QString &path);
+    QString databasePath() const { return m_dbPath; }
+
+    // Cancels every running request and drops their results.
+    void cancelAll();
+    void cancel(const QString &channel);
+    // Waits for running requests (tests, shutdown).
+    bool waitForDone(int msecs = -1);
+    int activeCount() const { return m_pool.activeThreadCount(); }
+
+    using CancelFlag = std::atomic_bool;
+
+    // work(store, cancel) runs on a pool thread; store is null when the database cannot be
+    // opened (not indexed yet): `error` says why. done(result) runs on this object's thread.
+    template<typename R>
+    void run(const QString &channel, QObject *receiver,
+             std::function<R(const IndexStore *store, const Error &error, const CancelFlag &cancel)> work,
+             std::function<void(R)> done)
+    {
+        auto flag = std::make_shared<CancelFlag>(false);
+        const quint64 ticket = registerRequest(channel, flag);
+        const QString dbPath = m_dbPath;
+        QPointer<QObject> guard(receiver);
+        QPointer<QueryRunner> self(this);
+        m_pool.start([this, dbPath, flag, ticket, channel, guard, work = std::move(work),
+                      done = std::move(done)]() mutable {
+            if (flag->load())
+                return;
+            Error error;
+            const IndexStore *store = threadStore(dbPath, &error);
+            auto result = std::make_shared<R>(work(store, error, *flag));
+            if (flag->load())
+                return;
+            // The runner waits for its pool in its destructor, so `this` is alive here.
+            QMetaObject::invokeMethod(
+                this,
+                [this, flag, ticket, channel, guard, done = std::move(done), result]() {
+                    finishRequest(channel, ticket);
+                    if (flag->load() || !guard)
+                        return;
+                    done(std::move(*result));
+                },
+                Qt::QueuedConnection);
+        });
+    }
+
+private:
+    quint64 registerRequest(const QString &channel, const std::shared_ptr<CancelFlag> &flag);
+    void finishRequest(const QString &channel, quint64 ticket);
+    static const IndexStore *threadStore(const QString &dbPath, Error *error);
+
+    QThreadPool m_pool;
+    QString m_dbPath;
+    quint64 m_nextTicket = 1;
+    struct Pending
+    {
+        quint64 ticket = 0;
+        std::shared_ptr<CancelFlag> flag;
+    };
+    QHash<QString, Pending> m_channels;
+    QList<std::weak_ptr<CancelFlag>> m_all; // every request not finished yet
+
+};
+
+} // namespace RepoLens
+
+Q_DECLARE_METATYPE(RepoLens::IndexProgress)
+Q_DECLARE_METATYPE(RepoLens::IndexReport)
+Q_DECLARE_METATYPE(RepoLens::Error)

@@ -1,0 +1,505 @@
+#include "chatpane.h"
+
+#include "core/parse/highlighter.h"
+#include "core/parse/language.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace RepoLens {
+
+namespace {
+
+constexpr int kMaxPreviewColumns = 110;
+
+QString colorCss(const QColor &c)
+{
+    return c.name(QColor::HexRgb);
+}
+
+QColor mixed(const QColor &a, const QColor &b, qreal f)
+{
+    return QColor::fromRgbF(a.redF() * (1 - f) + b.redF() * f, a.greenF() * (1 - f) + b.greenF() * f,
+                            a.blueF() * (1 - f) + b.blueF() * f);
+}
+
+} // namespace
+
+QList<QList<PreviewSegment>> makePreview(const QString &text, int language, int maxLines)
+{
+    const QByteArray utf8 = text.toUtf8();
+    const QList<HighlightSpan> spans = highlight(LanguageId(language), utf8);
+    // Byte ranges of the first lines (leading blank lines skipped).
+    struct Line
+    {
+        int start;
+        int end;
+    };
+    QList<Line> lines;
+    int pos = 0;
+    while (pos <= utf8.size() && lines.size() < maxLines) {
+        int nl = utf8.indexOf('\n', pos);
+        if (nl < 0)
+            nl = int(utf8.size());
+        int end = nl;
+        if (end > pos && utf8.at(end - 1) == '\r')
+            --end;
+        const bool blank = QByteArrayView(utf8).sliced(pos, end - pos).trimmed().isEmpty();
+        if (!(blank && lines.isEmpty()))
+            lines.append(Line{pos, end});
+        pos = nl + 1;
+        if (nl >= utf8.size())
+            break;
+    }
+    while (!lines.isEmpty()
+           && QByteArrayView(utf8).sliced(lines.last().start, lines.last().end - lines.last().start).trimmed().isEmpty())
+        lines.removeLast();
+    // Common indentation.
+    int indent = INT_MAX;
+    for (const Line &l : std::as_const(lines)) {
+        int i = l.start;
+        while (i < l.end && (utf8.at(i) == ' ' || utf8.at(i) == '\t'))
+            ++i;
+        if (i < l.end)
+            indent = std::min(indent, i - l.start);
+    }
+    if (indent == INT_MAX)
+        indent = 0;
+
+    QList<QList<PreviewSegment>> out;
+    qsizetype spanIndex = 0;
+    for (const Line &l : std::as_const(lines)) {
+        QList<PreviewSegment> segs;
+        int p = std::min(l.start + indent, l.end);
+        int columns = 0;
+        while (spanIndex < spans.size() && spans.at(spanIndex).endByte <= p)
+            ++spanIndex;
+        auto append = [&](int from, int to, int category) {
+            if (to <= from || columns >= kMaxPreviewColumns)
+                return;
+            QString piece = QString::fromUtf8(utf8.constData() + from, to - from);
+            piece.replace(u'\t', QStringLiteral("    "));
+            if (columns + piece.size() > kMaxPreviewColumns)
+                piece = piece.left(kMaxPreviewColumns - columns) + QChar(0x2026);
+            columns += int(piece.size());
+            if (!segs.isEmpty() && segs.last().category == category)
+                segs.last().text += piece;
+            else
+                segs.append(PreviewSegment{piece, category});
+        };
+        qsizetype s = spanIndex;
+        while (p < l.end) {
+            if (s < spans.size() && spans.at(s).startByte < l.end) {
+                const HighlightSpan &span = spans.at(s);
+                if (span.startByte > p) {
+                    append(p, span.startByte, CodeTheme::Default);
+                    p = span.startByte;
+                }
+                const int to = std::min(span.endByte, l.end);
+                append(p, to, CodeTheme::categoryForCapture(span.capture));
+                p = to;
+                if (span.endByte <= l.end)
+                    ++s;
+                else
+                    break;
+            } else {
+                append(p, l.end, CodeTheme::Default);
+                p = l.end;
+            }
+        }
+        if (p < l.end)
+            append(p, l.end, CodeTheme::Default);
+        spanIndex = s;
+        out.append(segs);
+    }
+    return out;
+}
+
+LinkLabel::LinkLabel(const QString &text, QWidget *parent)
+    : QLabel(parent)
+{
+    setTextFormat(Qt::PlainText);
+    setText(text);
+    setCursor(Qt::PointingHandCursor);
+    QPalette p = palette();
+    p.setColor(QPalette::WindowText, p.color(QPalette::Link));
+    setPalette(p);
+    setFocusPolicy(Qt::TabFocus);
+}
+
+void LinkLabel::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && rect().contains(event->position().toPoint())) {
+        Q_EMIT clicked();
+        event->accept();
+        return;
+    }
+    QLabel::mouseReleaseEvent(event);
+}
+
+void LinkLabel::enterEvent(QEnterEvent *event)
+{
+    QFont f = font();
+    f.setUnderline(true);
+    setFont(f);
+    QLabel::enterEvent(event);
+}
+
+void LinkLabel::leaveEvent(QEvent *event)
+{
+    QFont f = font();
+    f.setUnderline(false);
+    setFont(f);
+    QLabel::leaveEvent(event);
+}
+
+ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &theme, QWidget *parent)
+    : QFrame(parent)
+    , m_number(number)
+    , m_result(result)
+{
+    setObjectName(QStringLiteral("resultCard"));
+    const QPalette pal = palette();
+    const QColor border = mixed(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.16);
+    setStyleSheet(QStringLiteral("QFrame#resultCard { background: %1; border: 1px solid %2; border-radius: 6px; }")
+                      .arg(colorCss(theme.background), colorCss(border)));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 8, 10, 8);
+    layout->setSpacing(4);
+
+    auto *header = new QHBoxLayout;
+    header->setSpacing(6);
+    auto *badge = new QLabel(QString::number(number), this);
+    badge->setAlignment(Qt::AlignCenter);
+    badge->setMinimumWidth(20);
+    const QColor accent = pal.color(QPalette::Highlight);
+    badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border-radius: 4px; padding: 0 5px; font-weight: 600; }")
+                             .arg(colorCss(accent), colorCss(pal.color(QPalette::HighlightedText))));
+    const QString range = result.startLine == result.endLine
+                              ? QString::number(result.startLine)
+                              : QStringLiteral("%1–%2").arg(result.startLine).arg(result.endLine);
+    m_path = new LinkLabel(result.path + u':' + range, this);
+    m_path->setObjectName(QStringLiteral("resultPath"));
+    m_path->setToolTip(tr("Open %1 at lines %2").arg(result.path, range));
+    m_path->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    QFont pathFont = m_path->font();
+    pathFont.setWeight(QFont::DemiBold);
+    m_path->setFont(pathFont);
+    auto *score = new QLabel(QString::number(result.score, 'f', 2), this);
+    score->setForegroundRole(QPalette::PlaceholderText);
+    score->setToolTip(result.reasons.isEmpty() ? tr("Relevance score")
+                                               : tr("Relevance score\n%1").arg(result.reasons.join(u'\n')));
+    header->addWidget(badge);
+    header->addWidget(m_path, 1);
+    header->addWidget(score);
+    layout->addLayout(header);
+
+    QStringList meta;
+    if (!result.symbol.isEmpty())
+        meta << result.symbol;
+    if (!result.kind.isEmpty())
+        meta << result.kind;
+    if (!result.language.isEmpty())
+        meta << result.language;
+    if (!meta.isEmpty()) {
+        auto *metaLabel = new QLabel(meta.join(QStringLiteral("  ·  ")), this);
+        metaLabel->setTextFormat(Qt::PlainText);
+        metaLabel->setForegroundRole(QPalette::PlaceholderText);
+        metaLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        layout->addWidget(metaLabel);
+    }
+
+    if (!result.previewLines.isEmpty()) {
+        // Repository text is escaped: the preview never renders HTML from the code.
+        QString html = QStringLiteral("<pre style=\"margin:0\">");
+        for (int i = 0; i < result.previewLines.size(); ++i) {
+            if (i > 0)
+                html += u'\n';
+            for (const PreviewSegment &seg : result.previewLines.at(i)) {
+                const int cat = std::clamp(seg.category, 0, int(CodeTheme::CategoryCount) - 1);
+                const QString escaped = seg.text.toHtmlEscaped();
+                if (cat == CodeTheme::Default)
+                    html += escaped;
+                else
+                    html += QStringLiteral("<span style=\"color:%1%2\">%3</span>")
+                                .arg(colorCss(theme.colors[cat]),
+                                     theme.italic[cat] ? QStringLiteral(";font-style:italic") : QString(),
+                                     escaped);
+            }
+        }
+        if (result.totalLines > result.previewLines.size())
+            html += QStringLiteral("\n<span style=\"color:%1\">%2</span>")
+                        .arg(colorCss(theme.colors[CodeTheme::Comment]),
+                             tr("… %n more line(s)", nullptr, result.totalLines - int(result.previewLines.size()))
+                                 .toHtmlEscaped());
+        html += QStringLiteral("</pre>");
+        auto *code = new QLabel(this);
+        code->setObjectName(QStringLiteral("resultCode"));
+        code->setTextFormat(Qt::RichText);
+        code->setText(html);
+        code->setFont(theme.font);
+        code->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        code->setTextInteractionFlags(Qt::NoTextInteraction);
+        code->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border-radius: 4px; padding: 4px 6px; }")
+                                .arg(colorCss(theme.foreground), colorCss(theme.marginBackground)));
+        layout->addWidget(code);
+    }
+
+    connect(m_path, &LinkLabel::clicked, this, [this] {
+        Q_EMIT activated(m_result.path, m_result.startLine, m_result.endLine);
+    });
+}
+
+void ResultCard::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    Q_EMIT activated(m_result.path, m_result.startLine, m_result.endLine);
+    QFrame::mouseDoubleClickEvent(event);
+}
+
+QuestionEdit::QuestionEdit(QWidget *parent)
+    : QPlainTextEdit(parent)
+{
+    setTabChangesFocus(true);
+    setPlaceholderText(tr("Ask about the code… (Enter sends, Shift+Enter for a new line)"));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+}
+
+QSize QuestionEdit::sizeHint() const
+{
+    const int lineHeight = fontMetrics().lineSpacing();
+    return QSize(QPlainTextEdit::sizeHint().width(), lineHeight * 3 + 2 * frameWidth() + 10);
+}
+
+void QuestionEdit::keyPressEvent(QKeyEvent *event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
+        && !(event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier))) {
+        Q_EMIT submitted();
+        event->accept();
+        return;
+    }
+    QPlainTextEdit::keyPressEvent(event);
+}
+
+ChatPane::ChatPane(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("chatScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_conversation = new QWidget(m_scroll);
+    m_conversation->setObjectName(QStringLiteral("chatConversation"));
+    m_conversation->setAutoFillBackground(true);
+    m_conversation->setBackgroundRole(QPalette::Window);
+    m_list = new QVBoxLayout(m_conversation);
+    m_list->setContentsMargins(8, 8, 8, 8);
+    m_list->setSpacing(8);
+    m_empty = new QLabel(tr("Ask a question about the code in this folder.\n\n"
+                            "Examples:\n  where is the config file parsed?\n  who calls open_session\n"
+                            "  lang:python retry on timeout"),
+                         m_conversation);
+    m_empty->setTextFormat(Qt::PlainText);
+    m_empty->setWordWrap(true);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_empty->setContentsMargins(4, 4, 4, 4);
+    m_list->addWidget(m_empty);
+    m_list->addStretch(1);
+    m_scroll->setWidget(m_conversation);
+    layout->addWidget(m_scroll, 1);
+
+    auto *inputFrame = new QFrame(this);
+    inputFrame->setFrameShape(QFrame::NoFrame);
+    auto *inputLayout = new QVBoxLayout(inputFrame);
+    inputLayout->setContentsMargins(6, 6, 6, 6);
+    inputLayout->setSpacing(4);
+    m_input = new QuestionEdit(inputFrame);
+    m_input->setObjectName(QStringLiteral("questionEdit"));
+    auto *row = new QHBoxLayout;
+    auto *hint = new QLabel(tr("Retrieval only: answers are the best-matching code"), inputFrame);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    QFont small = hint->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    hint->setFont(small);
+    m_send = new QPushButton(tr("Ask"), inputFrame);
+    m_send->setObjectName(QStringLiteral("askButton"));
+    m_send->setDefault(false);
+    m_send->setAutoDefault(false);
+    row->addWidget(hint, 1);
+    row->addWidget(m_send);
+    inputLayout->addWidget(m_input);
+    inputLayout->addLayout(row);
+    layout->addWidget(inputFrame);
+
+    connect(m_input, &QuestionEdit::submitted, this, &ChatPane::submit);
+    connect(m_send, &QPushButton::clicked, this, [this] {
+        if (m_busy)
+            Q_EMIT stopRequested();
+        else
+            submit();
+    });
+}
+
+void ChatPane::setPlaceholderText(const QString &text)
+{
+    m_input->setPlaceholderText(text);
+}
+
+void ChatPane::focusInput()
+{
+    m_input->setFocus(Qt::ShortcutFocusReason);
+    m_input->selectAll();
+}
+
+void ChatPane::submit()
+{
+    const QString question = m_input->toPlainText().trimmed();
+    if (question.isEmpty())
+        return;
+    m_input->clear();
+    Q_EMIT questionAsked(question);
+}
+
+void ChatPane::setBusy(bool busy)
+{
+    m_busy = busy;
+    m_send->setText(busy ? tr("Stop") : tr("Ask"));
+}
+
+QList<ResultCard *> ChatPane::resultCards() const
+{
+    QList<ResultCard *> cards;
+    for (const Block &b : m_blocks) {
+        for (const auto &c : b.cards) {
+            if (c)
+                cards.append(c);
+        }
+    }
+    return cards;
+}
+
+QList<ResultCard *> ChatPane::lastResultCards() const
+{
+    QList<ResultCard *> cards;
+    if (m_blocks.isEmpty())
+        return cards;
+    for (const auto &c : m_blocks.last().cards) {
+        if (c)
+            cards.append(c);
+    }
+    return cards;
+}
+
+int ChatPane::addQuestion(const QString &question)
+{
+    m_empty->hide();
+    auto *block = new QWidget(m_conversation);
+    auto *layout = new QVBoxLayout(block);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+
+    const QPalette pal = palette();
+    auto *bubble = new QLabel(block);
+    bubble->setTextFormat(Qt::PlainText);
+    bubble->setText(question);
+    bubble->setWordWrap(true);
+    bubble->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    const QColor bg = mixed(pal.color(QPalette::Window), pal.color(QPalette::Highlight), 0.18);
+    bubble->setStyleSheet(QStringLiteral("QLabel { background: %1; border-radius: 6px; padding: 6px 8px; }")
+                              .arg(colorCss(bg)));
+    layout->addWidget(bubble);
+
+    auto *status = new QLabel(tr("Searching…"), block);
+    status->setTextFormat(Qt::PlainText);
+    status->setWordWrap(true);
+    status->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(status);
+
+    m_list->insertWidget(m_list->count() - 1, block);
+    Block b;
+    b.id = m_nextId++;
+    b.widget = block;
+    b.status = status;
+    m_blocks.append(b);
+    scrollToBottomLater();
+    return b.id;
+}
+
+void ChatPane::setResponse(int id, const ChatResponse &response)
+{
+    auto it = std::find_if(m_blocks.begin(), m_blocks.end(), [id](const Block &b) { return b.id == id; });
+    if (it == m_blocks.end() || !it->widget)
+        return;
+    auto *layout = static_cast<QVBoxLayout *>(it->widget->layout());
+    if (!response.error.isEmpty()) {
+        it->status->setText(response.error);
+        scrollToBottomLater();
+        return;
+    }
+    QStringList parts;
+    if (response.results.isEmpty())
+        parts << tr("No matching code found.");
+    else
+        parts << tr("%n result(s)", nullptr, int(response.results.size()));
+    parts << tr("%1 ms").arg(response.millis, 0, 'f', response.millis < 10 ? 1 : 0);
+    if (!response.route.isEmpty())
+        parts << response.route;
+    QString statusText = parts.join(QStringLiteral("  ·  "));
+    if (!response.indexComplete)
+        statusText += u'\n' + tr("The index is still being built (%1): results may be incomplete.").arg(response.indexNote);
+    for (const QString &note : response.notes)
+        statusText += u'\n' + note;
+    it->status->setText(statusText);
+    const CodeTheme theme = CodeTheme::fromPalette(palette());
+    int number = 1;
+    for (const ChatResult &r : response.results) {
+        auto *card = new ResultCard(number++, r, theme, it->widget);
+        connect(card, &ResultCard::activated, this, &ChatPane::locationActivated);
+        layout->addWidget(card);
+        it->cards.append(card);
+    }
+    scrollToBottomLater();
+}
+
+void ChatPane::setSuperseded(int id)
+{
+    for (Block &b : m_blocks) {
+        if (b.id == id && b.status)
+            b.status->setText(tr("Stopped."));
+    }
+}
+
+void ChatPane::clearConversation()
+{
+    for (Block &b : m_blocks) {
+        if (b.widget)
+            b.widget->deleteLater();
+    }
+    m_blocks.clear();
+    m_empty->show();
+}
+
+void ChatPane::scrollToBottomLater()
+{
+    // After the layout has placed the new widgets.
+    QTimer::singleShot(0, this, [this] {
+        QScrollBar *bar = m_scroll->verticalScrollBar();
+        bar->setValue(bar->maximum());
+    });
+}
+
+} // namespace RepoLens

@@ -1,0 +1,627 @@
+#include "codeeditor.h"
+
+#include "async.h"
+#include "treesitterlexer.h"
+#include "uilogging.h"
+
+#include <Qsci/qscilexerbash.h>
+#include <Qsci/qscilexerbatch.h>
+#include <Qsci/qscilexercmake.h>
+#include <Qsci/qscilexercss.h>
+#include <Qsci/qscilexerdiff.h>
+#include <Qsci/qscilexerhtml.h>
+#include <Qsci/qscilexerjson.h>
+#include <Qsci/qscilexerlua.h>
+#include <Qsci/qscilexermakefile.h>
+#include <Qsci/qscilexermarkdown.h>
+#include <Qsci/qscilexerperl.h>
+#include <Qsci/qscilexerproperties.h>
+#include <Qsci/qscilexerruby.h>
+#include <Qsci/qscilexersql.h>
+#include <Qsci/qscilexerxml.h>
+#include <Qsci/qscilexeryaml.h>
+
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QStringDecoder>
+#include <QToolTip>
+
+namespace RepoLens {
+
+namespace {
+
+constexpr int kSnippetIndicator = 8;
+constexpr int kFindIndicator = 9;
+constexpr int kLinkIndicator = 10;
+constexpr int kSnippetMarker = 1;
+constexpr int kSnippetBackground = 2;
+constexpr int kNumberMargin = 0;
+constexpr int kMarkerMargin = 1;
+constexpr int kFoldMargin = 2;
+
+constexpr qint64 kMaxViewBytes = 16 * 1024 * 1024;
+constexpr qint64 kMaxHighlightBytes = 2 * 1024 * 1024;
+
+QList<int> indentationFoldLevels(const QByteArray &text)
+{
+    // Scintilla fold levels from indentation, as VS Code folds by default: a line is a fold
+    // header when the next non-blank line is indented deeper; blank lines take the level of
+    // the next non-blank line.
+    constexpr int base = 0x400;       // SC_FOLDLEVELBASE
+    constexpr int whiteFlag = 0x1000; // SC_FOLDLEVELWHITEFLAG
+    constexpr int headerFlag = 0x2000;
+    QList<int> indents; // -1 for blank lines
+    const char *p = text.constData();
+    const char *end = p + text.size();
+    while (p <= end) {
+        int indent = 0;
+        const char *q = p;
+        while (q < end && (*q == ' ' || *q == '\t')) {
+            indent += *q == '\t' ? 4 - indent % 4 : 1;
+            ++q;
+        }
+        const bool blank = q == end || *q == '\n' || *q == '\r';
+        indents.append(blank ? -1 : indent);
+        const char *nl = static_cast<const char *>(memchr(q, '\n', size_t(end - q)));
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    QList<int> levels(indents.size());
+    int next = 0;
+    for (qsizetype i = indents.size() - 1; i >= 0; --i) {
+        const int indent = indents.at(i);
+        if (indent < 0) {
+            levels[i] = (base + std::min(next, 0x3ff)) | whiteFlag;
+            continue;
+        }
+        int level = base + std::min(indent, 0x3ff);
+        if (next > indent)
+            level |= headerFlag;
+        levels[i] = level;
+        next = indent;
+    }
+    return levels;
+}
+
+QsciLexer *builtInLexerFor(const QString &path, QObject *parent)
+{
+    const QFileInfo info(path);
+    const QString name = info.fileName().toLower();
+    const QString ext = info.suffix().toLower();
+    auto is = [&](std::initializer_list<const char *> list) {
+        for (const char *e : list) {
+            if (ext == QLatin1String(e))
+                return true;
+        }
+        return false;
+    };
+    if (is({"md", "markdown", "mdown", "mkd"}))
+        return new QsciLexerMarkdown(parent);
+    if (is({"json", "jsonc", "geojson"}) || name == QLatin1String(".babelrc"))
+        return new QsciLexerJSON(parent);
+    if (is({"yml", "yaml"}) || name == QLatin1String(".clang-format"))
+        return new QsciLexerYAML(parent);
+    if (name == QLatin1String("cmakelists.txt") || is({"cmake"}))
+        return new QsciLexerCMake(parent);
+    if (is({"sh", "bash", "zsh", "ksh"}) || name == QLatin1String(".bashrc")
+        || name == QLatin1String(".profile"))
+        return new QsciLexerBash(parent);
+    if (name == QLatin1String("makefile") || name == QLatin1String("gnumakefile") || is({"mk", "mak"}))
+        return new QsciLexerMakefile(parent);
+    if (is({"ini", "cfg", "conf", "toml", "properties", "desktop", "editorconfig"})
+        || name == QLatin1String(".gitconfig") || name == QLatin1String(".editorconfig"))
+        return new QsciLexerProperties(parent);
+    if (is({"xml", "svg", "ui", "qrc", "ts", "xsd", "xsl", "plist", "metainfo"}))
+        return new QsciLexerXML(parent);
+    if (is({"html", "htm", "xhtml", "vue"}))
+        return new QsciLexerHTML(parent);
+    if (is({"css", "scss", "less"}))
+        return new QsciLexerCSS(parent);
+    if (is({"sql"}))
+        return new QsciLexerSQL(parent);
+    if (is({"diff", "patch"}))
+        return new QsciLexerDiff(parent);
+    if (is({"bat", "cmd"}))
+        return new QsciLexerBatch(parent);
+    if (is({"lua"}))
+        return new QsciLexerLua(parent);
+    if (is({"rb", "rake", "gemspec"}) || name == QLatin1String("gemfile") || name == QLatin1String("rakefile"))
+        return new QsciLexerRuby(parent);
+    if (is({"pl", "pm"}))
+        return new QsciLexerPerl(parent);
+    return nullptr;
+}
+
+void themeBuiltInLexer(QsciLexer *lexer, const CodeTheme &theme)
+{
+    lexer->setDefaultPaper(theme.background);
+    lexer->setDefaultColor(theme.foreground);
+    lexer->setDefaultFont(theme.font);
+    for (int style = 0; style < 128; ++style) {
+        if (lexer->description(style).isEmpty())
+            continue;
+        QFont font = theme.font;
+        const QFont original = lexer->defaultFont(style);
+        font.setItalic(original.italic());
+        font.setBold(original.bold());
+        lexer->setFont(font, style);
+        lexer->setPaper(theme.background, style);
+        QColor color = lexer->defaultColor(style);
+        if (color == QColor(Qt::black) || color == QColor(0x00, 0x00, 0x00))
+            color = theme.foreground;
+        lexer->setColor(theme.adapt(color), style);
+    }
+}
+
+} // namespace
+
+LoadedFile loadFile(const QString &absPath, LanguageId language)
+{
+    LoadedFile out;
+    out.language = language;
+    QFile file(absPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        out.error = file.errorString();
+        return out;
+    }
+    QByteArray bytes = file.read(kMaxViewBytes);
+    out.truncated = !file.atEnd();
+    if (bytes.left(8192).contains('\0')) {
+        out.binary = true;
+        return out;
+    }
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString decoded = decoder.decode(bytes);
+    if (decoder.hasError() && !out.truncated) {
+        out.converted = true;
+        bytes = QString::fromLatin1(bytes).toUtf8();
+    }
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3);
+    out.utf8 = std::move(bytes);
+    if (isTreeSitterLanguage(language) && out.utf8.size() <= kMaxHighlightBytes) {
+        out.spans = highlight(language, out.utf8);
+        out.foldLevels = indentationFoldLevels(out.utf8);
+    }
+    return out;
+}
+
+CodeEditor::CodeEditor(QWidget *parent)
+    : QsciScintilla(parent)
+{
+    m_theme = CodeTheme::fromPalette(palette());
+    configure();
+    connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &CodeEditor::onDwellStart);
+    connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
+}
+
+CodeEditor::~CodeEditor() = default;
+
+void CodeEditor::configure()
+{
+    setUtf8(true);
+    setReadOnly(true);
+    setEolMode(EolUnix);
+    setTabWidth(4);
+    setIndentationGuides(true);
+    setBraceMatching(SloppyBraceMatch);
+    setCaretLineVisible(true);
+    setCaretWidth(2);
+    setWrapMode(WrapNone);
+    setFrameShape(QFrame::NoFrame);
+    SendScintilla(SCI_SETSCROLLWIDTHTRACKING, 1);
+    SendScintilla(SCI_SETSCROLLWIDTH, 1);
+    SendScintilla(SCI_SETMOUSEDWELLTIME, 500);
+    SendScintilla(SCI_SETCARETLINEVISIBLEALWAYS, 1);
+    SendScintilla(SCI_SETEXTRAASCENT, 1);
+    SendScintilla(SCI_SETEXTRADESCENT, 1);
+
+    setMarginType(kNumberMargin, NumberMargin);
+    setMarginLineNumbers(kNumberMargin, true);
+    setMarginType(kMarkerMargin, SymbolMargin);
+    setMarginWidth(kMarkerMargin, 6);
+    setMarginMarkerMask(kNumberMargin, 0);
+    setMarginMarkerMask(kMarkerMargin, (1 << kSnippetMarker));
+    setMarginSensitivity(kMarkerMargin, false);
+    setFolding(BoxedTreeFoldStyle, kFoldMargin);
+
+    markerDefine(LeftRectangle, kSnippetMarker);
+    markerDefine(Background, kSnippetBackground);
+
+    indicatorDefine(FullBoxIndicator, kSnippetIndicator);
+    setIndicatorDrawUnder(true, kSnippetIndicator);
+    SendScintilla(SCI_INDICSETALPHA, kSnippetIndicator, 60);
+    SendScintilla(SCI_INDICSETOUTLINEALPHA, static_cast<unsigned long>(kSnippetIndicator), 0L);
+
+    indicatorDefine(RoundBoxIndicator, kFindIndicator);
+    setIndicatorDrawUnder(true, kFindIndicator);
+    SendScintilla(SCI_INDICSETALPHA, kFindIndicator, 90);
+    SendScintilla(SCI_INDICSETOUTLINEALPHA, kFindIndicator, 200);
+
+    indicatorDefine(PlainIndicator, kLinkIndicator);
+
+    applyTheme(m_theme);
+}
+
+void CodeEditor::applyTheme(const CodeTheme &theme)
+{
+    m_theme = theme;
+    setPaper(theme.background);
+    setColor(theme.foreground);
+    setFont(theme.font);
+    setMarginsFont(theme.font);
+    setMarginsBackgroundColor(theme.marginBackground);
+    setMarginsForegroundColor(theme.marginForeground);
+    setFoldMarginColors(theme.foldMargin, theme.foldMargin);
+    for (int marker = 25; marker <= 31; ++marker) { // SC_MARKNUM_FOLDEREND .. SC_MARKNUM_FOLDEROPEN
+        setMarkerForegroundColor(theme.background, marker);
+        setMarkerBackgroundColor(theme.marginForeground, marker);
+    }
+    setCaretLineBackgroundColor(theme.caretLine);
+    setCaretForegroundColor(theme.foreground);
+    setSelectionBackgroundColor(theme.selection.toRgb());
+    setMatchedBraceBackgroundColor(theme.caretLine.darker(theme.dark ? 70 : 110));
+    setMatchedBraceForegroundColor(theme.foreground);
+    setIndentationGuidesForegroundColor(theme.indentGuide);
+    setIndentationGuidesBackgroundColor(theme.background);
+    setMarkerBackgroundColor(theme.snippetMarker, kSnippetMarker);
+    setMarkerForegroundColor(theme.snippetMarker, kSnippetMarker);
+    QColor band = theme.snippet;
+    band.setAlphaF(1.0);
+    const QColor bandMixed = QColor::fromRgbF(theme.background.redF() * 0.82 + band.redF() * 0.18,
+                                              theme.background.greenF() * 0.82 + band.greenF() * 0.18,
+                                              theme.background.blueF() * 0.82 + band.blueF() * 0.18);
+    setMarkerBackgroundColor(bandMixed, kSnippetBackground);
+    setIndicatorForegroundColor(theme.snippet, kSnippetIndicator);
+    setIndicatorForegroundColor(theme.findMatch, kFindIndicator);
+    setIndicatorForegroundColor(theme.link, kLinkIndicator);
+    if (auto *ts = qobject_cast<TreeSitterLexer *>(m_lexer))
+        ts->setTheme(theme);
+    else if (m_lexer)
+        themeBuiltInLexer(m_lexer, theme);
+    updateLineNumberWidth();
+}
+
+TreeSitterLexer *CodeEditor::treeSitterLexer() const
+{
+    return qobject_cast<TreeSitterLexer *>(m_lexer);
+}
+
+void CodeEditor::openFile(const QString &absPath, const QString &relPath)
+{
+    m_absPath = absPath;
+    m_relPath = relPath;
+    m_language = languageForPath(relPath.isEmpty() ? absPath : relPath);
+    reload();
+}
+
+void CodeEditor::reload()
+{
+    m_loaded = false;
+    const quint64 generation = ++m_loadGeneration;
+    const QString path = m_absPath;
+    const LanguageId language = m_language;
+    runAsync(
+        this, [path, language] { return loadFile(path, language); },
+        [this, generation](LoadedFile file) {
+            if (generation != m_loadGeneration)
+                return;
+            applyLoaded(std::move(file));
+        });
+}
+
+void CodeEditor::setupLexer(const LoadedFile &file)
+{
+    QsciLexer *old = m_lexer;
+    m_lexer = nullptr;
+    if (isTreeSitterLanguage(file.language)) {
+        auto *lexer = new TreeSitterLexer(file.language, m_theme, this);
+        m_lexer = lexer;
+    } else if (QsciLexer *builtIn = builtInLexerFor(m_relPath.isEmpty() ? m_absPath : m_relPath, this)) {
+        themeBuiltInLexer(builtIn, m_theme);
+        m_lexer = builtIn;
+    }
+    setLexer(m_lexer);
+    if (old)
+        old->deleteLater();
+    // setLexer() resets fonts and colours of the margins and caret line
+    applyTheme(m_theme);
+}
+
+void CodeEditor::applyLoaded(LoadedFile &&file)
+{
+    m_loadError.clear();
+    setupLexer(file);
+    setReadOnly(false);
+    if (!file.error.isEmpty()) {
+        m_loadError = file.error;
+        setText(tr("Cannot open %1: %2").arg(m_absPath, file.error));
+    } else if (file.binary) {
+        m_loadError = tr("binary file");
+        setText(tr("%1 is a binary file and is not shown.").arg(QFileInfo(m_absPath).fileName()));
+    } else {
+        SendScintilla(SCI_SETTEXT, uintptr_t(0), file.utf8.constData());
+    }
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    setReadOnly(true);
+    if (auto *ts = treeSitterLexer()) {
+        ts->setSpans(file.spans);
+        for (int line = 0; line < file.foldLevels.size(); ++line)
+            SendScintilla(SCI_SETFOLDLEVEL, line, file.foldLevels.at(line));
+    }
+    updateLineNumberWidth();
+    m_loaded = true;
+    for (const QPair<int, int> &range : std::as_const(m_snippets))
+        paintSnippet(range.first, range.second);
+    const auto pending = std::exchange(m_pending, {});
+    for (const auto &fn : pending)
+        fn();
+    Q_EMIT loaded();
+}
+
+void CodeEditor::updateLineNumberWidth()
+{
+    const int digits = std::max(3, int(QString::number(std::max(1, lines())).size()));
+    setMarginWidth(kNumberMargin, QString(digits + 1, u'9'));
+}
+
+void CodeEditor::paintSnippet(int startLine, int endLine)
+{
+    const int first = std::max(0, startLine - 1);
+    const int last = std::min(lines() - 1, endLine - 1);
+    if (last < first)
+        return;
+    fillIndicatorRange(first, 0, last, lineLength(last), kSnippetIndicator);
+    for (int line = first; line <= last; ++line) {
+        markerAdd(line, kSnippetMarker);
+        markerAdd(line, kSnippetBackground);
+    }
+}
+
+void CodeEditor::addSnippetHighlight(int startLine, int endLine)
+{
+    if (endLine < startLine)
+        std::swap(startLine, endLine);
+    const QPair<int, int> range(startLine, endLine);
+    if (!m_snippets.contains(range))
+        m_snippets.append(range);
+    if (m_loaded)
+        paintSnippet(startLine, endLine);
+}
+
+void CodeEditor::clearSnippetHighlights()
+{
+    m_snippets.clear();
+    if (!m_loaded)
+        return;
+    clearIndicatorRange(0, 0, std::max(0, lines() - 1), lineLength(std::max(0, lines() - 1)),
+                        kSnippetIndicator);
+    markerDeleteAll(kSnippetMarker);
+    markerDeleteAll(kSnippetBackground);
+}
+
+void CodeEditor::revealLines(int startLine, int endLine)
+{
+    if (!m_loaded) {
+        m_pending.append([this, startLine, endLine] { revealLines(startLine, endLine); });
+        return;
+    }
+    const int first = std::clamp(startLine - 1, 0, std::max(0, lines() - 1));
+    const int last = std::clamp(endLine - 1, first, std::max(0, lines() - 1));
+    for (int line = first; line <= last; ++line)
+        SendScintilla(SCI_ENSUREVISIBLE, line);
+    const int onScreen = int(SendScintilla(SCI_LINESONSCREEN));
+    const int span = last - first + 1;
+    const int top = span < onScreen ? first - (onScreen - span) / 3 : first - 2;
+    setFirstVisibleLine(std::max(0, top));
+    setCursorPosition(first, 0);
+}
+
+void CodeEditor::goToLine(int line)
+{
+    revealLines(line, line);
+}
+
+int CodeEditor::currentLineNumber() const
+{
+    int line = 0;
+    int index = 0;
+    getCursorPosition(&line, &index);
+    return line + 1;
+}
+
+QString CodeEditor::identifierAt(int position) const
+{
+    if (position < 0 || position >= length())
+        return QString();
+    auto *self = const_cast<CodeEditor *>(this);
+    const int start = int(self->SendScintilla(SCI_WORDSTARTPOSITION, position, true));
+    const int end = int(self->SendScintilla(SCI_WORDENDPOSITION, position, true));
+    if (end <= start)
+        return QString();
+    const QString word = text(start, end);
+    if (word.isEmpty() || word.at(0).isDigit())
+        return QString();
+    for (QChar c : word) {
+        if (!c.isLetterOrNumber() && c != u'_' && c != u'$')
+            return QString();
+    }
+    return word;
+}
+
+QString CodeEditor::identifierUnderCursor() const
+{
+    auto *self = const_cast<CodeEditor *>(this);
+    const int pos = int(self->SendScintilla(SCI_GETCURRENTPOS));
+    QString word = identifierAt(pos);
+    if (word.isEmpty() && pos > 0)
+        word = identifierAt(pos - 1);
+    return word;
+}
+
+int CodeEditor::positionAtPoint(const QPoint &p) const
+{
+    auto *self = const_cast<CodeEditor *>(this);
+    return int(self->SendScintilla(SCI_POSITIONFROMPOINTCLOSE, p.x(), p.y()));
+}
+
+QPoint CodeEditor::pointForPosition(int position) const
+{
+    auto *self = const_cast<CodeEditor *>(this);
+    return QPoint(int(self->SendScintilla(SCI_POINTXFROMPOSITION, 0, position)),
+                  int(self->SendScintilla(SCI_POINTYFROMPOSITION, 0, position)));
+}
+
+void CodeEditor::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ControlModifier)) {
+        const int pos = positionAtPoint(event->position().toPoint());
+        const QString word = identifierAt(pos);
+        if (!word.isEmpty()) {
+            SendScintilla(SCI_GOTOPOS, pos);
+            clearLinkHover();
+            Q_EMIT definitionRequested(word);
+            event->accept();
+            return;
+        }
+    }
+    QsciScintilla::mousePressEvent(event);
+}
+
+void CodeEditor::mouseMoveEvent(QMouseEvent *event)
+{
+    if (event->modifiers() & Qt::ControlModifier)
+        setLinkHover(positionAtPoint(event->position().toPoint()));
+    else
+        clearLinkHover();
+    QsciScintilla::mouseMoveEvent(event);
+}
+
+void CodeEditor::keyReleaseEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Control)
+        clearLinkHover();
+    QsciScintilla::keyReleaseEvent(event);
+}
+
+void CodeEditor::leaveEvent(QEvent *event)
+{
+    clearLinkHover();
+    QsciScintilla::leaveEvent(event);
+}
+
+void CodeEditor::setLinkHover(int position)
+{
+    const QString word = identifierAt(position);
+    if (word.isEmpty()) {
+        clearLinkHover();
+        return;
+    }
+    const int start = int(SendScintilla(SCI_WORDSTARTPOSITION, position, true));
+    const int end = int(SendScintilla(SCI_WORDENDPOSITION, position, true));
+    if (start == m_linkStart && end == m_linkEnd)
+        return;
+    clearLinkHover();
+    SendScintilla(SCI_SETINDICATORCURRENT, kLinkIndicator);
+    SendScintilla(SCI_INDICATORFILLRANGE, start, end - start);
+    m_linkStart = start;
+    m_linkEnd = end;
+}
+
+void CodeEditor::clearLinkHover()
+{
+    if (m_linkStart < 0)
+        return;
+    SendScintilla(SCI_SETINDICATORCURRENT, kLinkIndicator);
+    SendScintilla(SCI_INDICATORCLEARRANGE, m_linkStart, m_linkEnd - m_linkStart);
+    m_linkStart = m_linkEnd = -1;
+}
+
+void CodeEditor::onDwellStart(int position, int x, int y)
+{
+    if (position < 0 || !m_loaded || QApplication::activePopupWidget())
+        return;
+    const QString word = identifierAt(position);
+    if (word.isEmpty())
+        return;
+    Q_EMIT hoverRequested(word, viewport()->mapToGlobal(QPoint(x, y)));
+}
+
+void CodeEditor::contextMenuEvent(QContextMenuEvent *event)
+{
+    QString word;
+    if (event->reason() == QContextMenuEvent::Mouse) {
+        const QPoint p = viewport()->mapFromGlobal(event->globalPos());
+        const int pos = positionAtPoint(p);
+        word = identifierAt(pos);
+        if (!word.isEmpty() && !hasSelectedText())
+            SendScintilla(SCI_GOTOPOS, pos);
+    } else {
+        word = identifierUnderCursor();
+    }
+    QMenu *menu = createStandardContextMenu();
+    QAction *first = menu->actions().value(0);
+    auto *gotoDef = new QAction(tr("Go to Definition"), menu);
+    gotoDef->setShortcut(QKeySequence(Qt::Key_F2));
+    gotoDef->setEnabled(!word.isEmpty());
+    connect(gotoDef, &QAction::triggered, this, [this, word] { Q_EMIT definitionRequested(word); });
+    auto *refs = new QAction(tr("Find References"), menu);
+    refs->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F12));
+    refs->setEnabled(!word.isEmpty());
+    connect(refs, &QAction::triggered, this, [this, word] { Q_EMIT referencesRequested(word); });
+    menu->insertAction(first, gotoDef);
+    menu->insertAction(first, refs);
+    menu->insertSeparator(first);
+    if (!m_snippets.isEmpty()) {
+        menu->addSeparator();
+        menu->addAction(tr("Clear Highlighted Ranges"), this, &CodeEditor::clearSnippetHighlights);
+    }
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
+}
+
+int CodeEditor::markAllMatches(const QString &needle, bool caseSensitive, bool wholeWord, bool regex)
+{
+    clearMatchMarks();
+    if (needle.isEmpty() || !m_loaded)
+        return 0;
+    int flags = 0;
+    if (caseSensitive)
+        flags |= SCFIND_MATCHCASE;
+    if (wholeWord)
+        flags |= SCFIND_WHOLEWORD;
+    if (regex)
+        flags |= SCFIND_REGEXP | SCFIND_CXX11REGEX;
+    const QByteArray pattern = needle.toUtf8();
+    SendScintilla(SCI_SETSEARCHFLAGS, flags);
+    SendScintilla(SCI_SETINDICATORCURRENT, kFindIndicator);
+    const int docLength = length();
+    int start = 0;
+    int count = 0;
+    while (start < docLength && count < 10000) {
+        SendScintilla(SCI_SETTARGETSTART, start);
+        SendScintilla(SCI_SETTARGETEND, docLength);
+        const int found = int(SendScintilla(SCI_SEARCHINTARGET, pattern.size(), pattern.constData()));
+        if (found < 0)
+            break;
+        const int end = int(SendScintilla(SCI_GETTARGETEND));
+        if (end > found)
+            SendScintilla(SCI_INDICATORFILLRANGE, found, end - found);
+        ++count;
+        start = std::max(end, found + 1);
+    }
+    return count;
+}
+
+void CodeEditor::clearMatchMarks()
+{
+    SendScintilla(SCI_SETINDICATORCURRENT, kFindIndicator);
+    SendScintilla(SCI_INDICATORCLEARRANGE, 0, length());
+}
+
+} // namespace RepoLens

@@ -1,0 +1,117 @@
+#pragma once
+
+#include "codetheme.h"
+
+#include "core/parse/highlighter.h"
+#include "core/parse/language.h"
+
+#include <Qsci/qsciscintilla.h>
+
+#include <QList>
+#include <QPair>
+#include <QPointer>
+
+#include <functional>
+
+class QsciLexer;
+
+namespace RepoLens {
+
+class TreeSitterLexer;
+
+// The contents of a file as read (and highlighted) on a worker thread.
+struct LoadedFile
+{
+    QByteArray utf8;
+    QString error;        // could not read it
+    bool binary = false;
+    bool truncated = false;
+    bool converted = false; // not UTF-8: shown as Latin-1
+    LanguageId language = LanguageId::None;
+    QList<HighlightSpan> spans;  // tree-sitter languages
+    QList<int> foldLevels;       // Scintilla fold levels by indentation (tree-sitter languages)
+};
+
+// Reads and prepares a file; runs on a worker thread.
+LoadedFile loadFile(const QString &absPath, LanguageId language);
+
+// One read-only code view: line numbers, folding, current-line highlight, syntax highlighting
+// (tree-sitter adapter or a QScintilla lexer), cited ranges (indicator + margin marker),
+// Ctrl+click / F2 go to definition, hover requests. The file is read on a worker thread; calls
+// made before it is loaded are applied when it is.
+class CodeEditor : public QsciScintilla
+{
+    Q_OBJECT
+public:
+    explicit CodeEditor(QWidget *parent = nullptr);
+    ~CodeEditor() override;
+
+    // absPath: file on disk; relPath: root-relative path ('/' separated, may be empty).
+    void openFile(const QString &absPath, const QString &relPath);
+    QString filePath() const { return m_absPath; }
+    QString relativePath() const { return m_relPath; }
+    LanguageId languageId() const { return m_language; }
+    bool isLoaded() const { return m_loaded; }
+    QString loadError() const { return m_loadError; }
+    void reload();
+
+    // Lines are 1-based and inclusive throughout.
+    void addSnippetHighlight(int startLine, int endLine);
+    void clearSnippetHighlights();
+    QList<QPair<int, int>> snippetHighlights() const { return m_snippets; }
+    // Scrolls the range into the middle of the view and puts the cursor on its first line.
+    void revealLines(int startLine, int endLine);
+    void goToLine(int line);
+    int currentLineNumber() const; // 1-based
+
+    // The identifier at a document position / under the text cursor; empty when none.
+    QString identifierAt(int position) const;
+    QString identifierUnderCursor() const;
+    int positionAtPoint(const QPoint &viewportPos) const; // -1 when not over text
+    QPoint pointForPosition(int position) const;           // viewport coordinates
+
+    void applyTheme(const CodeTheme &theme);
+    TreeSitterLexer *treeSitterLexer() const;
+
+    // Find support: highlights every match, returns how many.
+    int markAllMatches(const QString &text, bool caseSensitive, bool wholeWord, bool regex);
+    void clearMatchMarks();
+
+Q_SIGNALS:
+    void loaded();
+    void definitionRequested(const QString &identifier);
+    void referencesRequested(const QString &identifier);
+    void hoverRequested(const QString &identifier, const QPoint &globalPos);
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    void configure();
+    void applyLoaded(LoadedFile &&file);
+    void setupLexer(const LoadedFile &file);
+    void updateLineNumberWidth();
+    void setLinkHover(int position);
+    void clearLinkHover();
+    void onDwellStart(int position, int x, int y);
+    void paintSnippet(int startLine, int endLine);
+
+    QString m_absPath;
+    QString m_relPath;
+    LanguageId m_language = LanguageId::None;
+    bool m_loaded = false;
+    QString m_loadError;
+    CodeTheme m_theme;
+    QsciLexer *m_lexer = nullptr;
+    QList<QPair<int, int>> m_snippets;
+    QList<std::function<void()>> m_pending;
+    int m_linkStart = -1;
+    int m_linkEnd = -1;
+    quint64 m_loadGeneration = 0;
+};
+
+} // namespace RepoLens

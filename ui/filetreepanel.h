@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QWidget>
+
+class QLineEdit;
+class QToolButton;
+class QTreeView;
+class QLabel;
+
+namespace RepoLens {
+
+class FileTreeModel;
+class FileFilterProxy;
+
+// The "Files" dock: filter box over the folder tree with index statuses.
+class FileTreePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FileTreePanel(QWidget *parent = nullptr);
+
+    FileTreeModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+    QLineEdit *filterEdit() const { return m_filter; }
+
+    // Selects and scrolls to a file (expanding its folders).
+    void revealPath(const QString &relPath);
+    void setSummary(const QString &text);
+
+Q_SIGNALS:
+    void fileActivated(const QString &relPath);
+
+private:
+    void applyFilter();
+
+    FileTreeModel *m_model;
+    FileFilterProxy *m_proxy;
+    QTreeView *m_view;
+    QLineEdit *m_filter;
+    QToolButton *m_showIgnored;
+    QLabel *m_summary;
+};
+
+} // namespace RepoLens

@@ -1,0 +1,1144 @@
+#include "mainwindow.h"
+
+#include "codeeditor.h"
+#include "codeviewer.h"
+#include "filetreemodel.h"
+#include "filetreepanel.h"
+#include "quickopendialog.h"
+#include "shortcutsdialog.h"
+#include "stalldetector.h"
+#include "uilogging.h"
+
+#include "core/index/indexservice.h"
+#include "core/index/scanner.h"
+#include "core/search/searcher.h"
+#include "core/store/indexstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QCursor>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace RepoLens {
+
+namespace {
+
+constexpr int kMaxRecent = 10;
+constexpr int kPreviewLines = 6;
+
+struct TreeSnapshot
+{
+    QList<FileEntry> entries;
+    bool full = false;
+    QString error;
+};
+
+struct StatsSnapshot
+{
+    int indexed = 0;
+    int notIndexed = 0;
+    int chunks = 0;
+    bool valid = false;
+};
+
+struct DefinitionLookup
+{
+    QList<SymbolRecord> symbols;
+    QString error;
+};
+
+struct ReferenceLookup
+{
+    QList<CodeLocation> locations;
+    int definitions = 0;
+    int files = 0;
+    QString error;
+};
+
+struct HoverInfo
+{
+    QString text;
+};
+
+QString formatNumber(int n)
+{
+    return QLocale().toString(n);
+}
+
+// Reads the given 1-based lines of each file (worker thread).
+QHash<QString, QHash<int, QString>> readLines(const QString &root, const QHash<QString, QSet<int>> &wanted)
+{
+    QHash<QString, QHash<int, QString>> out;
+    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
+        QFile file(root + u'/' + it.key());
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        int maxLine = 0;
+        for (int l : it.value())
+            maxLine = std::max(maxLine, l);
+        int line = 0;
+        QHash<int, QString> &lines = out[it.key()];
+        while (!file.atEnd() && line < maxLine) {
+            const QByteArray bytes = file.readLine(64 * 1024);
+            ++line;
+            if (it.value().contains(line))
+                lines.insert(line, QString::fromUtf8(bytes).trimmed().left(200));
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : MainWindow(Options(), parent)
+{
+}
+
+MainWindow::MainWindow(const Options &options, QWidget *parent)
+    : QMainWindow(parent)
+    , m_options(options)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("RepoLens"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+
+    m_index = new IndexService(this);
+    if (!options.dataDir.isEmpty())
+        m_index->setDataDir(options.dataDir);
+    m_queries = new QueryRunner(this);
+
+    m_viewer = new CodeViewer(this);
+    m_center = new QStackedWidget(this);
+    m_welcome = createWelcomePage();
+    m_center->addWidget(m_welcome);
+    m_center->addWidget(m_viewer);
+    setCentralWidget(m_center);
+
+    createDocks();
+    createActions();
+    createMenus();
+    createStatusBar();
+
+    connect(m_index, &IndexService::indexingStarted, this, &MainWindow::onIndexingStarted);
+    connect(m_index, &IndexService::progressChanged, this, &MainWindow::onProgress);
+    connect(m_index, &IndexService::indexFinished, this, &MainWindow::onIndexFinished);
+    connect(m_index, &IndexService::indexFailed, this, &MainWindow::onIndexFailed);
+
+    connect(m_files, &FileTreePanel::fileActivated, this, &MainWindow::openFile);
+    connect(m_chat, &ChatPane::questionAsked, this, &MainWindow::ask);
+    connect(m_chat, &ChatPane::stopRequested, this, [this] {
+        m_queries->cancel(QStringLiteral("search"));
+        if (m_pendingAsk)
+            m_chat->setSuperseded(m_pendingAsk);
+        m_pendingAsk = 0;
+        m_chat->setBusy(false);
+    });
+    connect(m_chat, &ChatPane::locationActivated, this, &MainWindow::openLocation);
+    connect(m_refs, &ReferencesPanel::locationActivated, this, &MainWindow::openLocation);
+    connect(m_viewer, &CodeViewer::definitionRequested, this, &MainWindow::goToDefinition);
+    connect(m_viewer, &CodeViewer::referencesRequested, this, &MainWindow::findReferences);
+    connect(m_viewer, &CodeViewer::hoverRequested, this, &MainWindow::showHover);
+    connect(m_viewer, &CodeViewer::currentFileChanged, this, [this](const QString &rel) {
+        updateActions();
+        if (!rel.isEmpty())
+            m_files->revealPath(rel);
+    });
+
+    m_treeTimer.setInterval(1500);
+    connect(&m_treeTimer, &QTimer::timeout, this, [this] { refreshTree(false); });
+
+    if (options.stallDetector) {
+        m_stall = new StallDetector(this);
+        m_stall->start();
+    }
+    resize(1400, 880);
+    if (options.restoreState)
+        restoreSettings();
+    updateWelcomePage();
+    updateActions();
+}
+
+MainWindow::~MainWindow()
+{
+    m_queries->cancelAll();
+}
+
+bool MainWindow::isIndexing() const
+{
+    return m_index->isIndexing();
+}
+
+// --- construction --------------------------------------------------------------------------
+
+QWidget *MainWindow::createWelcomePage()
+{
+    auto *page = new QWidget(this);
+    page->setObjectName(QStringLiteral("welcomePage"));
+    page->setAutoFillBackground(true);
+    page->setBackgroundRole(QPalette::Base);
+    auto *outer = new QVBoxLayout(page);
+    outer->addStretch(2);
+    auto *column = new QVBoxLayout;
+    column->setSpacing(10);
+    auto *title = new QLabel(tr("RepoLens"), page);
+    QFont big = title->font();
+    big.setPointSizeF(big.pointSizeF() * 2.0);
+    big.setWeight(QFont::Light);
+    title->setFont(big);
+    auto *subtitle = new QLabel(tr("Ask questions about a codebase. Everything stays on this machine."), page);
+    subtitle->setForegroundRole(QPalette::PlaceholderText);
+    auto *open = new QPushButton(tr("Open Folder…"), page);
+    open->setObjectName(QStringLiteral("welcomeOpen"));
+    open->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
+    open->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    connect(open, &QPushButton::clicked, this, &MainWindow::chooseFolder);
+    auto *hint = new QLabel(tr("or drop a folder onto this window  ·  Ctrl+O"), page);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    m_welcomeRecent = new QWidget(page);
+    auto *recentLayout = new QVBoxLayout(m_welcomeRecent);
+    recentLayout->setContentsMargins(0, 12, 0, 0);
+    recentLayout->setSpacing(2);
+    column->addWidget(title);
+    column->addWidget(subtitle);
+    column->addSpacing(12);
+    column->addWidget(open);
+    column->addWidget(hint);
+    column->addWidget(m_welcomeRecent);
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addLayout(column);
+    row->addStretch(1);
+    outer->addLayout(row);
+    outer->addStretch(3);
+    return page;
+}
+
+void MainWindow::updateWelcomePage()
+{
+    m_center->setCurrentWidget(m_root.isEmpty() ? m_welcome : static_cast<QWidget *>(m_viewer));
+    if (!m_welcomeRecent)
+        return;
+    QLayout *layout = m_welcomeRecent->layout();
+    while (QLayoutItem *item = layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const QStringList recent = recentFolders();
+    if (recent.isEmpty())
+        return;
+    auto *heading = new QLabel(tr("Recent folders"), m_welcomeRecent);
+    QFont f = heading->font();
+    f.setWeight(QFont::DemiBold);
+    heading->setFont(f);
+    layout->addWidget(heading);
+    for (const QString &path : recent.mid(0, 6)) {
+        auto *link = new LinkLabel(QDir::toNativeSeparators(path), m_welcomeRecent);
+        connect(link, &LinkLabel::clicked, this, [this, path] { openFolder(path); });
+        layout->addWidget(link);
+    }
+}
+
+void MainWindow::createDocks()
+{
+    m_files = new FileTreePanel(this);
+    m_filesDock = new QDockWidget(tr("Files"), this);
+    m_filesDock->setObjectName(QStringLiteral("filesDock"));
+    m_filesDock->setWidget(m_files);
+    addDockWidget(Qt::LeftDockWidgetArea, m_filesDock);
+
+    m_chat = new ChatPane(this);
+    m_chatDock = new QDockWidget(tr("Chat"), this);
+    m_chatDock->setObjectName(QStringLiteral("chatDock"));
+    m_chatDock->setWidget(m_chat);
+    addDockWidget(Qt::RightDockWidgetArea, m_chatDock);
+
+    m_refs = new ReferencesPanel(this);
+    m_refsDock = new QDockWidget(tr("References"), this);
+    m_refsDock->setObjectName(QStringLiteral("referencesDock"));
+    m_refsDock->setWidget(m_refs);
+    addDockWidget(Qt::BottomDockWidgetArea, m_refsDock);
+
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({m_filesDock, m_chatDock}, {280, 420}, Qt::Horizontal);
+    resizeDocks({m_refsDock}, {180}, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString &text, const QKeySequence &key, auto slot) {
+        auto *a = new QAction(text, this);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+        return a;
+    };
+    m_openAct = make(tr("&Open Folder…"), QKeySequence::Open, [this] { chooseFolder(); });
+    m_openAct->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
+    m_quickOpenAct = make(tr("&Quick Open File…"), QKeySequence(Qt::CTRL | Qt::Key_P), [this] { quickOpen(); });
+    m_closeTabAct = make(tr("&Close Tab"), QKeySequence(Qt::CTRL | Qt::Key_W), [this] { m_viewer->closeCurrentTab(); });
+    m_quitAct = make(tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    m_quitAct->setMenuRole(QAction::QuitRole);
+
+    m_findAct = make(tr("&Find…"), QKeySequence::Find, [this] { m_viewer->showFindBar(); });
+    m_findNextAct = make(tr("Find &Next"), QKeySequence(Qt::Key_F3), [this] { m_viewer->findNext(); });
+    m_findPrevAct = make(tr("Find &Previous"), QKeySequence(Qt::SHIFT | Qt::Key_F3), [this] { m_viewer->findPrevious(); });
+    m_gotoLineAct = make(tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { m_viewer->showGoToLineBar(); });
+
+    m_gotoDefAct = make(tr("Go to &Definition"), QKeySequence(Qt::Key_F2), [this] {
+        const QString word = currentIdentifier();
+        if (!word.isEmpty())
+            goToDefinition(word);
+    });
+    m_findRefsAct = make(tr("Find &References"), QKeySequence(Qt::SHIFT | Qt::Key_F12), [this] {
+        const QString word = currentIdentifier();
+        if (!word.isEmpty())
+            findReferences(word);
+    });
+    m_clearHighlightsAct = make(tr("&Clear Highlighted Ranges"), QKeySequence(), [this] { m_viewer->clearHighlights(); });
+
+    m_reindexAct = make(tr("&Re-index Folder"), QKeySequence(Qt::Key_F5), [this] { reindex(); });
+    m_reindexAct->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_cancelIndexAct = make(tr("&Stop Indexing"), QKeySequence(), [this] { cancelIndexing(); });
+
+    m_focusChatAct = make(tr("Focus &Chat"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] { focusChat(); });
+    m_focusFilesAct = make(tr("Focus File &Filter"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), [this] {
+        m_filesDock->show();
+        m_filesDock->raise();
+        m_files->filterEdit()->setFocus(Qt::ShortcutFocusReason);
+        m_files->filterEdit()->selectAll();
+    });
+    m_shortcutsAct = make(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_F1), [this] { showShortcuts(); });
+    m_aboutAct = make(tr("&About RepoLens"), QKeySequence(), [this] {
+        QMessageBox::about(this, tr("About RepoLens"),
+                           tr("<h3>RepoLens %1</h3><p>Ask questions about a codebase: a local index of "
+                              "its definitions and references, searched on your machine.</p>")
+                               .arg(QStringLiteral(REPOLENS_VERSION)));
+    });
+    m_aboutAct->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAct);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+    file->addAction(m_quickOpenAct);
+    file->addSeparator();
+    file->addAction(m_closeTabAct);
+    file->addSeparator();
+    file->addAction(m_quitAct);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_findAct);
+    edit->addAction(m_findNextAct);
+    edit->addAction(m_findPrevAct);
+    edit->addSeparator();
+    edit->addAction(m_gotoLineAct);
+
+    QMenu *nav = menuBar()->addMenu(tr("&Navigate"));
+    nav->addAction(m_gotoDefAct);
+    nav->addAction(m_findRefsAct);
+    nav->addSeparator();
+    nav->addAction(m_clearHighlightsAct);
+
+    QMenu *index = menuBar()->addMenu(tr("&Index"));
+    index->addAction(m_reindexAct);
+    index->addAction(m_cancelIndexAct);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *filesToggle = m_filesDock->toggleViewAction();
+    filesToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_1));
+    QAction *chatToggle = m_chatDock->toggleViewAction();
+    chatToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
+    QAction *refsToggle = m_refsDock->toggleViewAction();
+    refsToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_3));
+    view->addAction(filesToggle);
+    view->addAction(chatToggle);
+    view->addAction(refsToggle);
+    view->addSeparator();
+    view->addAction(m_focusChatAct);
+    view->addAction(m_focusFilesAct);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_shortcutsAct);
+    help->addSeparator();
+    help->addAction(m_aboutAct);
+}
+
+void MainWindow::createStatusBar()
+{
+    QStatusBar *bar = statusBar();
+    m_phaseLabel = new QLabel(bar);
+    m_phaseLabel->setObjectName(QStringLiteral("indexPhase"));
+    m_progress = new QProgressBar(bar);
+    m_progress->setObjectName(QStringLiteral("indexProgress"));
+    m_progress->setMaximumWidth(180);
+    m_progress->setMaximumHeight(16);
+    m_progress->setTextVisible(false);
+    m_cancelButton = new QToolButton(bar);
+    m_cancelButton->setObjectName(QStringLiteral("indexCancel"));
+    m_cancelButton->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
+    m_cancelButton->setAutoRaise(true);
+    m_cancelButton->setToolTip(tr("Stop indexing (what was indexed so far is kept)"));
+    connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelIndexing);
+    m_statsLabel = new QLabel(bar);
+    m_statsLabel->setObjectName(QStringLiteral("indexStats"));
+    bar->addPermanentWidget(m_phaseLabel);
+    bar->addPermanentWidget(m_progress);
+    bar->addPermanentWidget(m_cancelButton);
+    bar->addPermanentWidget(m_statsLabel);
+    m_phaseLabel->hide();
+    m_progress->hide();
+    m_cancelButton->hide();
+}
+
+void MainWindow::updateActions()
+{
+    const bool haveRoot = !m_root.isEmpty();
+    const bool haveEditor = m_viewer->currentEditor() != nullptr;
+    m_quickOpenAct->setEnabled(haveRoot);
+    m_closeTabAct->setEnabled(haveEditor);
+    m_findAct->setEnabled(haveEditor);
+    m_findNextAct->setEnabled(haveEditor);
+    m_findPrevAct->setEnabled(haveEditor);
+    m_gotoLineAct->setEnabled(haveEditor);
+    m_gotoDefAct->setEnabled(haveEditor);
+    m_findRefsAct->setEnabled(haveEditor);
+    m_clearHighlightsAct->setEnabled(haveEditor);
+    m_reindexAct->setEnabled(haveRoot);
+    m_cancelIndexAct->setEnabled(m_index->isIndexing());
+}
+
+// --- settings --------------------------------------------------------------------------------
+
+QStringList MainWindow::recentFolders()
+{
+    QSettings settings;
+    return settings.value(QStringLiteral("recentFolders")).toStringList();
+}
+
+void MainWindow::addRecentFolder(const QString &path)
+{
+    QSettings settings;
+    QStringList list = settings.value(QStringLiteral("recentFolders")).toStringList();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent)
+        list.removeLast();
+    settings.setValue(QStringLiteral("recentFolders"), list);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList list = recentFolders();
+    for (const QString &path : list) {
+        QAction *a = m_recentMenu->addAction(QDir::toNativeSeparators(path));
+        connect(a, &QAction::triggered, this, [this, path] { openFolder(path); });
+    }
+    if (list.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent folders"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear Recent Folders"), this, [this] {
+        QSettings().remove(QStringLiteral("recentFolders"));
+        updateWelcomePage();
+    });
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::saveSettings()
+{
+    if (!m_options.restoreState)
+        return;
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    m_index->cancel();
+    m_queries->cancelAll();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        const CodeTheme theme = CodeTheme::fromPalette(palette());
+        for (CodeEditor *e : m_viewer->editors())
+            e->applyTheme(theme);
+    }
+    QMainWindow::changeEvent(event);
+}
+
+// --- folders ---------------------------------------------------------------------------------
+
+void MainWindow::chooseFolder()
+{
+    const QString start = m_root.isEmpty() ? QDir::homePath() : m_root;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Folder"), start);
+    if (!dir.isEmpty())
+        openFolder(dir);
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        openFolder(info.absoluteFilePath());
+        return;
+    }
+    if (!info.exists()) {
+        QMessageBox::warning(this, tr("Open"), tr("%1 does not exist.").arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    // A file: open its folder (unless it is inside the open one) and show the file.
+    const QString file = info.canonicalFilePath();
+    if (!m_root.isEmpty() && file.startsWith(m_root + u'/')) {
+        openFile(file);
+        return;
+    }
+    if (openFolder(info.absolutePath()))
+        openFile(file);
+}
+
+bool MainWindow::openFolder(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists() || !info.isDir()) {
+        QMessageBox::warning(this, tr("Open Folder"),
+                             tr("%1 is not a folder.").arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
+    if (!info.isReadable()) {
+        QMessageBox::warning(this, tr("Open Folder"),
+                             tr("You do not have permission to read %1.").arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
+    const QString root = info.canonicalFilePath();
+    if (root == m_root) {
+        updateWelcomePage();
+        return true;
+    }
+    qCInfo(lcUi) << "opening folder" << root;
+    m_root = root;
+    m_queries->cancelAll();
+    m_pendingAsk = 0;
+    m_chat->setBusy(false);
+    m_chat->clearConversation();
+    m_refs->setMessage(tr("Use Find References (Shift+F12) on a symbol to list its usages here."));
+    m_viewer->setRootPath(root);
+    m_files->model()->clear();
+    m_files->setSummary(QString());
+    m_index->setRootPath(root);
+    m_queries->setDatabasePath(m_index->databasePath());
+    setWindowTitle(tr("%1 — RepoLens").arg(QFileInfo(root).fileName()));
+    setWindowFilePath(root);
+    addRecentFolder(root);
+    updateWelcomePage();
+    refreshTree(true);
+    refreshStats();
+    m_index->start();
+    updateActions();
+    Q_EMIT folderOpened(root);
+    return true;
+}
+
+void MainWindow::reindex()
+{
+    if (m_root.isEmpty())
+        return;
+    m_index->start();
+}
+
+void MainWindow::cancelIndexing()
+{
+    m_index->cancel();
+    m_phaseLabel->setText(tr("Stopping…"));
+}
+
+void MainWindow::onIndexingStarted()
+{
+    m_phaseLabel->setText(tr("Indexing: scanning…"));
+    m_progress->setRange(0, 0);
+    m_phaseLabel->show();
+    m_progress->show();
+    m_cancelButton->show();
+    m_treeTimer.start();
+    updateActions();
+}
+
+void MainWindow::onProgress(const IndexProgress &p)
+{
+    QString text;
+    switch (p.phase) {
+    case IndexProgress::Phase::Scanning:
+        text = tr("Scanning… %1 files found").arg(formatNumber(p.filesSeen));
+        m_progress->setRange(0, 0);
+        break;
+    case IndexProgress::Phase::Parsing:
+        text = tr("Indexing %1 / %2 files").arg(formatNumber(p.filesDone), formatNumber(p.filesTotal));
+        m_progress->setRange(0, std::max(1, p.filesTotal));
+        m_progress->setValue(p.filesDone);
+        break;
+    case IndexProgress::Phase::Linking:
+        text = tr("Linking references…");
+        m_progress->setRange(0, 0);
+        break;
+    case IndexProgress::Phase::History:
+        text = tr("Reading git history…");
+        m_progress->setRange(0, 0);
+        break;
+    case IndexProgress::Phase::Done:
+        text = tr("Finishing…");
+        break;
+    }
+    m_phaseLabel->setText(text);
+    m_phaseLabel->setToolTip(p.currentPath);
+}
+
+void MainWindow::onIndexFinished(const IndexReport &report)
+{
+    m_treeTimer.stop();
+    m_phaseLabel->hide();
+    m_progress->hide();
+    m_cancelButton->hide();
+    if (report.cancelled) {
+        statusBar()->showMessage(tr("Indexing stopped; %1 files were indexed before.").arg(formatNumber(report.filesParsed)), 8000);
+    } else {
+        statusBar()->showMessage(tr("Indexed %1 changed files (%2 unchanged) in %3 s")
+                                     .arg(formatNumber(report.filesParsed), formatNumber(report.filesUnchanged))
+                                     .arg(report.seconds, 0, 'f', 1),
+                                 8000);
+    }
+    refreshTree(true);
+    refreshStats();
+    updateActions();
+    Q_EMIT indexingFinished();
+}
+
+void MainWindow::onIndexFailed(const Error &error)
+{
+    m_treeTimer.stop();
+    m_phaseLabel->hide();
+    m_progress->hide();
+    m_cancelButton->hide();
+    statusBar()->showMessage(tr("Indexing failed: %1").arg(errorText(error)));
+    refreshStats();
+    updateActions();
+    Q_EMIT indexingFinished();
+}
+
+QString MainWindow::errorText(const Error &error) const
+{
+    switch (error.code) {
+    case ErrorCode::NotFound:
+        return tr("not found (%1)").arg(error.context.isEmpty() ? error.message : error.context);
+    case ErrorCode::PermissionDenied:
+        return tr("permission denied (%1)").arg(error.context);
+    case ErrorCode::DiskFull:
+        return tr("the disk is full");
+    case ErrorCode::Corrupt:
+        return tr("the index is damaged; re-index the folder (F5)");
+    case ErrorCode::SchemaTooNew:
+        return tr("the index was written by a newer RepoLens");
+    default:
+        return error.toString();
+    }
+}
+
+void MainWindow::refreshTree(bool full)
+{
+    if (m_root.isEmpty())
+        return;
+    const QString root = m_root;
+    m_queries->run<TreeSnapshot>(
+        full ? QStringLiteral("tree") : QStringLiteral("tree-status"), this,
+        [root, full](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &cancel) {
+            TreeSnapshot snap;
+            snap.full = full;
+            QHash<QString, FileRecord> stored;
+            if (store)
+                stored = store->files();
+            if (!full) {
+                for (auto it = stored.cbegin(); it != stored.cend(); ++it)
+                    snap.entries.append(FileEntry{it->path, it->status, it->reason, it->isDir});
+                return snap;
+            }
+            Scanner scanner(root);
+            auto result = scanner.scan(
+                [&](ScannedFile &&f) {
+                    FileEntry e{f.relPath, f.status, f.reason, f.isDir};
+                    if (f.status == FileStatus::Pending) {
+                        const auto it = stored.constFind(f.relPath);
+                        if (it != stored.cend()) {
+                            e.status = it->status;
+                            e.reason = it->reason;
+                        }
+                    }
+                    snap.entries.append(std::move(e));
+                },
+                &cancel);
+            if (!result)
+                snap.error = result.error().toString();
+            return snap;
+        },
+        [this](TreeSnapshot snap) {
+            if (snap.full)
+                m_files->model()->setEntries(snap.entries);
+            else
+                m_files->model()->updateStatuses(snap.entries);
+            int notIndexed = 0;
+            int indexed = 0;
+            for (const FileEntry &e : std::as_const(snap.entries)) {
+                if (e.isDir)
+                    continue;
+                if (FileTreeModel::isGreyedOut(e.status))
+                    ++notIndexed;
+                else if (e.status == FileStatus::Indexed || e.status == FileStatus::ParseError)
+                    ++indexed;
+            }
+            if (snap.full)
+                m_files->setSummary(tr("%1 files · %2 indexed · %3 not indexed")
+                                        .arg(formatNumber(m_files->model()->fileCount()), formatNumber(indexed),
+                                             formatNumber(notIndexed)));
+            if (!m_pendingFile.isEmpty()) {
+                m_files->revealPath(m_pendingFile);
+                m_pendingFile.clear();
+            } else if (CodeEditor *e = m_viewer->currentEditor(); e && snap.full) {
+                m_files->revealPath(e->relativePath());
+            }
+            Q_EMIT treeUpdated();
+        });
+}
+
+void MainWindow::refreshStats()
+{
+    m_queries->run<StatsSnapshot>(
+        QStringLiteral("stats"), this,
+        [](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+            StatsSnapshot s;
+            if (!store)
+                return s;
+            s.valid = true;
+            for (const StatusCount &c : store->statusCounts()) {
+                if (c.status == FileStatus::Indexed || c.status == FileStatus::ParseError)
+                    s.indexed += c.files;
+                else if (c.status != FileStatus::Pending)
+                    s.notIndexed += c.files;
+            }
+            s.chunks = store->chunkCount();
+            return s;
+        },
+        [this](StatsSnapshot s) {
+            if (!s.valid) {
+                m_statsLabel->setText(tr("Not indexed yet"));
+                return;
+            }
+            m_statsLabel->setText(tr("%1 files indexed · %2 chunks")
+                                      .arg(formatNumber(s.indexed), formatNumber(s.chunks)));
+            m_statsLabel->setToolTip(tr("%1 files are not indexed (ignored, binary, too large, …)")
+                                         .arg(formatNumber(s.notIndexed)));
+        });
+}
+
+// --- viewer ----------------------------------------------------------------------------------
+
+void MainWindow::openFile(const QString &path)
+{
+    if (m_root.isEmpty())
+        return;
+    m_viewer->openFile(path);
+    const QString rel = m_viewer->relativePath(path);
+    if (!rel.isEmpty()) {
+        if (m_files->model()->indexForPath(rel).isValid())
+            m_files->revealPath(rel);
+        else
+            m_pendingFile = rel;
+    }
+    updateActions();
+}
+
+void MainWindow::openLocation(const QString &path, int startLine, int endLine)
+{
+    if (m_root.isEmpty())
+        return;
+    m_viewer->showLocation(path, startLine, endLine, true);
+    updateActions();
+}
+
+QString MainWindow::currentIdentifier() const
+{
+    CodeEditor *e = m_viewer->currentEditor();
+    return e ? e->identifierUnderCursor() : QString();
+}
+
+void MainWindow::quickOpen()
+{
+    if (m_root.isEmpty())
+        return;
+    if (!m_quickOpen) {
+        m_quickOpen = new QuickOpenDialog(this);
+        connect(m_quickOpen, &QuickOpenDialog::fileChosen, this, &MainWindow::openFile);
+    }
+    m_quickOpen->setFiles(m_files->model()->filePaths(true));
+    m_quickOpen->popup();
+}
+
+void MainWindow::focusChat()
+{
+    m_chatDock->show();
+    m_chatDock->raise();
+    m_chat->focusInput();
+}
+
+void MainWindow::showShortcuts()
+{
+    ShortcutsDialog dialog(menuBar(), this);
+    dialog.exec();
+}
+
+void MainWindow::goToDefinition(const QString &identifier)
+{
+    if (identifier.isEmpty() || m_root.isEmpty())
+        return;
+    const QString current = m_viewer->currentEditor() ? m_viewer->currentEditor()->relativePath() : QString();
+    statusBar()->showMessage(tr("Looking up %1…").arg(identifier), 2000);
+    m_queries->run<DefinitionLookup>(
+        QStringLiteral("definition"), this,
+        [identifier](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &) {
+            DefinitionLookup out;
+            if (!store) {
+                out.error = error.message;
+                return out;
+            }
+            out.symbols = store->symbolsNamed(identifier, 100);
+            return out;
+        },
+        [this, identifier, current](DefinitionLookup result) {
+            if (result.symbols.isEmpty()) {
+                statusBar()->showMessage(
+                    result.error.isEmpty() ? tr("No definition of %1 in the index.").arg(identifier)
+                                           : tr("Cannot look up %1: the folder is not indexed yet.").arg(identifier),
+                    5000);
+                return;
+            }
+            // Prefer a definition in the current file, then one in the same language.
+            const LanguageId lang = languageForPath(current);
+            auto rank = [&](const SymbolRecord &s) {
+                if (s.path == current)
+                    return 0;
+                if (languageForPath(s.path) == lang)
+                    return 1;
+                return 2;
+            };
+            QList<SymbolRecord> symbols = result.symbols;
+            std::stable_sort(symbols.begin(), symbols.end(),
+                             [&](const SymbolRecord &a, const SymbolRecord &b) { return rank(a) < rank(b); });
+            const SymbolRecord &best = symbols.first();
+            m_viewer->showLocation(best.path, best.line, best.line, false);
+            if (CodeEditor *e = m_viewer->currentEditor()) {
+                const int line = best.line;
+                const int column = std::max(0, best.column - 1);
+                const int length = int(best.name.toUtf8().size());
+                auto select = [e, line, column, length] {
+                    const int pos = e->positionFromLineIndex(line - 1, 0) + column;
+                    e->SendScintilla(QsciScintilla::SCI_SETSEL, pos, pos + length);
+                };
+                if (e->isLoaded())
+                    select();
+                else
+                    connect(e, &CodeEditor::loaded, e, select, Qt::SingleShotConnection);
+            }
+            if (symbols.size() > 1) {
+                QList<CodeLocation> locations;
+                for (const SymbolRecord &s : std::as_const(symbols)) {
+                    CodeLocation loc;
+                    loc.path = s.path;
+                    loc.line = s.line;
+                    loc.endLine = s.line;
+                    loc.kind = chunkKindName(s.kind);
+                    loc.context = s.qualifiedName;
+                    loc.text = s.signature.simplified().left(200);
+                    locations.append(loc);
+                }
+                m_refs->setLocations(tr("%n definition(s) of %1", nullptr, int(symbols.size())).arg(identifier),
+                                     locations);
+                m_refsDock->show();
+            }
+            updateActions();
+            Q_EMIT definitionShown(best.path, best.line);
+        });
+}
+
+void MainWindow::findReferences(const QString &identifier)
+{
+    if (identifier.isEmpty() || m_root.isEmpty())
+        return;
+    m_refsDock->show();
+    m_refsDock->raise();
+    m_refs->showSearching(tr("Finding references to %1…").arg(identifier));
+    const QString root = m_root;
+    m_queries->run<ReferenceLookup>(
+        QStringLiteral("references"), this,
+        [identifier, root](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
+            ReferenceLookup out;
+            if (!store) {
+                out.error = error.message;
+                return out;
+            }
+            const QList<SymbolRecord> defs = store->symbolsNamed(identifier, 100);
+            const QList<RefRecord> refs = store->refsNamed(identifier, 5000);
+            if (cancel.load())
+                return out;
+            QHash<QString, QSet<int>> wanted;
+            for (const SymbolRecord &s : defs)
+                wanted[s.path].insert(s.line);
+            for (const RefRecord &r : refs)
+                wanted[r.path].insert(r.line);
+            const auto lines = readLines(root, wanted);
+            for (const SymbolRecord &s : defs) {
+                CodeLocation loc;
+                loc.path = s.path;
+                loc.line = s.line;
+                loc.column = s.column;
+                loc.endLine = s.line;
+                loc.kind = QCoreApplication::translate("RepoLens::MainWindow", "definition");
+                loc.context = s.qualifiedName;
+                loc.text = lines.value(s.path).value(s.line);
+                out.locations.append(loc);
+            }
+            out.definitions = int(defs.size());
+            for (const RefRecord &r : refs) {
+                CodeLocation loc;
+                loc.path = r.path;
+                loc.line = r.line;
+                loc.column = r.column;
+                loc.endLine = r.line;
+                loc.kind = refKindName(r.kind);
+                loc.context = r.fromName;
+                loc.text = lines.value(r.path).value(r.line);
+                out.locations.append(loc);
+            }
+            std::stable_sort(out.locations.begin(), out.locations.end(), [](const CodeLocation &a, const CodeLocation &b) {
+                return a.path != b.path ? a.path < b.path : a.line < b.line;
+            });
+            out.files = int(wanted.size());
+            return out;
+        },
+        [this, identifier](ReferenceLookup result) {
+            if (!result.error.isEmpty()) {
+                m_refs->setMessage(tr("Cannot find references: the folder is not indexed yet."));
+                Q_EMIT referencesShown(0);
+                return;
+            }
+            const int usages = int(result.locations.size()) - result.definitions;
+            m_refs->setLocations(tr("%1: %n usage(s)", nullptr, usages).arg(identifier)
+                                     + tr(", %n definition(s)", nullptr, result.definitions)
+                                     + tr(" in %n file(s)", nullptr, result.files),
+                                 result.locations);
+            Q_EMIT referencesShown(usages);
+        });
+}
+
+void MainWindow::showHover(const QString &identifier, const QPoint &globalPos)
+{
+    m_queries->run<HoverInfo>(
+        QStringLiteral("hover"), this,
+        [identifier](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+            HoverInfo info;
+            if (!store)
+                return info;
+            const QList<SymbolRecord> defs = store->symbolsNamed(identifier, 20);
+            if (defs.isEmpty())
+                return info;
+            const int uses = store->refCount(identifier);
+            const SymbolRecord &s = defs.first();
+            QString sig = s.signature.trimmed();
+            if (sig.isEmpty())
+                sig = s.qualifiedName.isEmpty() ? s.name : s.qualifiedName;
+            if (sig.size() > 400)
+                sig = sig.left(400) + QChar(0x2026);
+            QStringList lines;
+            lines << sig << QString();
+            lines << QStringLiteral("%1 · %2:%3").arg(chunkKindName(s.kind), s.path).arg(s.line);
+            if (defs.size() > 1)
+                lines << QCoreApplication::translate("RepoLens::MainWindow", "%n definition(s)", nullptr,
+                                                     int(defs.size()));
+            lines << QCoreApplication::translate("RepoLens::MainWindow", "%n usage(s) in the index", nullptr, uses);
+            info.text = lines.join(u'\n');
+            return info;
+        },
+        [this, globalPos](HoverInfo info) {
+            if (info.text.isEmpty())
+                return;
+            if ((QCursor::pos() - globalPos).manhattanLength() > 24 && !qEnvironmentVariableIsSet("REPOLENS_TEST"))
+                return;
+            // Plain text from the repository, escaped: never rendered as HTML.
+            const QString html = QStringLiteral("<pre style=\"margin:0\">") + info.text.toHtmlEscaped()
+                                 + QStringLiteral("</pre>");
+            QToolTip::showText(globalPos, html, m_viewer->currentEditor());
+            Q_EMIT hoverShown(info.text);
+        });
+}
+
+// --- chat ------------------------------------------------------------------------------------
+
+void MainWindow::ask(const QString &question)
+{
+    const QString q = question.trimmed();
+    if (q.isEmpty())
+        return;
+    m_chatDock->show();
+    const int id = m_chat->addQuestion(q);
+    if (m_root.isEmpty()) {
+        ChatResponse r;
+        r.error = tr("Open a folder first (File ▸ Open Folder…).");
+        m_chat->setResponse(id, r);
+        return;
+    }
+    if (m_pendingAsk)
+        m_chat->setSuperseded(m_pendingAsk);
+    m_pendingAsk = id;
+    m_chat->setBusy(true);
+    const bool indexing = m_index->isIndexing();
+    const IndexProgress progress = m_index->lastProgress();
+    m_queries->run<ChatResponse>(
+        QStringLiteral("search"), this,
+        [q, indexing, progress](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
+            ChatResponse r;
+            auto tr = [](const char *text, int n = -1) {
+                return QCoreApplication::translate("RepoLens::MainWindow", text, nullptr, n);
+            };
+            if (!store) {
+                r.error = error.code == ErrorCode::NotFound
+                              ? tr("The folder has not been indexed yet; ask again in a moment.")
+                              : tr("Cannot open the index: %1").arg(error.toString());
+                return r;
+            }
+            Searcher searcher(store);
+            SearchOptions options;
+            options.topK = 10;
+            auto result = searcher.search(q, options, &cancel);
+            if (!result) {
+                r.error = result.error().code == ErrorCode::InvalidArgument
+                              ? tr("The question has no words to search for.")
+                              : tr("Search failed: %1").arg(result.error().toString());
+                return r;
+            }
+            r.route = result->route;
+            r.millis = result->millis;
+            r.notes = result->notes;
+            r.indexComplete = !indexing && result->indexComplete;
+            if (indexing) {
+                r.indexNote = progress.phase == IndexProgress::Phase::Parsing
+                                  ? tr("%1 of %2 files so far").arg(progress.filesDone).arg(progress.filesTotal)
+                                  : tr("scanning");
+            }
+            for (const SearchHit &hit : std::as_const(result->hits)) {
+                if (cancel.load())
+                    break;
+                ChatResult c;
+                c.path = hit.chunk.path;
+                c.startLine = hit.chunk.startLine;
+                c.endLine = hit.chunk.endLine;
+                c.symbol = hit.chunk.qualifiedName.isEmpty() ? hit.chunk.name : hit.chunk.qualifiedName;
+                c.kind = chunkKindName(hit.chunk.kind);
+                c.language = languageInfo(hit.chunk.language).displayName;
+                c.score = hit.scores.final;
+                c.reasons = hit.reasons;
+                c.previewLines = makePreview(hit.chunk.text, int(hit.chunk.language), kPreviewLines);
+                c.totalLines = int(hit.chunk.text.count(u'\n')) + 1;
+                r.results.append(c);
+            }
+            return r;
+        },
+        [this, id](ChatResponse r) {
+            if (m_pendingAsk == id) {
+                m_pendingAsk = 0;
+                m_chat->setBusy(false);
+            }
+            m_chat->setResponse(id, r);
+            Q_EMIT answerShown(int(r.results.size()));
+        });
+}
+
+// --- drag and drop ---------------------------------------------------------------------------
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QMimeData *mime = event->mimeData();
+    if (mime && mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().first().isLocalFile())
+        event->acceptProposedAction();
+    else
+        QMainWindow::dragEnterEvent(event);
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent *event)
+{
+    const QMimeData *mime = event->mimeData();
+    if (mime && mime->hasUrls())
+        event->acceptProposedAction();
+    else
+        QMainWindow::dragMoveEvent(event);
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QMimeData *mime = event->mimeData();
+    if (!mime || !mime->hasUrls()) {
+        QMainWindow::dropEvent(event);
+        return;
+    }
+    for (const QUrl &url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        event->acceptProposedAction();
+        const QString path = url.toLocalFile();
+        // Let the drag source finish before the (possibly modal) work starts.
+        QMetaObject::invokeMethod(this, [this, path] { openPath(path); }, Qt::QueuedConnection);
+        return;
+    }
+}
+
+} // namespace RepoLens

@@ -1,0 +1,168 @@
+#pragma once
+
+#include "chatpane.h"
+#include "referencespanel.h"
+
+#include "core/index/indexer.h"
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QTimer>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+
+namespace RepoLens {
+
+class ChatPane;
+class CodeViewer;
+class FileTreePanel;
+class IndexService;
+class QueryRunner;
+class QuickOpenDialog;
+class ReferencesPanel;
+class StallDetector;
+struct Error;
+
+// The desktop window: files (left dock), code viewer (centre, tabs), chat (right dock),
+// references (bottom dock), indexing progress in the status bar. Owns the IndexService and the
+// QueryRunner; everything that touches SQLite, parses or walks files runs through them.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        QString dataDir;        // where indexes live; empty: IndexStore::defaultDataDir()
+        bool restoreState = true;
+        bool stallDetector = true;
+    };
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(const Options &options, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    QString rootPath() const { return m_root; }
+    bool isIndexing() const;
+
+    CodeViewer *viewer() const { return m_viewer; }
+    ChatPane *chat() const { return m_chat; }
+    ReferencesPanel *references() const { return m_refs; }
+    FileTreePanel *fileTree() const { return m_files; }
+    IndexService *indexService() const { return m_index; }
+    QueryRunner *queryRunner() const { return m_queries; }
+    StallDetector *stallDetector() const { return m_stall; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QLabel *progressLabel() const { return m_phaseLabel; }
+
+    static QStringList recentFolders();
+
+public Q_SLOTS:
+    // Opens a folder (or the folder of a file, then shows the file) and starts indexing.
+    bool openFolder(const QString &path);
+    void openPath(const QString &path);
+    void chooseFolder();
+    void reindex();
+    void cancelIndexing();
+    void ask(const QString &question);
+    void openLocation(const QString &path, int startLine, int endLine);
+    void openFile(const QString &path);
+    void goToDefinition(const QString &identifier);
+    void findReferences(const QString &identifier);
+    void quickOpen();
+    void focusChat();
+    void showShortcuts();
+
+Q_SIGNALS:
+    void folderOpened(const QString &rootPath);
+    void treeUpdated();
+    void indexingFinished();
+    void answerShown(int resultCount);
+    void definitionShown(const QString &path, int line);
+    void referencesShown(int count);
+    void hoverShown(const QString &text);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    void createStatusBar();
+    QWidget *createWelcomePage();
+    void updateWelcomePage();
+    void updateActions();
+    void restoreSettings();
+    void saveSettings();
+    void addRecentFolder(const QString &path);
+    void rebuildRecentMenu();
+
+    void refreshTree(bool full);
+    void refreshStats();
+    void onIndexingStarted();
+    void onProgress(const IndexProgress &progress);
+    void onIndexFinished(const IndexReport &report);
+    void onIndexFailed(const Error &error);
+    void showHover(const QString &identifier, const QPoint &globalPos);
+    QString currentIdentifier() const;
+    QString errorText(const Error &error) const;
+
+    Options m_options;
+    QString m_root;
+    QString m_pendingFile; // a dropped file to show once the folder is open
+
+    IndexService *m_index;
+    QueryRunner *m_queries;
+    StallDetector *m_stall = nullptr;
+
+    QStackedWidget *m_center;
+    QWidget *m_welcome;
+    QWidget *m_welcomeRecent = nullptr;
+    CodeViewer *m_viewer;
+    FileTreePanel *m_files;
+    ChatPane *m_chat;
+    ReferencesPanel *m_refs;
+    QDockWidget *m_filesDock;
+    QDockWidget *m_chatDock;
+    QDockWidget *m_refsDock;
+    QuickOpenDialog *m_quickOpen = nullptr;
+
+    QLabel *m_phaseLabel;
+    QProgressBar *m_progress;
+    QToolButton *m_cancelButton;
+    QLabel *m_statsLabel;
+    QTimer m_treeTimer;
+
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_openAct = nullptr;
+    QAction *m_quickOpenAct = nullptr;
+    QAction *m_closeTabAct = nullptr;
+    QAction *m_quitAct = nullptr;
+    QAction *m_findAct = nullptr;
+    QAction *m_findNextAct = nullptr;
+    QAction *m_findPrevAct = nullptr;
+    QAction *m_gotoLineAct = nullptr;
+    QAction *m_gotoDefAct = nullptr;
+    QAction *m_findRefsAct = nullptr;
+    QAction *m_clearHighlightsAct = nullptr;
+    QAction *m_reindexAct = nullptr;
+    QAction *m_cancelIndexAct = nullptr;
+    QAction *m_focusChatAct = nullptr;
+    QAction *m_focusFilesAct = nullptr;
+    QAction *m_shortcutsAct = nullptr;
+    QAction *m_aboutAct = nullptr;
+
+    int m_pendingAsk = 0;
+};
+
+} // namespace RepoLens

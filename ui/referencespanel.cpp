@@ -1,0 +1,98 @@
+#include "referencespanel.h"
+
+#include "codetheme.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QMap>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace RepoLens {
+
+namespace {
+constexpr int kPathRole = Qt::UserRole + 1;
+constexpr int kLineRole = Qt::UserRole + 2;
+constexpr int kEndLineRole = Qt::UserRole + 3;
+} // namespace
+
+ReferencesPanel::ReferencesPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_title = new QLabel(tr("Use Find References (Shift+F12) on a symbol to list its usages here."), this);
+    m_title->setTextFormat(Qt::PlainText);
+    m_title->setContentsMargins(6, 4, 6, 4);
+    layout->addWidget(m_title);
+    m_tree = new QTreeWidget(this);
+    m_tree->setObjectName(QStringLiteral("referencesTree"));
+    m_tree->setColumnCount(3);
+    m_tree->setHeaderLabels({tr("Location"), tr("Kind"), tr("Code")});
+    m_tree->setRootIsDecorated(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setFrameShape(QFrame::NoFrame);
+    m_tree->setAlternatingRowColors(false);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_tree->setColumnWidth(0, 320);
+    m_tree->setColumnWidth(1, 110);
+    layout->addWidget(m_tree, 1);
+    connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        const int line = item->data(0, kLineRole).toInt();
+        if (line > 0)
+            Q_EMIT locationActivated(item->data(0, kPathRole).toString(), line,
+                                     item->data(0, kEndLineRole).toInt());
+    });
+    connect(m_tree, &QTreeWidget::itemClicked, m_tree, &QTreeWidget::itemActivated);
+}
+
+void ReferencesPanel::showSearching(const QString &title)
+{
+    m_tree->clear();
+    m_count = 0;
+    m_title->setText(title);
+}
+
+void ReferencesPanel::setMessage(const QString &message)
+{
+    m_tree->clear();
+    m_count = 0;
+    m_title->setText(message);
+}
+
+void ReferencesPanel::setLocations(const QString &title, const QList<CodeLocation> &locations)
+{
+    m_tree->clear();
+    m_count = int(locations.size());
+    m_title->setText(title);
+    const QFont code = codeFont();
+    QMap<QString, QList<const CodeLocation *>> byFile;
+    for (const CodeLocation &loc : locations)
+        byFile[loc.path].append(&loc);
+    for (auto it = byFile.cbegin(); it != byFile.cend(); ++it) {
+        auto *fileItem = new QTreeWidgetItem(m_tree);
+        fileItem->setText(0, QStringLiteral("%1 (%2)").arg(it.key()).arg(it.value().size()));
+        fileItem->setToolTip(0, it.key());
+        QFont bold = fileItem->font(0);
+        bold.setWeight(QFont::DemiBold);
+        fileItem->setFont(0, bold);
+        fileItem->setFirstColumnSpanned(true);
+        for (const CodeLocation *loc : it.value()) {
+            auto *item = new QTreeWidgetItem(fileItem);
+            item->setText(0, loc->context.isEmpty() ? tr("line %1").arg(loc->line)
+                                                    : tr("line %1 in %2").arg(loc->line).arg(loc->context));
+            item->setText(1, loc->kind);
+            item->setText(2, loc->text);
+            item->setFont(2, code);
+            item->setToolTip(2, loc->text);
+            item->setData(0, kPathRole, loc->path);
+            item->setData(0, kLineRole, loc->line);
+            item->setData(0, kEndLineRole, std::max(loc->line, loc->endLine));
+        }
+    }
+    m_tree->expandAll();
+}
+
+} // namespace RepoLens

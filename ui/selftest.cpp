@@ -1,0 +1,223 @@
+#include "selftest.h"
+
+#include "chatpane.h"
+#include "codeeditor.h"
+#include "codeviewer.h"
+#include "mainwindow.h"
+#include "stalldetector.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace RepoLens {
+
+namespace {
+
+const char *const kConfigPy = R"PY("""Configuration loading for the sample service."""
+
+import json
+import os
+
+
+class ConfigError(Exception):
+    """Raised when the configuration file is missing or invalid."""
+
+
+def parse_config(path):
+    """Read a JSON configuration file and return it as a dict."""
+    if not os.path.exists(path):
+        raise ConfigError(f"missing config file: {path}")
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    return normalise(data)
+
+
+def normalise(data):
+    """Fill in defaults for the keys the service needs."""
+    data.setdefault("port", 8080)
+    data.setdefault("workers", 4)
+    return data
+)PY";
+
+const char *const kServerPy = R"PY(from config import parse_config
+
+
+class Server:
+    def __init__(self, config_path):
+        self.config = parse_config(config_path)
+        self.running = False
+
+    def start(self):
+        port = self.config["port"]
+        self.running = True
+        return port
+
+    def stop(self):
+        self.running = False
+)PY";
+
+const char *const kRingCpp = R"CPP(#include <cstddef>
+#include <vector>
+
+// A fixed-size ring buffer that overwrites the oldest element when full.
+template<typename T>
+class RingBuffer
+{
+public:
+    explicit RingBuffer(std::size_t capacity) : m_items(capacity) {}
+
+    void push(const T &value)
+    {
+        m_items[m_head] = value;
+        m_head = (m_head + 1) % m_items.size();
+        if (m_size < m_items.size())
+            ++m_size;
+    }
+
+    std::size_t size() const { return m_size; }
+
+private:
+    std::vector<T> m_items;
+    std::size_t m_head = 0;
+    std::size_t m_size = 0;
+};
+)CPP";
+
+const char *const kReadme = R"MD(# Sample service
+
+Reads its configuration with `parse_config` and serves requests.
+
+## Running
+
+Start the server with `Server(path).start()`.
+)MD";
+
+} // namespace
+
+SelfTest::SelfTest(MainWindow *window, QString folder, QString query, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_folder(std::move(folder))
+    , m_query(std::move(query))
+{
+}
+
+SelfTest::~SelfTest() = default;
+
+bool SelfTest::writeFixture(const QString &dir)
+{
+    const QList<QPair<QString, const char *>> files = {
+        {QStringLiteral("service/config.py"), kConfigPy},
+        {QStringLiteral("service/server.py"), kServerPy},
+        {QStringLiteral("src/ringbuffer.h"), kRingCpp},
+        {QStringLiteral("README.md"), kReadme},
+    };
+    for (const auto &[rel, text] : files) {
+        const QString path = dir + u'/' + rel;
+        QDir().mkpath(path.section(u'/', 0, -2));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return false;
+        f.write(text);
+    }
+    return true;
+}
+
+void SelfTest::step(const QString &message)
+{
+    std::fprintf(stderr, "self-test: %s\n", qPrintable(message));
+}
+
+void SelfTest::fail(const QString &message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    std::fprintf(stderr, "self-test: FAILED: %s\n", qPrintable(message));
+    Q_EMIT finished(1);
+}
+
+void SelfTest::succeed()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    if (StallDetector *stall = m_window->stallDetector())
+        step(QStringLiteral("longest event-loop stall: %1 ms").arg(stall->longestStallMs()));
+    step(QStringLiteral("passed"));
+    Q_EMIT finished(0);
+}
+
+void SelfTest::start(int timeoutMs)
+{
+    QTimer::singleShot(timeoutMs, this, [this] { fail(QStringLiteral("timed out")); });
+    if (m_folder.isEmpty()) {
+        m_tempDir = std::make_unique<QTemporaryDir>();
+        if (!m_tempDir->isValid() || !writeFixture(m_tempDir->path())) {
+            fail(QStringLiteral("cannot write the fixture folder"));
+            return;
+        }
+        m_folder = m_tempDir->path();
+        if (m_query.isEmpty())
+            m_query = QStringLiteral("where is the config file parsed");
+    }
+    if (m_query.isEmpty())
+        m_query = QStringLiteral("main");
+    connect(m_window, &MainWindow::indexingFinished, this, &SelfTest::onIndexed);
+    connect(m_window, &MainWindow::answerShown, this, &SelfTest::onAnswer);
+    step(QStringLiteral("opening %1").arg(m_folder));
+    if (!m_window->openFolder(m_folder))
+        fail(QStringLiteral("cannot open %1").arg(m_folder));
+}
+
+void SelfTest::onIndexed()
+{
+    if (m_asked || m_done)
+        return;
+    m_asked = true;
+    step(QStringLiteral("indexed; asking \"%1\"").arg(m_query));
+    m_window->ask(m_query);
+}
+
+void SelfTest::onAnswer(int results)
+{
+    if (m_done)
+        return;
+    step(QStringLiteral("%1 results").arg(results));
+    const QList<ResultCard *> cards = m_window->chat()->lastResultCards();
+    if (results == 0 || cards.isEmpty()) {
+        fail(QStringLiteral("the query found nothing"));
+        return;
+    }
+    const ChatResult top = cards.first()->result();
+    step(QStringLiteral("opening the top hit %1:%2-%3").arg(top.path).arg(top.startLine).arg(top.endLine));
+    Q_EMIT cards.first()->pathLabel()->clicked();
+    CodeEditor *editor = m_window->viewer()->currentEditor();
+    if (!editor || editor->relativePath() != top.path) {
+        fail(QStringLiteral("the viewer did not open %1").arg(top.path));
+        return;
+    }
+    auto check = [this, editor, top] {
+        if (editor->lines() < top.endLine) {
+            fail(QStringLiteral("the viewer shows %1 lines, fewer than the hit's end line %2")
+                     .arg(editor->lines())
+                     .arg(top.endLine));
+            return;
+        }
+        if (!editor->snippetHighlights().contains(qMakePair(top.startLine, top.endLine))) {
+            fail(QStringLiteral("the cited range is not highlighted"));
+            return;
+        }
+        succeed();
+    };
+    if (editor->isLoaded())
+        check();
+    else
+        connect(editor, &CodeEditor::loaded, this, check, Qt::SingleShotConnection);
+}
+
+} // namespace RepoLens

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace RepoLens {
+
+class MainWindow;
+
+// `repolens --self-test [DIR]`: opens DIR (or a small fixture written to a temporary folder),
+// waits for indexing, asks one question, opens the top hit and checks that the viewer shows the
+// file with the range highlighted. Emits finished(0) on success, finished(1) otherwise, with the
+// steps logged to stderr.
+class SelfTest : public QObject
+{
+    Q_OBJECT
+public:
+    SelfTest(MainWindow *window, QString folder, QString query, QObject *parent = nullptr);
+    ~SelfTest() override;
+
+    void start(int timeoutMs = 120000);
+
+    // Writes a few real source files (Python, C++, Markdown) into dir.
+    static bool writeFixture(const QString &dir);
+
+Q_SIGNALS:
+    void finished(int exitCode);
+
+private:
+    void step(const QString &message);
+    void fail(const QString &message);
+    void succeed();
+    void onIndexed();
+    void onAnswer(int results);
+
+    MainWindow *m_window;
+    QString m_folder;
+    QString m_query;
+    std::unique_ptr<QTemporaryDir> m_tempDir;
+    bool m_done = false;
+    bool m_asked = false;
+};
+
+} // namespace RepoLens
