@@ -6,6 +6,7 @@
 #include "core/base/logging.h"
 
 #include <QAtomicInteger>
+#include <QSet>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
@@ -646,25 +647,82 @@ Result<void> IndexStore::resolveReferences()
             }
         }
     }
-    // 2. references -> symbols
-    const char *const steps[] = {
-        "UPDATE refs SET to_symbol_id = NULL",
-        // same file
-        "UPDATE refs SET to_symbol_id = (SELECT s.id FROM symbols s WHERE s.name = refs.name"
-        " AND s.file_id = refs.file_id ORDER BY s.line LIMIT 1)"
-        " WHERE kind NOT IN ('import', 'include')",
-        // a file the referencing file imports, when exactly one of them defines it
-        "UPDATE refs SET to_symbol_id = (SELECT MIN(s.id) FROM symbols s JOIN file_imports i"
-        " ON i.target_file_id = s.file_id AND i.file_id = refs.file_id WHERE s.name = refs.name"
-        " HAVING COUNT(DISTINCT s.file_id) = 1)"
-        " WHERE to_symbol_id IS NULL AND kind NOT IN ('import', 'include')",
-        // unique anywhere
-        "UPDATE refs SET to_symbol_id = (SELECT MIN(s.id) FROM symbols s WHERE s.name = refs.name"
-        " HAVING COUNT(*) = 1)"
-        " WHERE to_symbol_id IS NULL AND kind NOT IN ('import', 'include')",
+    // 2. references -> symbols, in memory: same file, then a file the referencing file
+    // imports (when exactly one of them defines the name), then a unique definition anywhere.
+    // Only rows whose target changes are written.
+    struct Def
+    {
+        qint64 id;
+        qint64 fileId;
     };
-    for (const char *sql : steps) {
-        if (auto r = Sql::execScript(d->db, sql); !r)
+    QHash<QString, QList<Def>> byName;
+    {
+        Stmt s(d->db, "SELECT id, name, file_id FROM symbols ORDER BY file_id, line");
+        while (s.step())
+            byName[s.text(1)].append(Def{s.int64(0), s.int64(2)});
+    }
+    QHash<qint64, QSet<qint64>> imports;
+    {
+        Stmt s(d->db, "SELECT file_id, target_file_id FROM file_imports");
+        while (s.step())
+            imports[s.int64(0)].insert(s.int64(1));
+    }
+    Stmt &update = d->stmt("UPDATE refs SET to_symbol_id = ?2 WHERE id = ?1");
+    const Private::Lease leaseUpdate{update};
+    Stmt refs(d->db, "SELECT id, name, file_id, COALESCE(to_symbol_id, 0), kind FROM refs");
+    QList<QPair<qint64, qint64>> changes;
+    while (refs.step()) {
+        const QByteArrayView kind(reinterpret_cast<const char *>(sqlite3_column_text(refs.raw(), 4)),
+                                  sqlite3_column_bytes(refs.raw(), 4));
+        if (kind == "import" || kind == "include")
+            continue;
+        const qint64 fileId = refs.int64(2);
+        qint64 target = 0;
+        const auto it = byName.constFind(refs.text(1));
+        if (it != byName.cend()) {
+            const QList<Def> &defs = *it;
+            for (const Def &def : defs) {
+                if (def.fileId == fileId) {
+                    target = def.id;
+                    break;
+                }
+            }
+            if (!target) {
+                const auto imp = imports.constFind(fileId);
+                if (imp != imports.cend()) {
+                    qint64 found = 0;
+                    qint64 foundFile = 0;
+                    bool ambiguous = false;
+                    for (const Def &def : defs) {
+                        if (imp->contains(def.fileId)) {
+                            if (found && foundFile != def.fileId) {
+                                ambiguous = true;
+                                break;
+                            }
+                            if (!found) {
+                                found = def.id;
+                                foundFile = def.fileId;
+                            }
+                        }
+                    }
+                    if (!ambiguous)
+                        target = found;
+                }
+            }
+            if (!target && defs.size() == 1)
+                target = defs.first().id;
+        }
+        if (target != refs.int64(3))
+            changes.append({refs.int64(0), target});
+    }
+    for (const auto &[id, target] : std::as_const(changes)) {
+        update.reset();
+        update.bind(1, id);
+        if (target)
+            update.bind(2, target);
+        else
+            update.bindNull(2);
+        if (auto r = update.exec(); !r)
             return r;
     }
     return {};
