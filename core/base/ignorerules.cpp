@@ -23,7 +23,12 @@ namespace {
 // instead of NUL-terminated strings. Keep it in step with git; tst_ignorerules compares the
 // results with `git check-ignore`.
 
-enum WildResult : int { WildMatch = 0, WildNoMatch = 1, WildAbortAll = -1, WildAbortToStarStar = -2 };
+enum WildResult : int {
+    WildMatch = 0,
+    WildNoMatch = 1,
+    WildAbortAll = -1,
+    WildAbortToStarStar = -2,
+};
 
 constexpr bool isGlobSpecial(uchar c)
 {
@@ -456,7 +461,8 @@ QByteArray joinRelative(const QByteArray &dir, QByteArrayView name)
 }
 
 // Reads a small regular file. Symlinks are not followed when noFollow is set (git refuses
-// symlinked .gitignore files since 2.32); FIFOs and devices are never opened for reading.
+// symlinked .gitignore files since 2.32); FIFOs and devices are never read, and O_NONBLOCK
+// keeps opening one from blocking.
 std::optional<QByteArray> readIgnoreFile(const QByteArray &path, bool noFollow)
 {
     const int fd = ::open(path.constData(),
@@ -541,7 +547,8 @@ void GitIgnoreList::addPattern(QByteArray line, int lineNumber, const QString &s
     Pattern pattern;
     const QString text = QString::fromUtf8(line);
     if (lineNumber > 0)
-        pattern.rule = sourceName + u':' + QString::number(lineNumber) + QStringLiteral(": ") + text;
+        pattern.rule =
+            sourceName + u':' + QString::number(lineNumber) + QStringLiteral(": ") + text;
     else
         pattern.rule = sourceName + QStringLiteral(": ") + text;
 

@@ -299,8 +299,8 @@ ContentVerdict classifyContent(QStringView relPath, LanguageId language, const Q
         && shape.lines < kDenseFileLines;
     if (longLines || dense) {
         verdict.status = FileStatus::Generated;
-        verdict.reason = QStringLiteral("minified (average line ") + groupDigits(shape.averageLine())
-            + QStringLiteral(" chars)");
+        verdict.reason = QStringLiteral("minified (average line ")
+            + groupDigits(shape.averageLine()) + QStringLiteral(" chars)");
     }
     return verdict;
 }

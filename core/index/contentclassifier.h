@@ -15,7 +15,8 @@ struct ContentVerdict
     // chars)", "generated (marker \"DO NOT EDIT\")"). Pending: a note or empty ("invalid UTF-8,
     // decoded as Latin-1").
     QString reason;
-    QByteArray utf8;  // the text as valid UTF-8 without BOM, newlines as in the file; empty for Binary
+    // The text as valid UTF-8 without BOM, newlines as in the file; empty for Binary.
+    QByteArray utf8;
     // The file's encoding: "utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be", "latin-1";
     // empty for Binary.
     QString encoding;

@@ -253,7 +253,8 @@ EntryKind EntryClassifier::classify(int dirFd, const QByteArray &parentAbs,
             file.reason = QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (ignored: ")
                 + targetMatch.rule + u')';
         } else {
-            file.reason = QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (scanned there)");
+            file.reason =
+                QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (scanned there)");
         }
         return EntryKind::Reported;
     }
@@ -418,7 +419,9 @@ Result<ScanStats> Scanner::scan(const std::function<void(ScannedFile &&)> &sink,
                                      m_rootDir);
             }
             ScannedFile file;
-            const auto ignoreMatch = [&](bool isDir) { return task.scope.match(entry.name, isDir); };
+            const auto ignoreMatch = [&](bool isDir) {
+                return task.scope.match(entry.name, isDir);
+            };
             const EntryKind kind = classifier.classify(dirFd, task.absPath, task.relUtf8,
                                                        task.relPath, entry.name, entry.type,
                                                        ignoreMatch, file);
@@ -499,7 +502,8 @@ ScannedFile Scanner::inspect(const QString &relPath) const
 QString Scanner::formatSize(qint64 bytes)
 {
     if (bytes < 1024)
-        return QString::number(bytes) + (bytes == 1 ? QStringLiteral(" byte") : QStringLiteral(" bytes"));
+        return QString::number(bytes)
+            + (bytes == 1 ? QStringLiteral(" byte") : QStringLiteral(" bytes"));
     static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
     double value = double(bytes) / 1024.0;
     int unit = 0;

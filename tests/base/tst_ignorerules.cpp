@@ -63,7 +63,8 @@ const GitCase kGitCases[] = {
     {"double star dirs only skips files", "**/", "b.txt", false, ""},
     {"double star inside name acts as star", "a**b", "axyb", false, "1: a**b"},
     {"double star inside path acts as star", "x/a**b", "x/a/yb", false, ""},
-    {"double star after literal prefix (git quirk)", "foo**/bar", "foox/y/bar", false, "1: foo**/bar"},
+    {"double star after literal prefix (git quirk)", "foo**/bar", "foox/y/bar", false,
+     "1: foo**/bar"},
     {"dirs below", "foo/**/", "foo/a/b", true, "1: foo/**/"},
     {"dirs below skip files", "foo/**/", "foo/x.txt", false, ""},
     {"star dir", "*/", "x/y.txt", false, "1: */"},
@@ -83,7 +84,8 @@ const GitCase kGitCases[] = {
     {"negation other", "*.txt\n!keep.txt", "other.txt", false, "1: *.txt"},
     {"negation alone", "!*.txt", "a.txt", false, "1: !*.txt"},
     {"no re-include below excluded dir", "dir/\n!dir/keep.txt", "dir/keep.txt", false, "1: dir/"},
-    {"re-include below dir contents", "dir/*\n!dir/keep.txt", "dir/keep.txt", false, "2: !dir/keep.txt"},
+    {"re-include below dir contents", "dir/*\n!dir/keep.txt", "dir/keep.txt", false,
+     "2: !dir/keep.txt"},
     {"last match wins", "!foo\nfoo", "foo", false, "2: foo"},
     {"escaped hash", "\\#notcomment", "#notcomment", false, "1: \\#notcomment"},
     {"comment", "#comment\nx", "#comment", false, ""},
@@ -376,7 +378,7 @@ void tst_IgnoreRules::randomPatternsAgreeWithGit()
     const QList<QByteArray> names = {"a", "b", "ab", "ba", "aa", "a-b", "!a", "[a]", "a*",
                                      "]", "\\a", "a b", "?"};
     QList<Probe> probes;
-    for (int i = 0; i < 300; ++i) {
+    for (int i = 0; i < 250; ++i) {
         const QString dir = QStringLiteral("r%1").arg(i);
         QByteArray gitignore;
         const int lines = 1 + int(random.bounded(3));
@@ -395,17 +397,12 @@ void tst_IgnoreRules::randomPatternsAgreeWithGit()
             probes.append({path, false});
         }
     }
-    // Make parents folders first, then files where the path is not already a folder.
+    // Parents must be folders. Leaves that are not some other path's parent are left absent:
+    // git treats a missing path as "not a folder", which is what we ask our side.
     for (const Probe &probe : std::as_const(probes))
         QDir().mkpath(QFileInfo(repo.path() + u'/' + probe.path).absolutePath());
-    for (Probe &probe : probes) {
-        const QString abs = repo.path() + u'/' + probe.path;
-        probe.isDir = QFileInfo(abs).isDir();
-        if (!probe.isDir && !QFileInfo::exists(abs)) {
-            QFile file(abs);
-            QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(abs));
-        }
-    }
+    for (Probe &probe : probes)
+        probe.isDir = QFileInfo(repo.path() + u'/' + probe.path).isDir();
 
     const QList<Verdict> git = gitVerdicts(repo.path(), m_home.path(), probes);
     QCOMPARE(git.size(), probes.size());
@@ -447,7 +444,8 @@ void tst_IgnoreRules::listParsing()
 void tst_IgnoreRules::listBaseDir()
 {
     const GitIgnoreList list =
-        GitIgnoreList::parse("*.c\n/top.h\n", QStringLiteral("src"), QStringLiteral("src/.gitignore"));
+        GitIgnoreList::parse("*.c\n/top.h\n", QStringLiteral("src"),
+                             QStringLiteral("src/.gitignore"));
     QCOMPARE(list.baseDir(), QStringLiteral("src"));
     QCOMPARE(list.match(u"src/a.c", false)->rule, QStringLiteral("src/.gitignore:1: *.c"));
     QCOMPARE(list.match(u"src/deep/a.c", false)->rule, QStringLiteral("src/.gitignore:1: *.c"));
@@ -541,7 +539,8 @@ void tst_IgnoreRules::repolensignoreOverrides()
     IgnoreMatch match = rules.match(QStringLiteral("important.log"), false);
     QCOMPARE(match.ignored, false);
     QCOMPARE(match.rule, QStringLiteral(".repolensignore:1: !important.log"));
-    QCOMPARE(rules.match(QStringLiteral("x.log"), false).rule, QStringLiteral(".gitignore:1: *.log"));
+    QCOMPARE(rules.match(QStringLiteral("x.log"), false).rule,
+             QStringLiteral(".gitignore:1: *.log"));
     match = rules.match(QStringLiteral("a.tmp"), false);
     QCOMPARE(match.ignored, true);
     QCOMPARE(match.rule, QStringLiteral(".repolensignore:2: *.tmp"));
@@ -697,7 +696,8 @@ void tst_IgnoreRules::symlinkedGitignoreIgnored()
     QTemporaryDir root;
     QVERIFY(root.isValid());
     writeFile(root.path(), QStringLiteral("patterns.txt"), "*.txt\n");
-    QVERIFY(QFile::link(QStringLiteral("patterns.txt"), root.filePath(QStringLiteral(".gitignore"))));
+    QVERIFY(QFile::link(QStringLiteral("patterns.txt"),
+                        root.filePath(QStringLiteral(".gitignore"))));
     IgnoreRules rules(root.path());
     QCOMPARE(rules.match(QStringLiteral("a.txt"), false).rule, QString());
 }
@@ -717,7 +717,8 @@ void tst_IgnoreRules::scopeMatchesFullMatch()
     QCOMPARE(top.match(QStringView(u"gen"), true).rule, QString());
     const IgnoreScope src = top.descend("src");
     QCOMPARE(src.relDir(), QStringLiteral("src"));
-    QCOMPARE(src.match(QStringView(u"gen"), true).rule, QStringLiteral("src/.repolensignore:1: gen/"));
+    QCOMPARE(src.match(QStringView(u"gen"), true).rule,
+             QStringLiteral("src/.repolensignore:1: gen/"));
     QCOMPARE(src.match(QByteArrayView("x.tmp"), false).rule, QStringLiteral(".gitignore:1: *.tmp"));
     QCOMPARE(src.descend("lib").match(QStringView(u"y.tmp"), false).rule,
              QStringLiteral(".gitignore:1: *.tmp"));
