@@ -128,15 +128,24 @@ bool isDocNode(const char *type)
     return std::strstr(type, "comment") != nullptr;
 }
 
-// Splits "a::b<T>::c" / "a.b.c" into qualifier "a.b" and name "c".
+bool isIdentifierChar(QChar ch)
+{
+    return ch.isLetterOrNumber() || ch == u'_' || ch == u'$';
+}
+
+// Splits "a::b<T>::c" / "a.b.c" into qualifier "a.b" and name "c". C++ operators keep their
+// name whole: "Foo<T>::operator<<" gives "Foo" and "operator<<", a conversion operator's text
+// "operator bool() const" gives "operator bool".
 void splitQualifiedName(QString text, QString *qualifier, QString *name)
 {
     text = text.simplified();
-    // Drop template arguments so "Foo<T>::bar" gives "Foo".
+    // Drop template arguments so "Foo<T>::bar" gives "Foo", and spaces except between two
+    // words ("operator bool", "operator new").
     QString plain;
     plain.reserve(text.size());
     int depth = 0;
-    for (QChar ch : std::as_const(text)) {
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar ch = text.at(i);
         // '<' after "operator" is the operator itself (operator<, operator<<, operator<=>)
         if (ch == u'<' && !plain.endsWith(QLatin1String("operator"))
             && !plain.endsWith(QLatin1String("operator<")))
@@ -145,24 +154,39 @@ void splitQualifiedName(QString text, QString *qualifier, QString *name)
             --depth;
         else if (depth == 0 && ch != u' ')
             plain.append(ch);
+        else if (depth == 0 && !plain.isEmpty() && isIdentifierChar(plain.back())
+                 && i + 1 < text.size() && isIdentifierChar(text.at(i + 1)))
+            plain.append(ch);
     }
     plain.replace(QLatin1String("::"), QLatin1String("."));
     if (plain.startsWith(u'.'))
         plain.remove(0, 1);
-    const qsizetype dot = plain.lastIndexOf(u'.');
-    if (dot <= 0 || plain.contains(QLatin1String("operator"))) {
-        const qsizetype op = plain.indexOf(QLatin1String("operator"));
-        if (op > 0 && plain.at(op - 1) == u'.') {
-            *qualifier = plain.left(op - 1);
-            *name = plain.mid(op);
-            return;
+    // "operator" as a word of its own starting a component (not "cooperator", "operator_id")
+    qsizetype op = -1;
+    for (qsizetype i = plain.indexOf(QLatin1String("operator")); i >= 0;
+         i = plain.indexOf(QLatin1String("operator"), i + 1)) {
+        const qsizetype after = i + 8;
+        if ((i == 0 || plain.at(i - 1) == u'.')
+            && (after == plain.size() || plain.at(after) == u' '
+                || !isIdentifierChar(plain.at(after)))) {
+            op = i;
+            break;
         }
-        *qualifier = dot > 0 && op < 0 ? plain.left(dot) : QString();
-        *name = dot > 0 && op < 0 ? plain.mid(dot + 1) : plain;
+    }
+    if (op >= 0) {
+        *qualifier = op > 0 ? plain.left(op - 1) : QString();
+        QString opName = plain.mid(op);
+        opName.replace(u'.', QLatin1String("::")); // operator std::string
+        if (opName.startsWith(QLatin1String("operator()")))
+            opName.truncate(10);
+        else if (const qsizetype paren = opName.indexOf(u'('); paren > 8)
+            opName.truncate(paren); // conversion operator: drop "() const"
+        *name = opName;
         return;
     }
-    *qualifier = plain.left(dot);
-    *name = plain.mid(dot + 1);
+    const qsizetype dot = plain.lastIndexOf(u'.');
+    *qualifier = dot > 0 ? plain.left(dot) : QString();
+    *name = dot > 0 ? plain.mid(dot + 1) : plain;
 }
 
 struct Def
@@ -381,6 +405,7 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
 
     std::vector<Def> defs;
     QHash<quint64, int> defByNode; // (start<<32|end) -> def index
+    QSet<int> defNameSeen;         // start bytes of the definitions' names
     std::vector<RawRef> refs;
     QSet<quint64> refSeen;
 
@@ -459,11 +484,20 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
         const quint64 key = (quint64(nodeStart) << 32) | quint64(uint32_t(nodeEnd));
         if (defByNode.contains(key))
             continue; // an earlier pattern already claimed this node
+        // One definition per name: a pattern on the enclosing statement (which brings the doc
+        // comment along) and one on the inner function must not make two symbols.
+        const int nameByte = int(ts_node_start_byte(nameNode));
+        if (defNameSeen.contains(nameByte))
+            continue;
         Def def;
         def.kind = role.kind;
         def.scopeOnly = role.scopeOnly;
         def.nodeStart = nodeStart;
         def.nodeEnd = nodeEnd;
+        // A name with a syntax error inside is parser recovery gone astray (an unknown macro
+        // before a template makes "Char> class basic_string_view {...} ...::f" one name).
+        if (ts_node_has_error(nameNode))
+            continue;
         QString qualifier, name;
         splitQualifiedName(TreeSitter::nodeText(nameNode, src), &qualifier, &name);
         if (name.isEmpty() || name.size() > 300)
@@ -538,6 +572,7 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
         def.start = start;
         def.end = end;
         defByNode.insert(key, int(defs.size()));
+        defNameSeen.insert(nameByte);
         defs.push_back(std::move(def));
     }
     ts_query_cursor_delete(cursor);

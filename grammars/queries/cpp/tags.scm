@@ -185,6 +185,11 @@
   ]
   body: (_) @body) @definition.function
 
+; conversion operators: operator bool() const { ... }, Foo::operator int() { ... }
+(function_definition
+  declarator: [(operator_cast) (qualified_identifier name: (operator_cast))] @name
+  body: (_) @body) @definition.function
+
 ; lambdas bound to names at file / namespace level: const auto f = [](...) { ... };
 (declaration
   declarator: (init_declarator
@@ -207,7 +212,8 @@
 
 (field_declaration_list
   (declaration
-    declarator: (function_declarator declarator: (destructor_name) @name)) @definition.method)
+    declarator: [(function_declarator declarator: (destructor_name) @name)
+                 (operator_cast) @name]) @definition.method)
 
 ; `= default` / `= delete` members
 (field_declaration_list

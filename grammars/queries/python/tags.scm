@@ -10,6 +10,12 @@
   name: (identifier) @name
   body: (block . (expression_statement (string) @doc)?) @body) @definition.function
 
+; name = lambda ...: a function in all but syntax
+(expression_statement
+  (assignment
+    left: (identifier) @name
+    right: (lambda body: (_) @body))) @definition.function
+
 ; module-level constants and type aliases: symbols for go-to-definition
 (module
   (expression_statement
@@ -37,4 +43,13 @@
 (import_from_statement
   module_name: [(dotted_name) (relative_import)] @name) @reference.import
 
-(type (identifier) @name) @reference.type
+; annotations: Foo, mod.Foo, Optional[Foo] (the builtin containers are not worth a reference)
+((type [(identifier) @name
+        (generic_type (identifier) @name)]) @reference.type
+  (#not-any-of? @name "int" "str" "bytes" "bool" "float" "complex" "object" "list" "dict"
+    "set" "frozenset" "tuple" "type"))
+
+(type
+  (attribute
+    object: (_) @qualifier
+    attribute: (identifier) @name)) @reference.type

@@ -73,18 +73,18 @@
   name: (identifier) @name) @definition.function
 
 ; const f = () => ..., let f = function () { ... }, var f = function* () { ... }
-([(lexical_declaration
-    (variable_declarator
-      name: (identifier) @name
-      value: [(arrow_function body: (_) @body)
-              (function_expression body: (_) @body)
-              (generator_function body: (_) @body)]))
-  (variable_declaration
-    (variable_declarator
-      name: (identifier) @name
-      value: [(arrow_function body: (_) @body)
-              (function_expression body: (_) @body)
-              (generator_function body: (_) @body)]))]) @definition.function
+[(lexical_declaration
+   (variable_declarator
+     name: (identifier) @name
+     value: [(arrow_function body: (_) @body)
+             (function_expression body: (_) @body)
+             (generator_function body: (_) @body)]))
+ (variable_declaration
+   (variable_declarator
+     name: (identifier) @name
+     value: [(arrow_function body: (_) @body)
+             (function_expression body: (_) @body)
+             (generator_function body: (_) @body)]))] @definition.function
 
 ; exports.f = function () { ... }, module.exports.f = ... -> function f
 (expression_statement
@@ -98,6 +98,18 @@
             (generator_function body: (_) @body)])
   (#eq? @_exports "exports")
   (#eq? @_module "module")) @definition.function
+
+; module.exports = function name() { ... }
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (identifier) @_module
+      property: (property_identifier) @_exports)
+    right: (function_expression
+      name: (identifier) @name
+      body: (_) @body))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.function
 
 ; Foo.prototype.bar = function () { ... }  -> method Foo.bar
 (expression_statement
@@ -140,6 +152,32 @@
   value: [(arrow_function body: (_) @body)
           (function_expression body: (_) @body)
           (generator_function body: (_) @body)]) @definition.function
+
+; named function expressions passed as callbacks: the statement is the definition (it carries
+; the doc comment), e.g. defineGetter(req, 'query', function query() { ... });
+(expression_statement
+  (call_expression
+    arguments: (arguments
+      (function_expression
+        name: (identifier) @name
+        body: (statement_block) @body)))) @definition.function
+
+; other named callbacks and returned functions: return function inner() { ... } (in
+; assignments, declarations and object literals the target's name is used instead)
+(arguments
+  (function_expression
+    name: (identifier) @name
+    body: (statement_block) @body) @definition.function)
+
+(return_statement
+  (function_expression
+    name: (identifier) @name
+    body: (statement_block) @body) @definition.function)
+
+(parenthesized_expression
+  (function_expression
+    name: (identifier) @name
+    body: (statement_block) @body) @definition.function)
 
 ; --- references ---------------------------------------------------------------------------
 ((call_expression

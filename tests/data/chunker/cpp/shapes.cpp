@@ -103,6 +103,11 @@ Shape *Shape::clone() const
     return new Circle(Point{}, 1.0);
 }
 
+Shape::operator std::string() const
+{
+    return name();
+}
+
 std::ostream &operator<<(std::ostream &out, const Point &p)
 {
     return out << '(' << p.x << ", " << p.y << ')';

@@ -26,6 +26,10 @@ public:
     virtual double area() const = 0;
     const std::string &name() const { return m_name; }
     Shape *clone() const;
+    explicit operator bool() const { return area() > 0; }
+    operator std::string() const;
+    static void *operator new(std::size_t size);
+    int cooperator_count() const;
 
 protected:
     static int s_count;

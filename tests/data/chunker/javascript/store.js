@@ -83,4 +83,9 @@ const helpers = {
   },
 };
 
+// Drop pending writes when the process exits.
+process.on('exit', function clearPending() {
+  helpers.pending = 0;
+});
+
 module.exports = { Store, keyPath, range, helpers };
