@@ -235,21 +235,28 @@
 (preproc_function_def
   name: (identifier) @name) @definition.macro
 
+; object-like macros with a value (include guards and feature flags have none)
 (preproc_def
-  name: (identifier) @name) @definition.macro
+  name: (identifier) @name
+  value: (preproc_arg)) @definition.macro
 
 ; --- references ---------------------------------------------------------------------------
-(call_expression
-  function: [(identifier) (qualified_identifier) (template_function)] @name) @reference.call
+; the named casts parse as calls of template functions; they are not calls
+((call_expression
+   function: [(identifier) (qualified_identifier) (template_function)] @name) @reference.call
+  (#not-match? @name "^(static|dynamic|const|reinterpret)_cast\\b"))
 
 (call_expression
   function: (field_expression
     argument: (_) @qualifier
     field: (field_identifier) @name)) @reference.call
 
+; obj.get<T>(), obj.template get<T>()
 (call_expression
   function: (field_expression
-    field: (template_method name: (field_identifier) @name))) @reference.call
+    argument: (_) @qualifier
+    field: [(template_method name: (field_identifier) @name)
+            (dependent_name (template_method name: (field_identifier) @name))])) @reference.call
 
 (new_expression
   type: [(type_identifier) (qualified_identifier) (template_type)] @name) @reference.new
@@ -264,7 +271,8 @@
 ; template parameters
 (qualified_identifier
   scope: (namespace_identifier) @qualifier
-  name: (type_identifier) @name) @reference.type
+  name: [(type_identifier) @name
+         (template_type name: (type_identifier) @name)]) @reference.type
 
 ((type_identifier) @name @reference.type
   (#not-match? @name "^[A-Z][0-9]?$"))

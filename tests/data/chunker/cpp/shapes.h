@@ -4,6 +4,10 @@
 #include <string>
 #include <vector>
 
+#define GEO_HAS_UNITS
+#define GEO_EPSILON 1e-9
+#define GEO_SQUARE(x) ((x) * (x))
+
 namespace geo {
 
 /// A point in the plane.
@@ -57,7 +61,7 @@ public:
     T &emplace(Args &&...args)
     {
         m_items.push_back(std::make_unique<T>(std::forward<Args>(args)...));
-        return *m_items.back();
+        return *m_items.back().template get<T>();
     }
 
     std::size_t size() const noexcept { return m_items.size(); }
