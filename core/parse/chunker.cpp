@@ -763,6 +763,14 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
             // Skeleton: member bodies replaced by a placeholder.
             QByteArray skeleton;
             int pos = def.start;
+            // keep the first line's indentation so nested skeletons read right
+            for (int b = lines.lineStart(lines.lineOf(def.start)); b < def.start; ++b) {
+                if (src[b] != ' ' && src[b] != '\t') {
+                    skeleton.clear();
+                    break;
+                }
+                skeleton.append(src[b]);
+            }
             for (int j = i + 1; j < int(defs.size()) && defs[size_t(j)].nodeStart < def.nodeEnd; ++j) {
                 const Def &member = defs[size_t(j)];
                 // direct members only (skipping scopes)
