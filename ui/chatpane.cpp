@@ -472,7 +472,8 @@ void ChatPane::setResponse(int id, const ChatResponse &response)
         layout->addWidget(card);
         it->cards.append(card);
     }
-    scrollToBottomLater();
+    // Show the question with its first results rather than the end of the list.
+    scrollToWidgetLater(it->widget);
 }
 
 void ChatPane::setSuperseded(int id)
@@ -493,10 +494,22 @@ void ChatPane::clearConversation()
     m_empty->show();
 }
 
+void ChatPane::scrollToWidgetLater(QWidget *widget)
+{
+    QPointer<QWidget> guard(widget);
+    QTimer::singleShot(0, this, [this, guard] {
+        if (!guard)
+            return;
+        m_conversation->layout()->activate();
+        m_scroll->verticalScrollBar()->setValue(std::max(0, guard->y() - 8));
+    });
+}
+
 void ChatPane::scrollToBottomLater()
 {
     // After the layout has placed the new widgets.
     QTimer::singleShot(0, this, [this] {
+        m_conversation->layout()->activate();
         QScrollBar *bar = m_scroll->verticalScrollBar();
         bar->setValue(bar->maximum());
     });

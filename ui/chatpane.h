@@ -135,6 +135,7 @@ Q_SIGNALS:
 private:
     void submit();
     void scrollToBottomLater();
+    void scrollToWidgetLater(QWidget *widget);
 
     QScrollArea *m_scroll;
     QWidget *m_conversation;

@@ -235,7 +235,7 @@ void CodeEditor::configure()
 
     indicatorDefine(FullBoxIndicator, kSnippetIndicator);
     setIndicatorDrawUnder(true, kSnippetIndicator);
-    SendScintilla(SCI_INDICSETALPHA, kSnippetIndicator, 60);
+    SendScintilla(SCI_INDICSETALPHA, kSnippetIndicator, 28);
     SendScintilla(SCI_INDICSETOUTLINEALPHA, static_cast<unsigned long>(kSnippetIndicator), 0L);
 
     indicatorDefine(RoundBoxIndicator, kFindIndicator);
@@ -273,9 +273,10 @@ void CodeEditor::applyTheme(const CodeTheme &theme)
     setMarkerForegroundColor(theme.snippetMarker, kSnippetMarker);
     QColor band = theme.snippet;
     band.setAlphaF(1.0);
-    const QColor bandMixed = QColor::fromRgbF(theme.background.redF() * 0.82 + band.redF() * 0.18,
-                                              theme.background.greenF() * 0.82 + band.greenF() * 0.18,
-                                              theme.background.blueF() * 0.82 + band.blueF() * 0.18);
+    const qreal f = theme.dark ? 0.16 : 0.22;
+    const QColor bandMixed = QColor::fromRgbF(theme.background.redF() * (1 - f) + band.redF() * f,
+                                              theme.background.greenF() * (1 - f) + band.greenF() * f,
+                                              theme.background.blueF() * (1 - f) + band.blueF() * f);
     setMarkerBackgroundColor(bandMixed, kSnippetBackground);
     setIndicatorForegroundColor(theme.snippet, kSnippetIndicator);
     setIndicatorForegroundColor(theme.findMatch, kFindIndicator);

@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -85,7 +86,16 @@ void FileTreePanel::applyFilter()
 void FileTreePanel::revealPath(const QString &relPath)
 {
     const QModelIndex source = m_model->indexForPath(relPath);
-    const QModelIndex index = m_proxy->mapFromSource(source);
+    if (!source.isValid())
+        return;
+    QModelIndex index = m_proxy->mapFromSource(source);
+    if (!index.isValid() && !m_proxy->pattern().isEmpty()) {
+        // The filter hides it: show everything again.
+        const QSignalBlocker blocker(m_filter);
+        m_filter->clear();
+        applyFilter();
+        index = m_proxy->mapFromSource(source);
+    }
     if (!index.isValid())
         return;
     for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())

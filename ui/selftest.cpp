@@ -6,7 +6,10 @@
 #include "mainwindow.h"
 #include "stalldetector.h"
 
+#include "referencespanel.h"
+
 #include <QDir>
+#include <QPixmap>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTimer>
@@ -169,9 +172,43 @@ void SelfTest::start(int timeoutMs)
         m_query = QStringLiteral("main");
     connect(m_window, &MainWindow::indexingFinished, this, &SelfTest::onIndexed);
     connect(m_window, &MainWindow::answerShown, this, &SelfTest::onAnswer);
+    if (!m_screenshotDir.isEmpty())
+        screenshot(QStringLiteral("welcome"));
     step(QStringLiteral("opening %1").arg(m_folder));
     if (!m_window->openFolder(m_folder))
         fail(QStringLiteral("cannot open %1").arg(m_folder));
+}
+
+void SelfTest::screenshot(const QString &name)
+{
+    QDir().mkpath(m_screenshotDir);
+    const QString path = m_screenshotDir + u'/' + name + QStringLiteral(".png");
+    if (m_window->grab().save(path))
+        step(QStringLiteral("saved %1").arg(path));
+    else
+        step(QStringLiteral("could not save %1").arg(path));
+}
+
+void SelfTest::finishWithScreenshots()
+{
+    // Let the viewer paint and the hover settle first.
+    QTimer::singleShot(800, this, [this] {
+        screenshot(QStringLiteral("answer"));
+        CodeEditor *editor = m_window->viewer()->currentEditor();
+        const QString symbol = editor ? m_window->chat()->lastResultCards().first()->result().symbol.section(u'.', -1)
+                                      : QString();
+        if (symbol.isEmpty()) {
+            succeed();
+            return;
+        }
+        connect(m_window, &MainWindow::referencesShown, this, [this] {
+            QTimer::singleShot(500, this, [this] {
+                screenshot(QStringLiteral("references"));
+                succeed();
+            });
+        }, Qt::SingleShotConnection);
+        m_window->findReferences(symbol);
+    });
 }
 
 void SelfTest::onIndexed()
@@ -212,7 +249,10 @@ void SelfTest::onAnswer(int results)
             fail(QStringLiteral("the cited range is not highlighted"));
             return;
         }
-        succeed();
+        if (m_screenshotDir.isEmpty())
+            succeed();
+        else
+            finishWithScreenshots();
     };
     if (editor->isLoaded())
         check();

@@ -22,6 +22,8 @@ public:
     ~SelfTest() override;
 
     void start(int timeoutMs = 120000);
+    // Saves screenshots of the main states into dir (welcome, answer, references).
+    void setScreenshotDir(const QString &dir) { m_screenshotDir = dir; }
 
     // Writes a few real source files (Python, C++, Markdown) into dir.
     static bool writeFixture(const QString &dir);
@@ -35,10 +37,13 @@ private:
     void succeed();
     void onIndexed();
     void onAnswer(int results);
+    void screenshot(const QString &name);
+    void finishWithScreenshots();
 
     MainWindow *m_window;
     QString m_folder;
     QString m_query;
+    QString m_screenshotDir;
     std::unique_ptr<QTemporaryDir> m_tempDir;
     bool m_done = false;
     bool m_asked = false;

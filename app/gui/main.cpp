@@ -47,7 +47,10 @@ int main(int argc, char **argv)
     QCommandLineOption dataDir(QStringLiteral("data-dir"),
                                QApplication::translate("main", "Where indexes are stored."),
                                QStringLiteral("dir"));
-    parser.addOptions({selfTest, query, dataDir});
+    QCommandLineOption screenshots(QStringLiteral("screenshots"),
+                                   QApplication::translate("main", "With --self-test: save screenshots of the main states into dir."),
+                                   QStringLiteral("dir"));
+    parser.addOptions({selfTest, query, dataDir, screenshots});
     parser.process(app);
 
     const QStringList args = parser.positionalArguments();
@@ -69,6 +72,7 @@ int main(int argc, char **argv)
 
     if (parser.isSet(selfTest)) {
         auto *test = new SelfTest(&window, args.value(0), parser.value(query), &window);
+        test->setScreenshotDir(parser.value(screenshots));
         QObject::connect(test, &SelfTest::finished, &app, [](int code) { QCoreApplication::exit(code); });
         QTimer::singleShot(0, test, [test] { test->start(); });
         return app.exec();

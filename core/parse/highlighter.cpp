@@ -1,5 +1,6 @@
 #include "highlighter.h"
 
+#include "querytable_p.h"
 #include "treesitter_p.h"
 
 #include "core/base/logging.h"
@@ -7,6 +8,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -42,6 +44,40 @@ struct Capture
     uint32_t captureId;
 };
 
+const char *generatedHighlights(const char *language)
+{
+    for (const auto &entry : Generated::kQueries) {
+        if (std::strcmp(entry.language, language) == 0)
+            return entry.highlights;
+    }
+    return nullptr;
+}
+
+// The highlight query of a language as its grammar package's tree-sitter.json lists it.
+// tree-sitter-cpp's highlights.scm only adds to tree-sitter-c's (comments, strings, types and
+// most keywords come from the C file), so C++ gets both, C's first (later patterns win).
+// TODO(core): core/CMakeLists.txt should concatenate them like it does for TypeScript; then
+// this falls back to Query::get().
+const TreeSitter::Query *highlightQuery(LanguageId language)
+{
+    using namespace TreeSitter;
+    if (language != LanguageId::Cpp)
+        return Query::get(language, QueryKind::Highlights);
+    static const std::unique_ptr<Query> combined = [] {
+        const char *c = generatedHighlights("c");
+        const char *cpp = generatedHighlights("cpp");
+        std::unique_ptr<Query> q;
+        if (!c || !cpp || QByteArrayView(cpp).contains(QByteArrayView(c)))
+            return q; // already combined by the build
+        QString error;
+        q = Query::compile(LanguageId::Cpp, QByteArray(c) + '\n' + QByteArray(cpp), &error);
+        if (!q)
+            qCWarning(lcParse, "combined C/C++ highlight query failed: %s", qPrintable(error));
+        return q;
+    }();
+    return combined ? combined.get() : Query::get(language, QueryKind::Highlights);
+}
+
 } // namespace
 
 QList<HighlightSpan> highlight(LanguageId language, const QByteArray &utf8,
@@ -50,7 +86,7 @@ QList<HighlightSpan> highlight(LanguageId language, const QByteArray &utf8,
     using namespace TreeSitter;
     QList<HighlightSpan> spans;
     const TSLanguage *grammar = TreeSitter::grammar(language);
-    const Query *query = grammar ? Query::get(language, QueryKind::Highlights) : nullptr;
+    const Query *query = grammar ? highlightQuery(language) : nullptr;
     if (!grammar || !query || utf8.isEmpty())
         return spans;
 
@@ -114,14 +150,14 @@ QList<HighlightSpan> highlight(LanguageId language, const QByteArray &utf8,
     if (cancel && cancel->load())
         return spans;
 
-    // Paint outer captures first and inner ones over them; for the same range the earliest
+    // Paint outer captures first and inner ones over them; for the same range the later
     // pattern is painted last so that it wins.
     std::sort(captures.begin(), captures.end(), [](const Capture &a, const Capture &b) {
         const uint32_t la = a.end - a.start;
         const uint32_t lb = b.end - b.start;
         if (la != lb)
             return la > lb;
-        return a.pattern > b.pattern;
+        return a.pattern < b.pattern;
     });
     constexpr uint16_t kNone = 0xffff;
     std::vector<uint16_t> paint(size, kNone);
@@ -145,7 +181,7 @@ QList<QByteArray> highlightCaptureNames(LanguageId language)
 {
     using namespace TreeSitter;
     QList<QByteArray> names;
-    const Query *query = Query::get(language, QueryKind::Highlights);
+    const Query *query = highlightQuery(language);
     if (!query)
         return names;
     for (uint32_t i = 0; i < query->captureCount(); ++i)

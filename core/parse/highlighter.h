@@ -25,8 +25,9 @@ struct HighlightOptions
 };
 
 // Highlights `utf8` with the grammar package's highlights.scm (predicates evaluated). For the
-// same node the first pattern in the query wins (tree-sitter-highlight semantics); a capture
-// nested inside another (an escape inside a string) wins over the outer one. Returns no spans
+// same node the last matching pattern in the query wins: the packages' queries start with
+// generic patterns (`(identifier) @variable`) and refine them further down. A capture nested
+// inside another (an escape inside a string) wins over the outer one. Returns no spans
 // for languages without a grammar, on timeout or on cancel. Thread-safe (one parser per thread);
 // meant to run off the GUI thread.
 QList<HighlightSpan> highlight(LanguageId language, const QByteArray &utf8,

@@ -1,0 +1,218 @@
+// The code viewer on its own: syntax highlighting, cited ranges, find and go-to-line bars.
+
+#include "uitestfixture.h"
+
+#include "ui/codeeditor.h"
+#include "ui/codeviewer.h"
+#include "ui/findbar.h"
+#include "ui/treesitterlexer.h"
+
+#include <Qsci/qscilexerjson.h>
+#include <Qsci/qscilexermarkdown.h>
+
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RepoLens;
+
+class tst_CodeViewer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void treeSitterHighlighting();
+    void cppGetsCHighlights();
+    void builtInLexers();
+    void highlightBeforeLoad();
+    void clearHighlights();
+    void findBar();
+    void goToLineBar();
+    void darkPalette();
+    void binaryFile();
+
+private:
+    CodeEditor *open(const QString &rel);
+
+    QTemporaryDir m_dir;
+    CodeViewer *m_viewer = nullptr;
+};
+
+void tst_CodeViewer::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(TestFixture::writeSmall(m_dir.path()));
+    QFile json(m_dir.path() + QStringLiteral("/package.json"));
+    QVERIFY(json.open(QIODevice::WriteOnly));
+    json.write("{\"name\": \"fixture\", \"version\": 1}\n");
+    json.close();
+    QFile bin(m_dir.path() + QStringLiteral("/blob.bin"));
+    QVERIFY(bin.open(QIODevice::WriteOnly));
+    bin.write(QByteArray("\x00\x01\x02\x03", 4).repeated(100));
+    bin.close();
+    m_viewer = new CodeViewer;
+    m_viewer->resize(900, 700);
+    m_viewer->setRootPath(QFileInfo(m_dir.path()).canonicalFilePath());
+    m_viewer->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_viewer));
+}
+
+CodeEditor *tst_CodeViewer::open(const QString &rel)
+{
+    CodeEditor *editor = m_viewer->openFile(rel);
+    if (!editor->isLoaded()) {
+        QSignalSpy loaded(editor, &CodeEditor::loaded);
+        if (!loaded.wait(10000))
+            return nullptr;
+    }
+    return editor;
+}
+
+void tst_CodeViewer::treeSitterHighlighting()
+{
+    CodeEditor *editor = open(QStringLiteral("service/config.py"));
+    QVERIFY(editor);
+    QCOMPARE(editor->languageId(), LanguageId::Python);
+    TreeSitterLexer *lexer = editor->treeSitterLexer();
+    QVERIFY(lexer);
+    QVERIFY(lexer->hasSpans());
+    auto styleAt = [editor](int line, const QString &needle) {
+        const int col = int(editor->text(line).indexOf(needle));
+        if (col < 0)
+            return -1;
+        const int pos = editor->positionFromLineIndex(line, col);
+        return int(editor->SendScintilla(QsciScintilla::SCI_GETSTYLEAT, pos));
+    };
+    editor->SendScintilla(QsciScintilla::SCI_COLOURISE, 0, -1);
+    // line 11: def parse_config(path):
+    QCOMPARE(styleAt(10, QStringLiteral("def")), int(CodeTheme::Keyword));
+    QCOMPARE(styleAt(10, QStringLiteral("parse_config")), int(CodeTheme::Function));
+    QCOMPARE(styleAt(0, QStringLiteral("\"\"\"")), int(CodeTheme::String));
+    QCOMPARE(styleAt(2, QStringLiteral("import")), int(CodeTheme::Keyword));
+    QCOMPARE(styleAt(6, QStringLiteral("ConfigError")), int(CodeTheme::Constructor)); // class name: "^[A-Z]"
+    QVERIFY(editor->isReadOnly());
+    QVERIFY(editor->lines() > 20);
+}
+
+void tst_CodeViewer::cppGetsCHighlights()
+{
+    CodeEditor *editor = open(QStringLiteral("src/ringbuffer.h"));
+    QVERIFY(editor);
+    editor->SendScintilla(QsciScintilla::SCI_COLOURISE, 0, -1);
+    // line 4: "// A fixed-size ring buffer ..." and line 10: "void push(const T &value)"
+    const int comment = editor->positionFromLineIndex(3, 3);
+    QCOMPARE(int(editor->SendScintilla(QsciScintilla::SCI_GETSTYLEAT, comment)), int(CodeTheme::Comment));
+    const int col = int(editor->text(5).indexOf(QLatin1String("class")));
+    QCOMPARE(int(editor->SendScintilla(QsciScintilla::SCI_GETSTYLEAT, editor->positionFromLineIndex(5, col))),
+             int(CodeTheme::Keyword));
+}
+
+void tst_CodeViewer::builtInLexers()
+{
+    CodeEditor *md = open(QStringLiteral("README.md"));
+    QVERIFY(md);
+    QVERIFY(qobject_cast<QsciLexerMarkdown *>(md->lexer()));
+    CodeEditor *json = open(QStringLiteral("package.json"));
+    QVERIFY(json);
+    QVERIFY(qobject_cast<QsciLexerJSON *>(json->lexer()));
+    QCOMPARE(json->lexer()->paper(0), CodeTheme::fromPalette(json->palette()).background);
+}
+
+void tst_CodeViewer::highlightBeforeLoad()
+{
+    m_viewer->closeAll();
+    CodeEditor *editor = m_viewer->showLocation(QStringLiteral("lib/python/sessions.py"), 10, 14, true);
+    QVERIFY(editor);
+    QCOMPARE(editor->snippetHighlights(), (QList<QPair<int, int>>{{10, 14}}));
+    if (!editor->isLoaded()) {
+        QSignalSpy loaded(editor, &CodeEditor::loaded);
+        QVERIFY(loaded.wait(10000));
+    }
+    QVERIFY(editor->markersAtLine(9) & (1 << 1));
+    QVERIFY(editor->markersAtLine(13) & (1 << 1));
+    QVERIFY(!(editor->markersAtLine(8) & (1 << 1)));
+    QCOMPARE(editor->currentLineNumber(), 10);
+    // several ranges may be shown
+    editor->addSnippetHighlight(20, 22);
+    QCOMPARE(editor->snippetHighlights().size(), 2);
+    QVERIFY(editor->markersAtLine(21) & (1 << 1));
+}
+
+void tst_CodeViewer::clearHighlights()
+{
+    CodeEditor *editor = open(QStringLiteral("lib/python/sessions.py"));
+    QVERIFY(editor);
+    editor->addSnippetHighlight(3, 4);
+    m_viewer->clearHighlights();
+    QVERIFY(editor->snippetHighlights().isEmpty());
+    QCOMPARE(editor->markersAtLine(2) & (1 << 1), 0u);
+    QCOMPARE(editor->SendScintilla(QsciScintilla::SCI_INDICATORVALUEAT, 8, editor->positionFromLineIndex(2, 1)), 0L);
+}
+
+void tst_CodeViewer::findBar()
+{
+    CodeEditor *editor = open(QStringLiteral("service/config.py"));
+    QVERIFY(editor);
+    editor->setCursorPosition(0, 0);
+    m_viewer->showFindBar();
+    FindBar *bar = m_viewer->findBar();
+    QVERIFY(bar->isVisible());
+    QTest::keyClicks(bar->lineEdit(), QStringLiteral("data"));
+    QVERIFY(bar->matchCount() >= 5);
+    QCOMPARE(editor->selectedText(), QStringLiteral("data"));
+    int line1 = 0, index1 = 0;
+    editor->getCursorPosition(&line1, &index1);
+    QTest::keyClick(bar->lineEdit(), Qt::Key_Return);
+    int line2 = 0, index2 = 0;
+    editor->getCursorPosition(&line2, &index2);
+    QVERIFY(line2 > line1 || index2 > index1);
+    QTest::keyClick(bar->lineEdit(), Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
+}
+
+void tst_CodeViewer::goToLineBar()
+{
+    CodeEditor *editor = open(QStringLiteral("service/config.py"));
+    QVERIFY(editor);
+    m_viewer->showGoToLineBar();
+    GoToLineBar *bar = m_viewer->goToLineBar();
+    QVERIFY(bar->isVisible());
+    bar->lineEdit()->clear();
+    QTest::keyClicks(bar->lineEdit(), QStringLiteral("18"));
+    QTest::keyClick(bar->lineEdit(), Qt::Key_Return);
+    QVERIFY(!bar->isVisible());
+    QCOMPARE(editor->currentLineNumber(), 18);
+}
+
+void tst_CodeViewer::darkPalette()
+{
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+    const CodeTheme theme = CodeTheme::fromPalette(dark);
+    QVERIFY(theme.dark);
+    CodeEditor *editor = open(QStringLiteral("service/config.py"));
+    QVERIFY(editor);
+    editor->applyTheme(theme);
+    QCOMPARE(editor->lexer()->paper(CodeTheme::Default), theme.background);
+    QCOMPARE(editor->lexer()->paper(CodeTheme::Keyword), theme.background);
+    QCOMPARE(editor->lexer()->color(CodeTheme::Keyword), theme.colors[CodeTheme::Keyword]);
+    // comment colour is readable on the dark background
+    QVERIFY(theme.colors[CodeTheme::Comment].lightnessF() > 0.45);
+    editor->applyTheme(CodeTheme::fromPalette(QPalette()));
+}
+
+void tst_CodeViewer::binaryFile()
+{
+    CodeEditor *editor = open(QStringLiteral("blob.bin"));
+    QVERIFY(editor);
+    QCOMPARE(editor->loadError(), QStringLiteral("binary file"));
+    QVERIFY(editor->text().contains(QLatin1String("binary")));
+}
+
+QTEST_MAIN(tst_CodeViewer)
+#include "tst_codeviewer.moc"
