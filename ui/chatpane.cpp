@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -18,11 +19,7 @@ namespace RepoLens {
 namespace {
 
 constexpr int kMaxPreviewColumns = 110;
-
-QString colorCss(const QColor &c)
-{
-    return c.name(QColor::HexRgb);
-}
+constexpr int kMaxBlocks = 20;
 
 QColor mixed(const QColor &a, const QColor &b, qreal f)
 {
@@ -128,9 +125,7 @@ LinkLabel::LinkLabel(const QString &text, QWidget *parent)
     setTextFormat(Qt::PlainText);
     setText(text);
     setCursor(Qt::PointingHandCursor);
-    QPalette p = palette();
-    p.setColor(QPalette::WindowText, p.color(QPalette::Link));
-    setPalette(p);
+    setForegroundRole(QPalette::Link);
     setFocusPolicy(Qt::TabFocus);
 }
 
@@ -160,6 +155,96 @@ void LinkLabel::leaveEvent(QEvent *event)
     QLabel::leaveEvent(event);
 }
 
+RoundedLabel::RoundedLabel(const QString &text, const QColor &background, qreal radius, QWidget *parent)
+    : QLabel(parent)
+    , m_background(background)
+    , m_radius(radius)
+{
+    setTextFormat(Qt::PlainText);
+    setText(text);
+}
+
+void RoundedLabel::paintEvent(QPaintEvent *event)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(m_background);
+    p.drawRoundedRect(QRectF(rect()), m_radius, m_radius);
+    p.end();
+    QLabel::paintEvent(event);
+}
+
+CodePreview::CodePreview(const QList<QList<PreviewSegment>> &lines, const QString &footer,
+                         const CodeTheme &theme, QWidget *parent)
+    : QWidget(parent)
+    , m_lines(lines)
+    , m_footer(footer)
+    , m_theme(theme)
+{
+    setFont(theme.font);
+    m_italic = theme.font;
+    m_italic.setItalic(true);
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    setAttribute(Qt::WA_OpaquePaintEvent, false);
+}
+
+QSize CodePreview::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    const int rows = int(m_lines.size()) + (m_footer.isEmpty() ? 0 : 1);
+    return QSize(fm.horizontalAdvance(u'x') * 60, rows * fm.lineSpacing() + 8);
+}
+
+QSize CodePreview::minimumSizeHint() const
+{
+    return QSize(40, sizeHint().height());
+}
+
+QString CodePreview::plainText() const
+{
+    QStringList out;
+    for (const auto &line : m_lines) {
+        QString text;
+        for (const PreviewSegment &seg : line)
+            text += seg.text;
+        out << text;
+    }
+    return out.join(u'\n');
+}
+
+void CodePreview::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(m_theme.marginBackground);
+    p.drawRoundedRect(QRectF(rect()), 4, 4);
+    p.setClipRect(rect().adjusted(4, 0, -4, 0));
+    const QFontMetrics fm(font());
+    const QFontMetrics fmItalic(m_italic);
+    int y = 4 + fm.ascent();
+    for (const auto &line : std::as_const(m_lines)) {
+        int x = 6;
+        for (const PreviewSegment &seg : line) {
+            const int cat = std::clamp(seg.category, 0, int(CodeTheme::CategoryCount) - 1);
+            const bool italic = m_theme.italic[cat];
+            p.setFont(italic ? m_italic : font());
+            p.setPen(m_theme.colors[cat]);
+            p.drawText(x, y, seg.text);
+            x += (italic ? fmItalic : fm).horizontalAdvance(seg.text);
+            if (x > width())
+                break;
+        }
+        y += fm.lineSpacing();
+    }
+    if (!m_footer.isEmpty()) {
+        p.setFont(m_italic);
+        p.setPen(m_theme.colors[CodeTheme::Comment]);
+        p.drawText(6, y, m_footer);
+    }
+}
+
 ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &theme, QWidget *parent)
     : QFrame(parent)
     , m_number(number)
@@ -167,9 +252,9 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
 {
     setObjectName(QStringLiteral("resultCard"));
     const QPalette pal = palette();
-    const QColor border = mixed(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.16);
-    setStyleSheet(QStringLiteral("QFrame#resultCard { background: %1; border: 1px solid %2; border-radius: 6px; }")
-                      .arg(colorCss(theme.background), colorCss(border)));
+    m_background = theme.background;
+    m_border = mixed(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.16);
+    m_codeBackground = theme.marginBackground;
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
@@ -177,12 +262,16 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
 
     auto *header = new QHBoxLayout;
     header->setSpacing(6);
-    auto *badge = new QLabel(QString::number(number), this);
+    auto *badge = new RoundedLabel(QString::number(number), pal.color(QPalette::Highlight), 4, this);
     badge->setAlignment(Qt::AlignCenter);
+    badge->setContentsMargins(5, 0, 5, 0);
     badge->setMinimumWidth(20);
-    const QColor accent = pal.color(QPalette::Highlight);
-    badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border-radius: 4px; padding: 0 5px; font-weight: 600; }")
-                             .arg(colorCss(accent), colorCss(pal.color(QPalette::HighlightedText))));
+    QPalette badgePalette = badge->palette();
+    badgePalette.setColor(QPalette::WindowText, pal.color(QPalette::HighlightedText));
+    badge->setPalette(badgePalette);
+    QFont badgeFont = badge->font();
+    badgeFont.setWeight(QFont::DemiBold);
+    badge->setFont(badgeFont);
     const QString range = result.startLine == result.endLine
                               ? QString::number(result.startLine)
                               : QStringLiteral("%1–%2").arg(result.startLine).arg(result.endLine);
@@ -218,44 +307,25 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
     }
 
     if (!result.previewLines.isEmpty()) {
-        // Repository text is escaped: the preview never renders HTML from the code.
-        QString html = QStringLiteral("<pre style=\"margin:0\">");
-        for (int i = 0; i < result.previewLines.size(); ++i) {
-            if (i > 0)
-                html += u'\n';
-            for (const PreviewSegment &seg : result.previewLines.at(i)) {
-                const int cat = std::clamp(seg.category, 0, int(CodeTheme::CategoryCount) - 1);
-                const QString escaped = seg.text.toHtmlEscaped();
-                if (cat == CodeTheme::Default)
-                    html += escaped;
-                else
-                    html += QStringLiteral("<span style=\"color:%1%2\">%3</span>")
-                                .arg(colorCss(theme.colors[cat]),
-                                     theme.italic[cat] ? QStringLiteral(";font-style:italic") : QString(),
-                                     escaped);
-            }
-        }
-        if (result.totalLines > result.previewLines.size())
-            html += QStringLiteral("\n<span style=\"color:%1\">%2</span>")
-                        .arg(colorCss(theme.colors[CodeTheme::Comment]),
-                             tr("… %n more line(s)", nullptr, result.totalLines - int(result.previewLines.size()))
-                                 .toHtmlEscaped());
-        html += QStringLiteral("</pre>");
-        auto *code = new QLabel(this);
-        code->setObjectName(QStringLiteral("resultCode"));
-        code->setTextFormat(Qt::RichText);
-        code->setText(html);
-        code->setFont(theme.font);
-        code->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        code->setTextInteractionFlags(Qt::NoTextInteraction);
-        code->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border-radius: 4px; padding: 4px 6px; }")
-                                .arg(colorCss(theme.foreground), colorCss(theme.marginBackground)));
-        layout->addWidget(code);
+        const int more = result.totalLines - int(result.previewLines.size());
+        m_code = new CodePreview(result.previewLines, more > 0 ? tr("… %n more line(s)", nullptr, more) : QString(),
+                                 theme, this);
+        m_code->setObjectName(QStringLiteral("resultCode"));
+        layout->addWidget(m_code);
     }
 
     connect(m_path, &LinkLabel::clicked, this, [this] {
         Q_EMIT activated(m_result.path, m_result.startLine, m_result.endLine);
     });
+}
+
+void ResultCard::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(m_border, 1));
+    p.setBrush(m_background);
+    p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
 }
 
 void ResultCard::mouseDoubleClickEvent(QMouseEvent *event)
@@ -413,14 +483,11 @@ int ChatPane::addQuestion(const QString &question)
     layout->setSpacing(6);
 
     const QPalette pal = palette();
-    auto *bubble = new QLabel(block);
-    bubble->setTextFormat(Qt::PlainText);
-    bubble->setText(question);
-    bubble->setWordWrap(true);
-    bubble->setTextInteractionFlags(Qt::TextSelectableByMouse);
     const QColor bg = mixed(pal.color(QPalette::Window), pal.color(QPalette::Highlight), 0.18);
-    bubble->setStyleSheet(QStringLiteral("QLabel { background: %1; border-radius: 6px; padding: 6px 8px; }")
-                              .arg(colorCss(bg)));
+    auto *bubble = new RoundedLabel(question, bg, 6, block);
+    bubble->setWordWrap(true);
+    bubble->setContentsMargins(8, 6, 8, 6);
+    bubble->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(bubble);
 
     auto *status = new QLabel(tr("Searching…"), block);
@@ -429,6 +496,12 @@ int ChatPane::addQuestion(const QString &question)
     status->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(status);
 
+    // Keep the conversation bounded: old answers go (their widgets cost layout time).
+    while (m_blocks.size() >= kMaxBlocks) {
+        if (m_blocks.first().widget)
+            delete m_blocks.first().widget;
+        m_blocks.removeFirst();
+    }
     m_list->insertWidget(m_list->count() - 1, block);
     Block b;
     b.id = m_nextId++;

@@ -66,6 +66,29 @@ protected:
     void leaveEvent(QEvent *event) override;
 };
 
+// The first lines of a chunk, highlighted, painted line by line (no rich text, no HTML: the
+// repository's text is drawn as it is, and the widget has a fixed height, cheap to lay out).
+class CodePreview : public QWidget
+{
+    Q_OBJECT
+public:
+    CodePreview(const QList<QList<PreviewSegment>> &lines, const QString &footer, const CodeTheme &theme,
+                QWidget *parent = nullptr);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    QString plainText() const;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QList<QList<PreviewSegment>> m_lines;
+    QString m_footer;
+    CodeTheme m_theme;
+    QFont m_italic;
+};
+
 // One numbered result: path:lines (a link), symbol, kind, the first lines of code, score.
 class ResultCard : public QFrame
 {
@@ -82,11 +105,32 @@ Q_SIGNALS:
 
 protected:
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     int m_number;
     ChatResult m_result;
     LinkLabel *m_path;
+    CodePreview *m_code = nullptr;
+    QColor m_background;
+    QColor m_border;
+    QColor m_codeBackground;
+};
+
+// A label on a rounded, tinted background (question bubbles, number badges). Painted
+// directly: style sheets make every card expensive to lay out.
+class RoundedLabel : public QLabel
+{
+    Q_OBJECT
+public:
+    RoundedLabel(const QString &text, const QColor &background, qreal radius, QWidget *parent = nullptr);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QColor m_background;
+    qreal m_radius;
 };
 
 // The question box: Enter sends, Shift+Enter inserts a newline.

@@ -235,13 +235,9 @@ void CodeEditor::configure()
 
     indicatorDefine(FullBoxIndicator, kSnippetIndicator);
     setIndicatorDrawUnder(true, kSnippetIndicator);
-    SendScintilla(SCI_INDICSETALPHA, kSnippetIndicator, 28);
-    SendScintilla(SCI_INDICSETOUTLINEALPHA, static_cast<unsigned long>(kSnippetIndicator), 0L);
 
     indicatorDefine(RoundBoxIndicator, kFindIndicator);
     setIndicatorDrawUnder(true, kFindIndicator);
-    SendScintilla(SCI_INDICSETALPHA, kFindIndicator, 90);
-    SendScintilla(SCI_INDICSETOUTLINEALPHA, kFindIndicator, 200);
 
     indicatorDefine(PlainIndicator, kLinkIndicator);
 
@@ -273,13 +269,20 @@ void CodeEditor::applyTheme(const CodeTheme &theme)
     setMarkerForegroundColor(theme.snippetMarker, kSnippetMarker);
     QColor band = theme.snippet;
     band.setAlphaF(1.0);
-    const qreal f = theme.dark ? 0.16 : 0.22;
+    const qreal f = theme.dark ? 0.14 : 0.17;
     const QColor bandMixed = QColor::fromRgbF(theme.background.redF() * (1 - f) + band.redF() * f,
                                               theme.background.greenF() * (1 - f) + band.greenF() * f,
                                               theme.background.blueF() * (1 - f) + band.blueF() * f);
     setMarkerBackgroundColor(bandMixed, kSnippetBackground);
-    setIndicatorForegroundColor(theme.snippet, kSnippetIndicator);
-    setIndicatorForegroundColor(theme.findMatch, kFindIndicator);
+    // QScintilla takes the fill alpha from the colour's alpha: keep the text readable.
+    QColor snippet = theme.snippet;
+    snippet.setAlpha(theme.dark ? 40 : 34);
+    setIndicatorForegroundColor(snippet, kSnippetIndicator);
+    SendScintilla(SCI_INDICSETOUTLINEALPHA, static_cast<unsigned long>(kSnippetIndicator), 0L);
+    QColor match = theme.findMatch;
+    match.setAlpha(theme.dark ? 80 : 70);
+    setIndicatorForegroundColor(match, kFindIndicator);
+    SendScintilla(SCI_INDICSETOUTLINEALPHA, static_cast<unsigned long>(kFindIndicator), 160L);
     setIndicatorForegroundColor(theme.link, kLinkIndicator);
     if (auto *ts = qobject_cast<TreeSitterLexer *>(m_lexer))
         ts->setTheme(theme);

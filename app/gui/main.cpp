@@ -7,7 +7,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QColor>
 #include <QDir>
+#include <QPalette>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -30,6 +32,28 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("RepoLens"));
     QApplication::setApplicationVersion(QStringLiteral(REPOLENS_VERSION));
     QApplication::setDesktopFileName(QStringLiteral(REPOLENS_APP_ID));
+
+    if (qEnvironmentVariableIntValue("REPOLENS_DARK_PALETTE") == 1) {
+        // Screenshots and checks of the dark scheme on machines without a dark desktop theme.
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2d, 0x2f, 0x33));
+        dark.setColor(QPalette::WindowText, QColor(0xdc, 0xdd, 0xde));
+        dark.setColor(QPalette::Base, QColor(0x1f, 0x21, 0x24));
+        dark.setColor(QPalette::AlternateBase, QColor(0x27, 0x29, 0x2c));
+        dark.setColor(QPalette::Text, QColor(0xdc, 0xdd, 0xde));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
+        dark.setColor(QPalette::ButtonText, QColor(0xdc, 0xdd, 0xde));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+        dark.setColor(QPalette::HighlightedText, Qt::white);
+        dark.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xf0));
+        dark.setColor(QPalette::PlaceholderText, QColor(0x8a, 0x8d, 0x91));
+        dark.setColor(QPalette::ToolTipBase, QColor(0x35, 0x37, 0x3b));
+        dark.setColor(QPalette::ToolTipText, QColor(0xdc, 0xdd, 0xde));
+        dark.setColor(QPalette::Disabled, QPalette::Text, QColor(0x6b, 0x6e, 0x72));
+        dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x6b, 0x6e, 0x72));
+        QApplication::setPalette(dark);
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Ask questions about a codebase."));
