@@ -10,6 +10,7 @@
 #include <QColor>
 #include <QDir>
 #include <QPalette>
+#include <QSettings>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -84,6 +85,7 @@ int main(int argc, char **argv)
     if (parser.isSet(selfTest)) {
         // Keep the user's settings and indexes untouched.
         QStandardPaths::setTestModeEnabled(true);
+        QSettings().remove(QStringLiteral("recentFolders")); // test-mode settings only
         options.restoreState = false;
         if (options.dataDir.isEmpty()) {
             selfTestData = std::make_unique<QTemporaryDir>();
