@@ -138,6 +138,10 @@ void IndexService::handleFinished(quint64 generation, const Result<IndexReport> 
         return;
     m_running = false;
     m_cancel.reset();
+    if (m_restartPending && result && result->cancelled) {
+        start(); // the run was stopped to start over: its report is not news
+        return;
+    }
     if (result) {
         m_lastProgress.phase = IndexProgress::Phase::Done;
         Q_EMIT indexFinished(*result);

@@ -58,7 +58,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void indexingStarted();
     void progressChanged(const RepoLens::IndexProgress &progress);
-    // Also emitted for a cancelled run (report.cancelled).
+    // Also emitted for a cancelled run (report.cancelled), except one stopped by start().
     void indexFinished(const RepoLens::IndexReport &report);
     void indexFailed(const RepoLens::Error &error);
 

@@ -1,0 +1,239 @@
+#include "core/index/indexservice.h"
+
+#include <QDir>
+#include <QFile>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace RepoLens;
+
+class tst_IndexService : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void indexesOnWorkerThread();
+    void progressIsThrottled();
+    void cancelStops();
+    void startWhileRunningRestarts();
+    void queryBeforeIndexHasNoStore();
+    void queryRunsOffThread();
+    void newerRequestCancelsOlder();
+    void deadReceiverGetsNothing();
+
+private:
+    void writeFiles(const QString &dir, int count);
+
+    QTemporaryDir m_root;
+    QTemporaryDir m_data;
+};
+
+void tst_IndexService::writeFiles(const QString &dir, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        const QString path = dir + QStringLiteral("/pkg%1/module%2.py").arg(i % 10).arg(i);
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int j = 0; j < 20; ++j)
+            f.write(QStringLiteral("def function_%1_%2(value):\n    return value * %2\n\n").arg(i).arg(j).toUtf8());
+    }
+}
+
+void tst_IndexService::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    writeFiles(m_root.path(), 400);
+}
+
+void tst_IndexService::indexesOnWorkerThread()
+{
+    IndexService service;
+    service.setDataDir(m_data.path());
+    service.setRootPath(m_root.path());
+    QVERIFY(service.databasePath().startsWith(m_data.path()));
+    QCOMPARE(service.workerThread()->objectName(), QStringLiteral("repolens-indexer"));
+    QVERIFY(service.workerThread() != QThread::currentThread());
+    QSignalSpy started(&service, &IndexService::indexingStarted);
+    QSignalSpy finished(&service, &IndexService::indexFinished);
+    service.start();
+    QCOMPARE(started.count(), 1);
+    QVERIFY(service.isIndexing());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(!service.isIndexing());
+    const auto report = finished.first().first().value<IndexReport>();
+    QVERIFY(!report.cancelled);
+    QCOMPARE(report.filesScanned, 400);
+    QCOMPARE(service.lastProgress().phase, IndexProgress::Phase::Done);
+}
+
+void tst_IndexService::progressIsThrottled()
+{
+    QTemporaryDir data;
+    IndexService service;
+    service.setDataDir(data.path());
+    service.setRootPath(m_root.path());
+    QSignalSpy progress(&service, &IndexService::progressChanged);
+    QSignalSpy finished(&service, &IndexService::indexFinished);
+    QElapsedTimer timer;
+    timer.start();
+    service.start();
+    QVERIFY(finished.wait(60000));
+    const qint64 ms = timer.elapsed();
+    QVERIFY(progress.count() >= 1);
+    // ~10 Hz, plus one per phase change
+    QVERIFY2(progress.count() <= ms / 100 + 8,
+             qPrintable(QStringLiteral("%1 progress signals in %2 ms").arg(progress.count()).arg(ms)));
+    bool sawParsing = false;
+    for (const auto &args : progress) {
+        const auto p = args.first().value<IndexProgress>();
+        if (p.phase == IndexProgress::Phase::Parsing) {
+            sawParsing = true;
+            QCOMPARE(p.filesTotal, 400);
+            QVERIFY(p.filesDone <= p.filesTotal);
+        }
+    }
+    QVERIFY(sawParsing);
+}
+
+void tst_IndexService::cancelStops()
+{
+    QTemporaryDir data;
+    IndexService service;
+    service.setDataDir(data.path());
+    service.setRootPath(m_root.path());
+    QSignalSpy finished(&service, &IndexService::indexFinished);
+    service.start();
+    service.cancel();
+    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.first().first().value<IndexReport>().cancelled);
+    QVERIFY(!service.isIndexing());
+}
+
+void tst_IndexService::startWhileRunningRestarts()
+{
+    QTemporaryDir data;
+    IndexService service;
+    service.setDataDir(data.path());
+    service.setRootPath(m_root.path());
+    QSignalSpy started(&service, &IndexService::indexingStarted);
+    QSignalSpy finished(&service, &IndexService::indexFinished);
+    service.start();
+    service.start(); // cancels the first, then runs again
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 2, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!service.isIndexing(), 60000);
+    // the cancelled run's report is dropped; the second one completes
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!finished.first().first().value<IndexReport>().cancelled);
+}
+
+void tst_IndexService::queryBeforeIndexHasNoStore()
+{
+    QTemporaryDir data;
+    QueryRunner runner;
+    runner.setDatabasePath(data.path() + QStringLiteral("/nothing/index.sqlite"));
+    bool called = false;
+    ErrorCode code = ErrorCode::None;
+    runner.run<bool>(
+        QStringLiteral("q"), this,
+        [&](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &) {
+            code = error.code;
+            return store == nullptr;
+        },
+        [&](bool noStore) {
+            called = true;
+            QVERIFY(noStore);
+        });
+    QTRY_VERIFY(called);
+    QCOMPARE(code, ErrorCode::NotFound);
+}
+
+void tst_IndexService::queryRunsOffThread()
+{
+    IndexService service;
+    service.setDataDir(m_data.path());
+    service.setRootPath(m_root.path());
+    QueryRunner runner;
+    runner.setDatabasePath(service.databasePath());
+    QThread *workThread = nullptr;
+    QThread *doneThread = nullptr;
+    int symbols = -1;
+    runner.run<int>(
+        QStringLiteral("q"), this,
+        [&](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+            workThread = QThread::currentThread();
+            return store ? int(store->symbolsNamed(QStringLiteral("function_3_4")).size()) : -1;
+        },
+        [&](int n) {
+            doneThread = QThread::currentThread();
+            symbols = n;
+        });
+    QTRY_VERIFY(doneThread);
+    QVERIFY(workThread != QThread::currentThread());
+    QCOMPARE(doneThread, QThread::currentThread());
+    QCOMPARE(symbols, 1);
+}
+
+void tst_IndexService::newerRequestCancelsOlder()
+{
+    IndexService service;
+    service.setDataDir(m_data.path());
+    service.setRootPath(m_root.path());
+    QueryRunner runner;
+    runner.setDatabasePath(service.databasePath());
+    std::atomic_bool firstSawCancel{false};
+    std::atomic_bool firstRan{false};
+    std::atomic_bool release{false};
+    QStringList delivered;
+    runner.run<QString>(
+        QStringLiteral("search"), this,
+        [&](const IndexStore *, const Error &, const QueryRunner::CancelFlag &cancel) {
+            firstRan = true;
+            while (!release.load())
+                QThread::msleep(2);
+            firstSawCancel = cancel.load();
+            return QStringLiteral("first");
+        },
+        [&](QString s) { delivered << s; });
+    runner.run<QString>(
+        QStringLiteral("search"), this,
+        [&](const IndexStore *, const Error &, const QueryRunner::CancelFlag &) { return QStringLiteral("second"); },
+        [&](QString s) { delivered << s; });
+    // another channel is not affected
+    runner.run<QString>(
+        QStringLiteral("hover"), this,
+        [&](const IndexStore *, const Error &, const QueryRunner::CancelFlag &) { return QStringLiteral("hover"); },
+        [&](QString s) { delivered << s; });
+    release = true;
+    QVERIFY(runner.waitForDone(10000));
+    QTRY_COMPARE(delivered.size(), 2);
+    // cancelled before it started (skipped) or while running (saw the flag)
+    QVERIFY(!firstRan.load() || firstSawCancel.load());
+    QVERIFY(delivered.contains(QStringLiteral("second")));
+    QVERIFY(delivered.contains(QStringLiteral("hover")));
+    QVERIFY(!delivered.contains(QStringLiteral("first")));
+}
+
+void tst_IndexService::deadReceiverGetsNothing()
+{
+    QueryRunner runner;
+    runner.setDatabasePath(m_data.path() + QStringLiteral("/none.sqlite"));
+    bool called = false;
+    auto *receiver = new QObject;
+    runner.run<int>(
+        QStringLiteral("q"), receiver,
+        [](const IndexStore *, const Error &, const QueryRunner::CancelFlag &) { return 1; },
+        [&](int) { called = true; });
+    delete receiver;
+    QVERIFY(runner.waitForDone(10000));
+    QTest::qWait(50);
+    QVERIFY(!called);
+}
+
+QTEST_GUILESS_MAIN(tst_IndexService)
+#include "tst_indexservice.moc"
