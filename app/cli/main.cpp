@@ -100,7 +100,12 @@ Result<QString> folderArg(const QString &path)
 
 int runIndex(const QString &root, const QString &dbPath, bool quiet)
 {
-    Indexer indexer(root, dbPath);
+    IndexOptions options;
+    if (qEnvironmentVariableIsSet("REPOLENS_EXP_BATCH")) {
+        options.batchFiles = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH");
+        options.batchMillis = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH_MS");
+    }
+    Indexer indexer(root, dbPath, options);
     CliProgress progress;
     auto report = indexer.run(
         [&](const IndexProgress &p) {
@@ -124,6 +129,9 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet)
                      "%d chunks, %d symbols, %d references, %.1f MB\n",
                      r.filesParsed, r.filesUnchanged, r.filesRemoved, r.filesSkipped, r.seconds, r.chunks,
                      r.symbols, r.refs, r.bytesParsed / 1048576.0);
+        if (qEnvironmentVariableIsSet("REPOLENS_TIMINGS"))
+            std::fprintf(stderr, "timings: parse %.2f s (all threads), write %.2f s, link %.2f s, git history %.2f s\n",
+                         r.parseSeconds, r.writeSeconds, r.linkSeconds, r.historySeconds);
     }
     return 0;
 }

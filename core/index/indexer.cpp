@@ -53,6 +53,7 @@ struct WorkResult
     FileRecord record;
     ParseResult parsed;
     bool writeContent = false;  // replace chunks/symbols/refs
+    bool fresh = false;         // the file had no content in the index before
     bool clearContent = false;  // the file no longer has content in the index
 };
 
@@ -70,7 +71,11 @@ WorkResult processFile(const WorkItem &item, Chunker &chunker, const ScanOptions
     rec.language = item.file.language;
     rec.size = item.file.size;
     rec.mtimeMs = item.file.mtimeMs;
-    const bool hadContent = item.old && item.old->status == FileStatus::Indexed;
+    // ParseError files hold text windows, so they have content too.
+    const bool hadContent = item.old
+                            && (item.old->status == FileStatus::Indexed
+                                || item.old->status == FileStatus::ParseError);
+    out.fresh = !hadContent;
 
     QFile file(item.file.absPath);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -297,18 +302,23 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
     std::atomic<size_t> next{0};
     std::atomic<int> running{threads};
     std::atomic_bool stop{false};
+    std::atomic<qint64> parseNanos{0};
     std::vector<std::thread> workers;
     for (int t = 0; t < threads && !work.empty(); ++t) {
         workers.emplace_back([&, t] {
             QThread::currentThread()->setObjectName(QStringLiteral("repolens-parse-%1").arg(t));
             Chunker chunker(m_options.chunker);
+            QElapsedTimer busy;
             for (;;) {
                 if (stop.load() || cancelled())
                     break;
                 const size_t i = next.fetch_add(1);
                 if (i >= work.size())
                     break;
-                queue.push(processFile(work[i], chunker, m_options.scan, cancel));
+                busy.start();
+                WorkResult result = processFile(work[i], chunker, m_options.scan, cancel);
+                parseNanos.fetch_add(busy.nsecsElapsed());
+                queue.push(std::move(result));
             }
             running.fetch_sub(1);
         });
@@ -316,7 +326,15 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
     if (work.empty())
         running.store(0);
 
+    // A big first load builds the graph indexes once at the end.
+    const bool bulk = work.size() >= 1000 && report.filesUnchanged < int(work.size());
+    if (bulk) {
+        if (auto r = store.beginBulkLoad(); !r)
+            return r.error();
+    }
     Result<void> writeError;
+    QElapsedTimer writeTimer;
+    qint64 writeNanos = 0;
     int inBatch = 0;
     QElapsedTimer batchTimer;
     batchTimer.start();
@@ -330,7 +348,7 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
                 if (!queue.pop(&result, 0))
                     break;
             } else {
-                if (inTransaction && batchTimer.elapsed() > 500) {
+                if (inTransaction && batchTimer.elapsed() > m_options.batchMillis) {
                     if (auto r = store.commit(); !r) {
                         writeError = r;
                         break;
@@ -343,6 +361,7 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
         ++received;
         if (cancelled() && result.record.status == FileStatus::Pending)
             continue; // cut off mid-way: leave the old state
+        writeTimer.start();
         if (!inTransaction) {
             if (auto r = store.beginTransaction(); !r) {
                 writeError = r;
@@ -358,7 +377,7 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
             break;
         }
         if (result.writeContent) {
-            if (auto r = store.replaceFileContent(*id, result.record.path, result.parsed); !r) {
+            if (auto r = store.replaceFileContent(*id, result.record.path, result.parsed, result.fresh); !r) {
                 writeError = r;
                 break;
             }
@@ -379,12 +398,16 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
         } else {
             ++report.filesUnchanged;
         }
+        writeNanos += writeTimer.nsecsElapsed();
         ++prog.filesDone;
         prog.bytesDone += result.record.size;
         prog.currentPath = result.record.path;
         tell(false);
-        if (++inBatch >= m_options.batchFiles || batchTimer.elapsed() > 500) {
-            if (auto r = store.commit(); !r) {
+        if (++inBatch >= m_options.batchFiles || batchTimer.elapsed() > m_options.batchMillis) {
+            writeTimer.start();
+            const auto committed = store.commit();
+            writeNanos += writeTimer.nsecsElapsed();
+            if (auto r = committed; !r) {
                 writeError = r;
                 break;
             }
@@ -409,6 +432,14 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
     }
     for (std::thread &w : workers)
         w.join();
+    if (bulk) {
+        writeTimer.start();
+        if (auto r = store.endBulkLoad(); !r && writeError)
+            writeError = r;
+        writeNanos += writeTimer.nsecsElapsed();
+    }
+    report.parseSeconds = parseNanos.load() / 1e9;
+    report.writeSeconds = writeNanos / 1e9;
     if (!writeError)
         return writeError.error();
     if (cancelled()) {
@@ -421,6 +452,8 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
     if (changed || store.meta(QStringLiteral("refs_resolved")) != QLatin1String("1")) {
         prog.phase = IndexProgress::Phase::Linking;
         tell(true);
+        QElapsedTimer linkTimer;
+        linkTimer.start();
         store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("0"));
         if (auto r = store.beginTransaction(); !r)
             return r.error();
@@ -431,6 +464,7 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
         store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("1"));
         if (auto r = store.commit(); !r)
             return r.error();
+        report.linkSeconds = linkTimer.elapsed() / 1000.0;
     }
 
     // --- git history (file-quality prior) -------------------------------------------------------
@@ -439,6 +473,8 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
         if (!head.isEmpty() && head != store.meta(QStringLiteral("git_head"))) {
             prog.phase = IndexProgress::Phase::History;
             tell(true);
+            QElapsedTimer historyTimer;
+            historyTimer.start();
             const auto history = GitHistory::read(m_root, cancel);
             if (!history.isEmpty() && !cancelled()) {
                 if (auto r = store.beginTransaction(); !r)
@@ -448,6 +484,7 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
                 if (auto r = store.commit(); !r)
                     return r.error();
             }
+            report.historySeconds = historyTimer.elapsed() / 1000.0;
         }
     }
 

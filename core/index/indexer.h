@@ -17,7 +17,8 @@ struct IndexOptions
     ScanOptions scan;
     ChunkerOptions chunker;
     int threads = 0;          // parse threads; 0 = one per core
-    int batchFiles = 256;     // files per write transaction (also committed every 500 ms)
+    int batchFiles = 256;     // files per write transaction
+    int batchMillis = 500;    // ... or this long, whichever comes first
     bool gitHistory = true;   // read commit counts / dates for the file-quality prior
 };
 
@@ -48,6 +49,10 @@ struct IndexReport
     int refs = 0;
     qint64 bytesParsed = 0;
     double seconds = 0;
+    double parseSeconds = 0;  // summed over the parse threads
+    double writeSeconds = 0;  // the writer thread inside SQLite
+    double linkSeconds = 0;
+    double historySeconds = 0;
     bool cancelled = false;
 };
 

@@ -85,9 +85,6 @@ CREATE TABLE symbols(
     file_id INTEGER NOT NULL,
     line INTEGER NOT NULL,
     col INTEGER NOT NULL);
-CREATE INDEX symbols_name ON symbols(name);
-CREATE INDEX symbols_qname ON symbols(qualified_name);
-CREATE INDEX symbols_file ON symbols(file_id);
 CREATE TABLE refs(
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -98,14 +95,31 @@ CREATE TABLE refs(
     col INTEGER NOT NULL,
     from_chunk_id INTEGER,
     to_symbol_id INTEGER);
-CREATE INDEX refs_name ON refs(name);
-CREATE INDEX refs_file ON refs(file_id);
-CREATE INDEX refs_to ON refs(to_symbol_id);
-CREATE INDEX refs_from ON refs(from_chunk_id);
 CREATE TABLE file_imports(
     file_id INTEGER NOT NULL,
     target_file_id INTEGER NOT NULL,
     PRIMARY KEY(file_id, target_file_id)) WITHOUT ROWID;
+)SQL";
+
+// Secondary indexes of the code graph: dropped during bulk loads, (re)created at every open.
+const char *const kGraphIndexes = R"SQL(
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
+CREATE INDEX IF NOT EXISTS symbols_qname ON symbols(qualified_name);
+CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
+CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
+CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
+CREATE INDEX IF NOT EXISTS refs_to ON refs(to_symbol_id);
+CREATE INDEX IF NOT EXISTS refs_from ON refs(from_chunk_id);
+)SQL";
+
+const char *const kDropGraphIndexes = R"SQL(
+DROP INDEX IF EXISTS symbols_name;
+DROP INDEX IF EXISTS symbols_qname;
+DROP INDEX IF EXISTS symbols_file;
+DROP INDEX IF EXISTS refs_name;
+DROP INDEX IF EXISTS refs_file;
+DROP INDEX IF EXISTS refs_to;
+DROP INDEX IF EXISTS refs_from;
 )SQL";
 
 QByteArray chunkHash(const Chunk &c)
@@ -358,12 +372,14 @@ Result<void> IndexStore::Private::createOrMigrate()
     if (version > kSchemaVersion)
         return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
     if (version == kSchemaVersion)
-        return {};
+        return Sql::execScript(db, kGraphIndexes); // repairs an interrupted bulk load
     if (auto r = Sql::execScript(db, "BEGIN IMMEDIATE"); !r)
         return r;
     Result<void> r;
     if (version == 0) {
         r = Sql::execScript(db, kSchemaV1);
+        if (r)
+            r = Sql::execScript(db, kGraphIndexes);
     }
     // future: if (version < 2) migrate 1 -> 2; ...
     if (r) {
@@ -460,10 +476,13 @@ Result<void> IndexStore::clearFileContent(qint64 fileId)
     return {};
 }
 
-Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed)
+Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed,
+                                            bool fresh)
 {
-    if (auto r = clearFileContent(fileId); !r)
-        return r;
+    if (!fresh) {
+        if (auto r = clearFileContent(fileId); !r)
+            return r;
+    }
     Stmt &ins = d->stmt(
         "INSERT INTO chunks(file_id, path, kind, name, qualified_name, parent_chunk_id, start_line,"
         " end_line, start_byte, end_byte, part, part_count, signature, doc, text, content_hash)"
@@ -518,6 +537,18 @@ Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, 
             return ref.error();
     }
     return {};
+}
+
+Result<void> IndexStore::beginBulkLoad()
+{
+    d->stmts.clear(); // cached statements may use the indexes
+    return Sql::execScript(d->db, kDropGraphIndexes);
+}
+
+Result<void> IndexStore::endBulkLoad()
+{
+    d->stmts.clear();
+    return Sql::execScript(d->db, kGraphIndexes);
 }
 
 Result<void> IndexStore::removeFile(const QString &path)

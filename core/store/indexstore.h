@@ -140,7 +140,14 @@ public:
     // Inserts or updates by path; returns the file id.
     Result<qint64> upsertFile(const FileRecord &file);
     // Replaces the file's chunks, symbols and references (within the caller's transaction).
-    Result<void> replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed);
+    // `fresh`: the file had no content in the index before (skips the deletes).
+    Result<void> replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed,
+                                    bool fresh = false);
+    // Bulk loads (a first index) drop the secondary indexes of symbols and refs and build
+    // them once at the end, which is much cheaper than maintaining them row by row. A crash
+    // in between is repaired at the next open.
+    Result<void> beginBulkLoad();
+    Result<void> endBulkLoad();
     Result<void> removeFile(const QString &path);
     Result<void> clearFileContent(qint64 fileId);
     // Resolves references to definitions: same file first, then files the referencing file
