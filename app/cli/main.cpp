@@ -4,13 +4,18 @@
 #include "cliprogress.h"
 
 #include "core/base/filestatus.h"
+#include "core/embed/embeddingindexer.h"
+#include "core/embed/remoteembedder.h"
 #include "core/index/indexer.h"
 #include "core/parse/chunker.h"
 #include "core/parse/grammars.h"
 #include "core/search/searcher.h"
+#include "core/search/searchsettings.h"
 #include "core/store/indexstore.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QRandomGenerator>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -39,10 +44,17 @@ void onSignal(int)
 const char *const kUsage = R"(Usage: repolens-cli [--data-dir DIR] COMMAND ...
 
 Commands:
-  index DIR                         index (or bring up to date) the folder DIR
-  search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N]
+  index DIR [--no-vectors]          index (or bring up to date) the folder DIR, then its
+                                    vectors (built-in embedder unless embed.url is set)
+  search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N] [--rerank[=MODE]]
+         [--no-vectors] [--no-priors] [--no-graph]
                                     search; --batch reads one query a line from stdin and
-                                    prints one JSON object a line
+                                    prints one JSON object a line; MODE: local, endpoint, off
+  config [KEY [VALUE]]              show or set a retrieval setting (rerank, vectors,
+                                    embed.url, embed.model, embed.max_tokens, rerank.url,
+                                    rerank.model); API keys come from REPOLENS_API_KEY
+  bench-vectors DIR [--queries N]   vector index build time and recall@10 against exact
+                                    search on DIR's vectors
   refs DIR NAME [--json]            definitions of NAME and every usage
   status DIR [--json]               files per status, with the reasons
   symbols DIR [--json]              every definition in the index
@@ -50,6 +62,7 @@ Commands:
   grammars                          the grammars and their ABI check
 
 Query filters: lang:python  path:src/**  -path:tests/**  kind:function
+Graph questions: "who calls NAME", "where is NAME used", "what does NAME call"
 
 Options:
   --data-dir DIR   where indexes live (default: %1)
@@ -136,6 +149,61 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet)
     return 0;
 }
 
+// The configured remote embedder (embed.url + embed.model, key from REPOLENS_API_KEY), or null
+// for the built-in one.
+std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings)
+{
+    if (settings.embedUrl.isEmpty() || settings.embedModel.isEmpty())
+        return nullptr;
+    RemoteEmbedderConfig config;
+    config.endpoint.baseUrl = settings.embedUrl;
+    config.endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
+    config.model = settings.embedModel;
+    config.maxInputTokens = settings.embedMaxTokens;
+    return std::make_shared<RemoteEmbedder>(config);
+}
+
+int runEmbed(const QString &dbPath, bool quiet)
+{
+    const SearchSettings settings = SearchSettings::load();
+    std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
+    EmbeddingIndexer embedder(dbPath);
+    QElapsedTimer shown;
+    shown.start();
+    auto report = embedder.run(
+        remote.get(),
+        [&](const EmbedProgress &p) {
+            if (quiet || (shown.elapsed() < 500 && p.phase != EmbedProgress::Phase::Done))
+                return;
+            shown.restart();
+            if (p.phase == EmbedProgress::Phase::Fitting)
+                std::fprintf(stderr, "\rvectors: fitting the built-in model...");
+            else if (p.phase == EmbedProgress::Phase::Embedding)
+                std::fprintf(stderr, "\rvectors: %d / %d chunks", p.chunksDone, p.chunksTotal);
+            else if (p.phase == EmbedProgress::Phase::VectorIndex)
+                std::fprintf(stderr, "\rvectors: building the vector index...        ");
+            std::fflush(stderr);
+        },
+        &g_cancel);
+    if (!quiet)
+        std::fprintf(stderr, "\r%60s\r", "");
+    if (!report) {
+        printErr(QStringLiteral("embedding failed (keyword search still works): %1").arg(report.error().toString()));
+        return 1;
+    }
+    if (report->cancelled) {
+        printErr(QStringLiteral("embedding cancelled; vectors computed so far are kept"));
+        return 130;
+    }
+    if (!quiet && !report->modelId.isEmpty())
+        std::fprintf(stderr,
+                     "vectors: %d chunks with %s (%d computed, %d reused) in %.2f s "
+                     "(fit %.2f s, embed %.2f s, vector index %.2f s)\n",
+                     report->chunksTotal, qPrintable(report->modelId), report->embedded, report->reused,
+                     report->seconds, report->fitSeconds, report->embedSeconds, report->indexSeconds);
+    return 0;
+}
+
 Result<std::unique_ptr<IndexStore>> openForReading(const QString &root, const QString &dbPath)
 {
     if (!QFileInfo::exists(dbPath)) {
@@ -155,6 +223,7 @@ QJsonObject hitJson(const SearchHit &hit)
     QJsonObject scores{{QStringLiteral("bm25"), hit.scores.bm25},
                        {QStringLiteral("bm25_rank"), hit.scores.bm25Rank},
                        {QStringLiteral("vector"), hit.scores.vector},
+                       {QStringLiteral("vector_rank"), hit.scores.vectorRank},
                        {QStringLiteral("symbol"), hit.scores.symbol},
                        {QStringLiteral("file"), hit.scores.file},
                        {QStringLiteral("prior"), hit.scores.prior},
@@ -184,6 +253,9 @@ QJsonObject responseJson(const QString &query, const Result<SearchResponse> &res
     for (const SearchHit &hit : response->hits)
         results.append(hitJson(hit));
     obj.insert(QStringLiteral("route"), response->route);
+    obj.insert(QStringLiteral("vector_coverage"), response->vectorCoverage);
+    if (response->exhaustive)
+        obj.insert(QStringLiteral("exhaustive"), true);
     obj.insert(QStringLiteral("filters"), response->query.filters.describe());
     obj.insert(QStringLiteral("millis"), response->millis);
     obj.insert(QStringLiteral("results"), results);
@@ -196,6 +268,8 @@ void printHumanResults(const SearchResponse &r)
 {
     QString out;
     out += QStringLiteral("%1 results (%2, %3 ms)").arg(r.hits.size()).arg(r.route).arg(r.millis, 0, 'f', 1);
+    if (r.exhaustive)
+        out += QStringLiteral(" every usage");
     if (!r.query.filters.isEmpty())
         out += QStringLiteral(" filters: %1").arg(r.query.filters.describe());
     out += u'\n';
@@ -227,6 +301,25 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
     }
     Searcher searcher(store->get());
     SearchOptions options;
+    const SearchSettings settings = SearchSettings::load();
+    options.rerank = settings.rerank;
+    options.vectors = settings.vectors && !args.flags.contains(QStringLiteral("no-vectors"));
+    options.priors = !args.flags.contains(QStringLiteral("no-priors"));
+    options.graph = !args.flags.contains(QStringLiteral("no-graph"));
+    if (args.flags.contains(QStringLiteral("rerank"))) {
+        bool known = false;
+        options.rerank = rerankModeFromName(args.options.value(QStringLiteral("rerank")), &known);
+        if (!known)
+            return usageError(QStringLiteral("--rerank takes local, endpoint or off"));
+    }
+    if (options.vectors)
+        searcher.enableVectors(dbPath, configuredEmbedder(settings));
+    if (options.rerank == RerankMode::Endpoint && !settings.rerankUrl.isEmpty()) {
+        HttpEndpoint endpoint;
+        endpoint.baseUrl = settings.rerankUrl;
+        endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
+        searcher.setReranker(RerankMode::Endpoint, std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
+    }
     bool ok = true;
     if (args.options.contains(QStringLiteral("top"))) {
         options.topK = args.options.value(QStringLiteral("top")).toInt(&ok);
@@ -419,6 +512,117 @@ int runChunks(const Args &args)
     return 0;
 }
 
+int runConfig(const Args &args)
+{
+    SearchSettings settings = SearchSettings::load();
+    if (args.positional.isEmpty()) {
+        for (const QString &key : SearchSettings::keys())
+            printOut(QStringLiteral("%1 = %2\n").arg(key, settings.value(key)));
+        return 0;
+    }
+    const QString key = args.positional.first();
+    if (!SearchSettings::keys().contains(key))
+        return usageError(QStringLiteral("unknown setting '%1'").arg(key));
+    if (args.positional.size() == 1) {
+        printOut(settings.value(key) + u'\n');
+        return 0;
+    }
+    if (!settings.setValue(key, args.positional.at(1)))
+        return usageError(QStringLiteral("bad value for %1: '%2'").arg(key, args.positional.at(1)));
+    settings.save();
+    return 0;
+}
+
+// Build time of the vector index and recall@10 of the approximate search against exact search,
+// with random chunks' own vectors (perturbed) as queries.
+int runBenchVectors(const Args &args, const QString &root, const QString &dbPath)
+{
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    const QString modelId = (*store)->meta(QString::fromLatin1(kMetaActiveModel));
+    if (modelId.isEmpty()) {
+        printErr(QStringLiteral("no vectors in this index: run `index` first"));
+        return 1;
+    }
+    QList<qint64> labels;
+    std::vector<float> all;
+    int dim = 0;
+    (*store)->forEachChunkVector(modelId, [&](qint64 id, QByteArrayView blob) {
+        dim = int(blob.size() / qsizetype(sizeof(float)));
+        labels.append(id);
+        const auto *f = reinterpret_cast<const float *>(blob.data());
+        all.insert(all.end(), f, f + dim);
+    });
+    if (labels.isEmpty()) {
+        printErr(QStringLiteral("no vectors for %1").arg(modelId));
+        return 1;
+    }
+    const int queries = args.options.value(QStringLiteral("queries"), QStringLiteral("500")).toInt();
+    VectorIndexOptions graphOptions;
+    graphOptions.bruteForceBelow = 0; // always build the graph here
+    QElapsedTimer t;
+    t.start();
+    VectorIndex graph(dim, modelId, graphOptions);
+    for (qsizetype i = 0; i < labels.size(); ++i)
+        graph.add(labels.at(i), all.data() + size_t(i) * size_t(dim), dim);
+    const double buildS = t.nsecsElapsed() / 1e9;
+    QRandomGenerator rng(42);
+    double recall = 0, exactMs = 0, annMs = 0;
+    for (int q = 0; q < queries; ++q) {
+        const qsizetype pick = rng.bounded(int(labels.size()));
+        std::vector<float> query(all.begin() + pick * dim, all.begin() + (pick + 1) * dim);
+        for (float &x : query)
+            x += float(rng.generateDouble() - 0.5) * 0.05f;
+        t.restart();
+        const QList<VectorHit> exact = graph.search(query, 10, true);
+        exactMs += t.nsecsElapsed() / 1e6;
+        t.restart();
+        const QList<VectorHit> ann = graph.search(query, 10, false);
+        annMs += t.nsecsElapsed() / 1e6;
+        QSet<qint64> truth;
+        for (const VectorHit &h : exact)
+            truth.insert(h.label);
+        int found = 0;
+        for (const VectorHit &h : ann)
+            found += truth.contains(h.label) ? 1 : 0;
+        recall += truth.isEmpty() ? 1.0 : double(found) / truth.size();
+    }
+    t.restart();
+    const QString path = dbPath + QStringLiteral(".bench-vectors");
+    graph.save(path);
+    const double saveMs = t.nsecsElapsed() / 1e6;
+    t.restart();
+    auto loaded = VectorIndex::load(path, graphOptions);
+    const double loadMs = t.nsecsElapsed() / 1e6;
+    QFile::remove(path);
+    const VectorIndexOptions defaults;
+    printOut(QStringLiteral("model           %1 (%2 dimensions)\n"
+                            "vectors         %3\n"
+                            "hnsw            M=%4 efConstruction=%5 efSearch=%6\n"
+                            "build           %7 s\n"
+                            "recall@10       %8 over %9 queries (vs exact search)\n"
+                            "query           hnsw %10 ms, exact %11 ms (mean)\n"
+                            "save / load     %12 ms / %13 ms%14\n")
+                 .arg(modelId)
+                 .arg(dim)
+                 .arg(labels.size())
+                 .arg(defaults.m)
+                 .arg(defaults.efConstruction)
+                 .arg(defaults.efSearch)
+                 .arg(buildS, 0, 'f', 2)
+                 .arg(recall / std::max(1, queries), 0, 'f', 4)
+                 .arg(queries)
+                 .arg(annMs / std::max(1, queries), 0, 'f', 3)
+                 .arg(exactMs / std::max(1, queries), 0, 'f', 3)
+                 .arg(saveMs, 0, 'f', 1)
+                 .arg(loadMs, 0, 'f', 1)
+                 .arg(loaded ? QString() : QStringLiteral(" (load failed: %1)").arg(loaded.error().toString())));
+    return 0;
+}
+
 int runGrammars()
 {
     int bad = 0;
@@ -446,9 +650,13 @@ int main(int argc, char **argv)
     args.dataDir = IndexStore::defaultDataDir();
     const QStringList argList = app.arguments().mid(1);
     static const QSet<QString> valueOptions = {QStringLiteral("top"), QStringLiteral("max-per-file"),
-                                               QStringLiteral("lang"), QStringLiteral("data-dir")};
+                                               QStringLiteral("lang"), QStringLiteral("data-dir"),
+                                               QStringLiteral("queries")};
+    // flags; "--rerank=MODE" also carries a value
     static const QSet<QString> flagOptions = {QStringLiteral("json"), QStringLiteral("batch"),
-                                              QStringLiteral("quiet")};
+                                              QStringLiteral("quiet"), QStringLiteral("rerank"),
+                                              QStringLiteral("no-vectors"), QStringLiteral("no-priors"),
+                                              QStringLiteral("no-graph")};
     for (qsizetype i = 0; i < argList.size(); ++i) {
         const QString &a = argList.at(i);
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
@@ -479,6 +687,8 @@ int main(int argc, char **argv)
                     args.options.insert(name, value);
             } else if (flagOptions.contains(name)) {
                 args.flags.insert(name);
+                if (eq >= 0)
+                    args.options.insert(name, value);
             } else {
                 return usageError(QStringLiteral("unknown option --%1").arg(name));
             }
@@ -495,10 +705,12 @@ int main(int argc, char **argv)
         return runChunks(args);
     if (args.command == QLatin1String("grammars"))
         return runGrammars();
+    if (args.command == QLatin1String("config"))
+        return runConfig(args);
 
     static const QSet<QString> folderCommands = {QStringLiteral("index"), QStringLiteral("search"),
                                                  QStringLiteral("refs"), QStringLiteral("status"),
-                                                 QStringLiteral("symbols")};
+                                                 QStringLiteral("symbols"), QStringLiteral("bench-vectors")};
     if (!folderCommands.contains(args.command))
         return usageError(QStringLiteral("unknown command '%1'").arg(args.command));
     if (args.positional.isEmpty())
@@ -515,8 +727,15 @@ int main(int argc, char **argv)
         return 1;
     }
     const QString dbPath = IndexStore::databasePath(args.dataDir, *root);
-    if (args.command == QLatin1String("index"))
-        return runIndex(*root, dbPath, args.flags.contains(QStringLiteral("quiet")));
+    if (args.command == QLatin1String("index")) {
+        const bool quiet = args.flags.contains(QStringLiteral("quiet"));
+        const int rc = runIndex(*root, dbPath, quiet);
+        if (rc != 0 || args.flags.contains(QStringLiteral("no-vectors")) || !SearchSettings::load().vectors)
+            return rc;
+        return runEmbed(dbPath, quiet);
+    }
+    if (args.command == QLatin1String("bench-vectors"))
+        return runBenchVectors(args, *root, dbPath);
     if (args.command == QLatin1String("search"))
         return runSearch(args, *root, dbPath);
     if (args.command == QLatin1String("refs"))

@@ -1,14 +1,18 @@
 #pragma once
 
 #include "query.h"
+#include "reranker.h"
 
 #include "core/base/result.h"
+#include "core/embed/embedder.h"
 #include "core/store/indexstore.h"
+#include "core/store/vectorindex.h"
 
 #include <QList>
 #include <QString>
 
 #include <atomic>
+#include <memory>
 
 namespace RepoLens {
 
@@ -39,30 +43,63 @@ struct SearchOptions
     int topK = 10;
     int maxPerFile = 3;      // diversity: at most this many chunks from one file
     int candidates = 300;    // BM25 candidates considered
+    int vectorCandidates = 200; // nearest neighbours considered
     SearchFilters filters;   // merged with the filters written in the query
+    bool vectors = true;     // use vectors when they are ready (hybrid route)
+    bool priors = true;      // file-quality prior and demotion of tests/changelogs/vendored
+    bool graph = true;       // reference-graph prior and one-hop expansion
+    RerankMode rerank = RerankMode::Off;
+    int rerankDepth = 40;    // candidates re-ranked
 };
 
 struct SearchResponse
 {
     ParsedQuery query;
-    QString route;           // "keyword", "symbol", ...
+    QString route;           // "hybrid", "keyword", "symbol", "graph:callers", "graph:callees"
     QList<SearchHit> hits;
     double millis = 0;
     bool indexComplete = true;
+    double vectorCoverage = 0; // share of chunks with a vector for the active model
+    bool exhaustive = false;   // graph routes: every usage, not a top-k
     QStringList notes;
 };
 
-// Runs queries against one read-only IndexStore (so one Searcher per thread).
+// Runs queries against one read-only IndexStore (so one Searcher per thread). Routes:
+// "who calls X" / "where is X used" / "what does X call" -> the reference graph, exhaustively;
+// identifier-like queries -> symbol lookup + BM25; natural language -> hybrid (BM25 + vectors
+// + exact symbol matches fused, file-quality and reference-graph priors, one-hop expansion,
+// optional re-ranking). Without vectors the hybrid route degrades to keyword and says so.
 class Searcher
 {
 public:
     explicit Searcher(const IndexStore *store);
+    ~Searcher();
+
+    // Loads the active embedding model's query embedder (the built-in one from the database;
+    // a remote model needs queryEmbedder) and its vector index (rebuilt from SQLite if the file
+    // is missing or stale). Fails softly: search stays keyword-only and notes why.
+    Result<void> enableVectors(const QString &databasePath, std::shared_ptr<Embedder> queryEmbedder = {});
+    void setVectorSearch(std::shared_ptr<Embedder> queryEmbedder, std::shared_ptr<VectorIndex> index);
+    void setReranker(RerankMode mode, std::shared_ptr<Reranker> reranker);
+    bool hasVectors() const;
+    QString vectorStatus() const; // "vectors: 98% of chunks (builtin-lsa1-...)"
 
     Result<SearchResponse> search(const QString &query, const SearchOptions &options = {},
                                   const std::atomic_bool *cancel = nullptr) const;
 
 private:
     const IndexStore *m_store;
+    class Private;
+    std::unique_ptr<Private> d;
 };
+
+// Which route a query takes, and for graph routes the symbol asked about.
+struct QueryRoute
+{
+    enum class Kind { Hybrid, Symbol, Callers, Callees };
+    Kind kind = Kind::Hybrid;
+    QString symbol;
+};
+QueryRoute routeQuery(const ParsedQuery &query);
 
 } // namespace RepoLens

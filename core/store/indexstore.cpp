@@ -99,6 +99,16 @@ CREATE TABLE file_imports(
     file_id INTEGER NOT NULL,
     target_file_id INTEGER NOT NULL,
     PRIMARY KEY(file_id, target_file_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS embeddings(
+    content_hash BLOB NOT NULL,
+    model_id TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY(content_hash, model_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS embed_models(
+    model_id TEXT PRIMARY KEY,
+    dimension INTEGER NOT NULL,
+    data BLOB,
+    created INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
 )SQL";
 
 // Secondary indexes of the code graph: dropped during bulk loads, (re)created at every open.
@@ -1048,6 +1058,194 @@ Result<void> IndexStore::checkIntegrity(bool full) const
     if (!problems.isEmpty())
         return makeError(ErrorCode::Corrupt, problems.mid(0, 5).join(u"; "), d->path);
     return {};
+}
+
+// === Retrieval: embeddings, embedding models, graph (issue 4) ================================
+
+namespace {
+
+// The retrieval tables are part of schema 1; databases written before they were added get them
+// on first use (CREATE ... IF NOT EXISTS is a no-op otherwise).
+const char *const kRetrievalTables = R"SQL(
+CREATE TABLE IF NOT EXISTS embeddings(
+    content_hash BLOB NOT NULL,
+    model_id TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY(content_hash, model_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS embed_models(
+    model_id TEXT PRIMARY KEY,
+    dimension INTEGER NOT NULL,
+    data BLOB,
+    created INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+)SQL";
+
+Result<void> ensureRetrievalTables(sqlite3 *db)
+{
+    return Sql::execScript(db, kRetrievalTables);
+}
+
+} // namespace
+
+Result<void> IndexStore::saveEmbeddingModel(const EmbeddingModel &model)
+{
+    if (auto r = ensureRetrievalTables(d->db); !r)
+        return r;
+    Stmt s(d->db, "INSERT OR REPLACE INTO embed_models(model_id, dimension, data, created) VALUES (?1, ?2, ?3, ?4)");
+    s.bind(1, model.modelId).bind(2, model.dimension);
+    if (model.data.isEmpty())
+        s.bindNull(3);
+    else
+        s.bind(3, model.data);
+    s.bind(4, model.created);
+    return s.exec();
+}
+
+std::optional<IndexStore::EmbeddingModel> IndexStore::embeddingModel(const QString &modelId) const
+{
+    Stmt s(d->db, "SELECT model_id, dimension, data, created FROM embed_models WHERE model_id = ?1");
+    if (!s.isValid())
+        return std::nullopt;
+    s.bind(1, modelId);
+    if (!s.step())
+        return std::nullopt;
+    return EmbeddingModel{s.text(0), s.integer(1), s.blob(2), s.int64(3)};
+}
+
+QList<ChunkRecord> IndexStore::chunksWithoutEmbedding(const QString &modelId, int limit,
+                                                      const QStringList &priorityPaths) const
+{
+    QList<ChunkRecord> out;
+    const QByteArray missing = QByteArray(kChunkSelect)
+                               + "WHERE NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.content_hash = c.content_hash"
+                                 " AND e.model_id = ?1) ";
+    QSet<qint64> taken;
+    if (!priorityPaths.isEmpty()) {
+        const QByteArray sql = missing + "AND c.path = ?2 ORDER BY c.id";
+        Stmt s(d->db, sql.constData());
+        if (s.isValid()) {
+            for (const QString &p : priorityPaths) {
+                s.reset();
+                s.bind(1, modelId).bind(2, p);
+                while (out.size() < limit && s.step()) {
+                    ChunkRecord c = readChunk(s);
+                    taken.insert(c.id);
+                    out.append(std::move(c));
+                }
+            }
+        }
+    }
+    if (out.size() >= limit)
+        return out;
+    const QByteArray sql = missing + "ORDER BY f.mtime DESC, c.id LIMIT ?2";
+    Stmt s(d->db, sql.constData());
+    if (!s.isValid())
+        return out;
+    s.bind(1, modelId).bind(2, limit - int(out.size()) + int(taken.size()));
+    while (out.size() < limit && s.step()) {
+        if (taken.contains(s.int64(0)))
+            continue;
+        out.append(readChunk(s));
+    }
+    return out;
+}
+
+Result<void> IndexStore::putEmbeddings(const QString &modelId, const QList<QPair<QByteArray, QByteArray>> &rows)
+{
+    if (auto r = ensureRetrievalTables(d->db); !r)
+        return r;
+    Stmt &s = d->stmt("INSERT OR REPLACE INTO embeddings(content_hash, model_id, vector) VALUES (?1, ?2, ?3)");
+    const Private::Lease lease_s{s};
+    for (const auto &[hash, vector] : rows) {
+        s.reset();
+        s.bind(1, hash).bind(2, modelId).bind(3, vector);
+        if (auto r = s.exec(); !r)
+            return r;
+    }
+    return {};
+}
+
+int IndexStore::embeddedChunkCount(const QString &modelId) const
+{
+    Stmt s(d->db, "SELECT COUNT(*) FROM chunks c WHERE EXISTS (SELECT 1 FROM embeddings e"
+                  " WHERE e.content_hash = c.content_hash AND e.model_id = ?1)");
+    if (!s.isValid())
+        return 0;
+    s.bind(1, modelId);
+    return s.step() ? s.integer(0) : 0;
+}
+
+void IndexStore::forEachChunkVector(const QString &modelId,
+                                    const std::function<void(qint64, QByteArrayView)> &visit) const
+{
+    Stmt s(d->db, "SELECT c.id, e.vector FROM chunks c JOIN embeddings e ON e.content_hash = c.content_hash"
+                  " AND e.model_id = ?1 ORDER BY c.id");
+    if (!s.isValid())
+        return;
+    s.bind(1, modelId);
+    while (s.step()) {
+        const auto *p = static_cast<const char *>(sqlite3_column_blob(s.raw(), 1));
+        visit(s.int64(0), QByteArrayView(p, sqlite3_column_bytes(s.raw(), 1)));
+    }
+}
+
+QByteArray IndexStore::chunkVector(qint64 chunkId, const QString &modelId) const
+{
+    Stmt s(d->db, "SELECT e.vector FROM chunks c JOIN embeddings e ON e.content_hash = c.content_hash"
+                  " AND e.model_id = ?2 WHERE c.id = ?1");
+    if (!s.isValid())
+        return {};
+    s.bind(1, chunkId).bind(2, modelId);
+    return s.step() ? s.blob(0) : QByteArray();
+}
+
+Result<int> IndexStore::removeOrphanEmbeddings()
+{
+    if (auto r = ensureRetrievalTables(d->db); !r)
+        return r.error();
+    if (auto r = Sql::execScript(d->db, "DELETE FROM embeddings WHERE content_hash NOT IN"
+                                        " (SELECT content_hash FROM chunks)");
+        !r)
+        return r.error();
+    return sqlite3_changes(d->db);
+}
+
+Result<void> IndexStore::removeEmbeddingModel(const QString &modelId)
+{
+    if (auto r = ensureRetrievalTables(d->db); !r)
+        return r;
+    for (const char *sql : {"DELETE FROM embeddings WHERE model_id = ?1", "DELETE FROM embed_models WHERE model_id = ?1"}) {
+        Stmt s(d->db, sql);
+        s.bind(1, modelId);
+        if (auto r = s.exec(); !r)
+            return r;
+    }
+    return {};
+}
+
+void IndexStore::forEachChunk(const std::function<void(const ChunkRecord &)> &visit) const
+{
+    static const QByteArray sql = QByteArray(kChunkSelect) + "ORDER BY c.id";
+    Stmt s(d->db, sql.constData());
+    while (s.step())
+        visit(readChunk(s));
+}
+
+void IndexStore::forEachChunkEdge(const std::function<void(qint64, qint64)> &visit) const
+{
+    Stmt s(d->db, "SELECT r.from_chunk_id, s.chunk_id FROM refs r JOIN symbols s ON s.id = r.to_symbol_id"
+                  " WHERE r.from_chunk_id IS NOT NULL AND s.chunk_id IS NOT NULL"
+                  " AND r.kind NOT IN ('import', 'include')");
+    while (s.step())
+        visit(s.int64(0), s.int64(1));
+}
+
+QList<QPair<qint64, qint64>> IndexStore::chunkFileIds() const
+{
+    QList<QPair<qint64, qint64>> out;
+    Stmt s(d->db, "SELECT id, file_id FROM chunks ORDER BY id");
+    while (s.step())
+        out.append({s.int64(0), s.int64(1)});
+    return out;
 }
 
 } // namespace RepoLens

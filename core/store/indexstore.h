@@ -187,6 +187,40 @@ public:
     // Runs PRAGMA quick_check; ok() when it says "ok".
     Result<void> checkIntegrity(bool full = false) const;
 
+    // === Retrieval: embeddings, embedding models, graph (issue 4) ============================
+    // Vectors are keyed by chunk content hash + model id, so re-indexing a file, restarting or
+    // switching models back reuses what was computed. A vector is float32, native byte order.
+    struct EmbeddingModel
+    {
+        QString modelId;
+        int dimension = 0;
+        QByteArray data;    // the built-in model's parameters; empty for remote models
+        qint64 created = 0; // seconds since epoch
+    };
+    Result<void> saveEmbeddingModel(const EmbeddingModel &model);
+    std::optional<EmbeddingModel> embeddingModel(const QString &modelId) const;
+    // Chunks with no vector for modelId, at most limit, files in priorityPaths first, then the
+    // most recently modified files.
+    QList<ChunkRecord> chunksWithoutEmbedding(const QString &modelId, int limit,
+                                              const QStringList &priorityPaths = {}) const;
+    // (content hash, vector) pairs; replaces existing rows (within the caller's transaction).
+    Result<void> putEmbeddings(const QString &modelId, const QList<QPair<QByteArray, QByteArray>> &rows);
+    int embeddedChunkCount(const QString &modelId) const;
+    // Every chunk that has a vector for modelId, in chunk id order.
+    void forEachChunkVector(const QString &modelId,
+                            const std::function<void(qint64 chunkId, QByteArrayView vector)> &visit) const;
+    QByteArray chunkVector(qint64 chunkId, const QString &modelId) const;
+    // Removes vectors whose content hash no chunk has any more; returns how many.
+    Result<int> removeOrphanEmbeddings();
+    // Removes every vector (and the stored model) of one model.
+    Result<void> removeEmbeddingModel(const QString &modelId);
+    // Every chunk (no JOIN order guarantee beyond chunk id), for fitting the built-in model.
+    void forEachChunk(const std::function<void(const ChunkRecord &)> &visit) const;
+    // Resolved code-graph edges between chunks: (from chunk, to chunk holding the definition).
+    void forEachChunkEdge(const std::function<void(qint64 fromChunk, qint64 toChunk)> &visit) const;
+    // Chunk ids (and their file ids) in id order, for graph ranking.
+    QList<QPair<qint64, qint64>> chunkFileIds() const;
+
 private:
     IndexStore();
     class Private;

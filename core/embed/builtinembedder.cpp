@@ -1,0 +1,397 @@
+#include "builtinembedder.h"
+
+#include "lsamath.h"
+
+#include "core/base/logging.h"
+#include "core/store/codetokens.h"
+
+#include <QCryptographicHash>
+#include <QDataStream>
+#include <QElapsedTimer>
+#include <QIODevice>
+#include <QThread>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace RepoLens {
+
+namespace {
+
+constexpr quint32 kMagic = 0x524c4c53; // "RLLS"
+constexpr quint32 kFormat = 1;
+const QLatin1String kPrefix("builtin-lsa1-");
+
+bool isStop(std::string_view t)
+{
+    static const std::unordered_set<std::string_view> words = {
+        "the", "and", "or", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "as",
+        "is", "are", "was", "were", "be", "been", "it", "its", "this", "that", "these", "those",
+        "an", "if", "then", "else", "not", "no", "do", "does", "we", "you", "they", "can", "will",
+        "would", "should", "may", "has", "have", "had", "but", "so", "than", "too", "all", "any",
+    };
+    return words.count(t) > 0;
+}
+
+// Light stemming: plural forms only ("proxies" -> "proxy", "headers" -> "header").
+void stem(std::string &t)
+{
+    const size_t n = t.size();
+    if (n > 4 && t.compare(n - 3, 3, "ies") == 0) {
+        t.resize(n - 3);
+        t += 'y';
+    } else if (n > 3 && t[n - 1] == 's' && t[n - 2] != 's' && t[n - 2] != 'u' && t[n - 2] != 'i') {
+        t.resize(n - 1);
+    }
+}
+
+template<typename F>
+void forEachTerm(QByteArrayView utf8, F &&f)
+{
+    std::string term;
+    tokenizeCode(utf8, true, TokenSink{[&](QByteArrayView t, bool, int, int) {
+                     bool digits = true;
+                     for (char c : t) {
+                         if (c < '0' || c > '9') {
+                             digits = false;
+                             break;
+                         }
+                     }
+                     if (digits || t.size() < 2)
+                         return;
+                     term.assign(t.data(), size_t(t.size()));
+                     if (isStop(term))
+                         return;
+                     stem(term);
+                     f(term);
+                 }});
+}
+
+} // namespace
+
+class BuiltinEmbedder::Private
+{
+public:
+    int k = 0;
+    double sigmaPower = 0.5;
+    int documents = 0;
+    std::unordered_map<std::string, int> ids;
+    std::vector<std::string> terms;
+    std::vector<float> idf;
+    std::vector<float> termVectors; // vocabulary x k
+    QString modelId;
+
+    // sparse TF-IDF row of a text, L2-normalised
+    void row(QByteArrayView utf8, std::vector<int> &cols, std::vector<float> &vals) const
+    {
+        cols.clear();
+        vals.clear();
+        std::vector<int> found;
+        forEachTerm(utf8, [&](const std::string &t) {
+            const auto it = ids.find(t);
+            if (it != ids.end())
+                found.push_back(it->second);
+        });
+        std::sort(found.begin(), found.end());
+        double norm = 0;
+        for (size_t i = 0; i < found.size();) {
+            size_t j = i;
+            while (j < found.size() && found[j] == found[i])
+                ++j;
+            const float w = float((1.0 + std::log(double(j - i))) * idf[size_t(found[i])]);
+            cols.push_back(found[i]);
+            vals.push_back(w);
+            norm += double(w) * w;
+            i = j;
+        }
+        if (norm > 0) {
+            const float inv = float(1.0 / std::sqrt(norm));
+            for (float &v : vals)
+                v *= inv;
+        }
+    }
+
+    EmbeddingVector vectorOf(const std::vector<int> &cols, const std::vector<float> &vals) const
+    {
+        EmbeddingVector v(size_t(k), 0.0f);
+        Lsa::foldIn(cols.data(), vals.data(), int(cols.size()), termVectors.data(), k, v.data());
+        normaliseVector(v);
+        return v;
+    }
+};
+
+BuiltinEmbedder::BuiltinEmbedder()
+    : d(std::make_unique<Private>())
+{
+}
+
+BuiltinEmbedder::~BuiltinEmbedder() = default;
+
+bool BuiltinEmbedder::isBuiltinModel(const QString &modelId)
+{
+    return modelId.startsWith(kPrefix);
+}
+
+QStringList BuiltinEmbedder::tokenize(QStringView text)
+{
+    QStringList out;
+    forEachTerm(text.toUtf8(), [&](const std::string &t) { out.append(QString::fromStdString(t)); });
+    return out;
+}
+
+Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &store,
+                                                              const BuiltinEmbedderOptions &options,
+                                                              const std::atomic_bool *cancel,
+                                                              QHash<QByteArray, EmbeddingVector> *fitted)
+{
+    QElapsedTimer timer;
+    timer.start();
+    // 1. every distinct chunk as a bag of terms
+    std::unordered_map<std::string, int> allIds;
+    std::vector<int> df;
+    std::vector<std::vector<std::pair<int, int>>> docs;
+    std::vector<QByteArray> hashes;
+    QSet<QByteArray> seen;
+    std::vector<int> termIds;
+    store.forEachChunk([&](const ChunkRecord &c) {
+        if (seen.contains(c.contentHash))
+            return;
+        seen.insert(c.contentHash);
+        termIds.clear();
+        forEachTerm(embeddingText(c).toUtf8(), [&](const std::string &t) {
+            auto it = allIds.find(t);
+            if (it == allIds.end()) {
+                it = allIds.emplace(t, int(df.size())).first;
+                df.push_back(0);
+            }
+            termIds.push_back(it->second);
+        });
+        std::sort(termIds.begin(), termIds.end());
+        std::vector<std::pair<int, int>> tf;
+        for (size_t i = 0; i < termIds.size();) {
+            size_t j = i;
+            while (j < termIds.size() && termIds[j] == termIds[i])
+                ++j;
+            tf.emplace_back(termIds[i], int(j - i));
+            ++df[size_t(termIds[i])];
+            i = j;
+        }
+        docs.push_back(std::move(tf));
+        hashes.push_back(c.contentHash);
+    });
+    if (cancel && cancel->load())
+        return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+    const int n = int(docs.size());
+    if (n < 2)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("too few chunks to fit the built-in embedder"));
+    const double tokenizeMs = timer.elapsed();
+
+    // 2. vocabulary: informative terms, most frequent first
+    std::vector<int> candidates;
+    const int maxDf = std::max(options.minDocFrequency, int(options.maxDocShare * n));
+    for (int id = 0; id < int(df.size()); ++id) {
+        if (df[size_t(id)] >= options.minDocFrequency && df[size_t(id)] <= maxDf)
+            candidates.push_back(id);
+    }
+    std::vector<std::string> byId(df.size());
+    for (auto &[t, id] : allIds)
+        byId[size_t(id)] = t;
+    std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
+        return df[size_t(a)] != df[size_t(b)] ? df[size_t(a)] > df[size_t(b)] : byId[size_t(a)] < byId[size_t(b)];
+    });
+    if (int(candidates.size()) > options.maxVocabulary)
+        candidates.resize(size_t(options.maxVocabulary));
+    std::sort(candidates.begin(), candidates.end(), [&](int a, int b) { return byId[size_t(a)] < byId[size_t(b)]; });
+    std::unique_ptr<BuiltinEmbedder> model(new BuiltinEmbedder);
+    Private &p = *model->d;
+    std::vector<int> remap(df.size(), -1);
+    for (int id : candidates) {
+        remap[size_t(id)] = int(p.terms.size());
+        p.ids.emplace(byId[size_t(id)], int(p.terms.size()));
+        p.terms.push_back(byId[size_t(id)]);
+        p.idf.push_back(float(std::log(double(n) / df[size_t(id)])));
+    }
+    allIds.clear();
+    const int vocab = int(p.terms.size());
+    if (vocab < 2)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("too small a vocabulary to fit the built-in embedder"));
+
+    // 3. TF-IDF rows (all), SVD on a deterministic sample
+    Lsa::Csr all;
+    all.cols = vocab;
+    std::vector<std::pair<int, float>> row;
+    for (const auto &tf : docs) {
+        row.clear();
+        double norm = 0;
+        for (const auto &[id, count] : tf) {
+            const int c = remap[size_t(id)];
+            if (c < 0)
+                continue;
+            const float w = float((1.0 + std::log(double(count))) * p.idf[size_t(c)]);
+            row.emplace_back(c, w);
+            norm += double(w) * w;
+        }
+        if (norm > 0) {
+            const float inv = float(1.0 / std::sqrt(norm));
+            for (auto &e : row)
+                e.second *= inv;
+        }
+        std::sort(row.begin(), row.end());
+        all.appendRow(row);
+    }
+    docs.clear();
+    Lsa::Csr sample;
+    const Lsa::Csr *fitOn = &all;
+    if (n > options.sampleChunks) {
+        sample.cols = vocab;
+        const double stride = double(n) / options.sampleChunks;
+        for (int s = 0; s < options.sampleChunks; ++s) {
+            const int r = std::min(n - 1, int(s * stride));
+            row.clear();
+            for (int i = all.rowStart[size_t(r)]; i < all.rowStart[size_t(r) + 1]; ++i)
+                row.emplace_back(all.col[size_t(i)], all.val[size_t(i)]);
+            sample.appendRow(row);
+        }
+        fitOn = &sample;
+    }
+    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    Lsa::Svd svd = Lsa::randomizedSvd(*fitOn, options.dimension, options.oversample, options.powerIterations,
+                                      options.sigmaPower, options.seed, threads, cancel);
+    if (svd.k == 0)
+        return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+    const double svdMs = timer.elapsed() - tokenizeMs;
+    p.k = svd.k;
+    p.sigmaPower = options.sigmaPower;
+    p.documents = n;
+    p.termVectors = std::move(svd.termVectors);
+    p.modelId = kPrefix + QString::number(p.k) + u'-'
+                + QString::fromLatin1(QCryptographicHash::hash(model->data(), QCryptographicHash::Sha1).toHex().left(10));
+    if (fitted) {
+        fitted->reserve(n);
+        std::vector<int> cols;
+        std::vector<float> vals;
+        for (int r = 0; r < n; ++r) {
+            const int b = all.rowStart[size_t(r)], e = all.rowStart[size_t(r) + 1];
+            cols.assign(all.col.begin() + b, all.col.begin() + e);
+            vals.assign(all.val.begin() + b, all.val.begin() + e);
+            fitted->insert(hashes[size_t(r)], p.vectorOf(cols, vals));
+        }
+    }
+    qCInfo(lcEmbed).nospace() << "built-in embedder: " << n << " chunks, " << vocab << " terms, " << p.k
+                              << " dimensions; tokenize " << tokenizeMs << " ms, svd " << svdMs << " ms, total "
+                              << timer.elapsed() << " ms";
+    return model;
+}
+
+QByteArray BuiltinEmbedder::data() const
+{
+    QByteArray out;
+    QDataStream s(&out, QIODevice::WriteOnly);
+    s.setVersion(QDataStream::Qt_6_4);
+    s << kMagic << kFormat << qint32(d->k) << d->sigmaPower << qint32(d->documents) << qint32(d->terms.size());
+    for (size_t i = 0; i < d->terms.size(); ++i) {
+        s << QByteArray::fromStdString(d->terms[i]) << d->idf[i];
+    }
+    s.writeRawData(reinterpret_cast<const char *>(d->termVectors.data()),
+                   int(d->termVectors.size() * sizeof(float)));
+    return out;
+}
+
+Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fromData(const QByteArray &data)
+{
+    QDataStream s(data);
+    s.setVersion(QDataStream::Qt_6_4);
+    quint32 magic = 0, format = 0;
+    qint32 k = 0, docs = 0, vocab = 0;
+    double sigmaPower = 0;
+    s >> magic >> format >> k >> sigmaPower >> docs >> vocab;
+    if (s.status() != QDataStream::Ok || magic != kMagic || format != kFormat || k <= 0 || k > 4096 || vocab < 0
+        || qint64(vocab) * k * qint64(sizeof(float)) > data.size())
+        return makeError(ErrorCode::Corrupt, QStringLiteral("the built-in embedding model is unreadable"));
+    std::unique_ptr<BuiltinEmbedder> model(new BuiltinEmbedder);
+    Private &p = *model->d;
+    p.k = k;
+    p.sigmaPower = sigmaPower;
+    p.documents = docs;
+    p.terms.reserve(size_t(vocab));
+    p.idf.reserve(size_t(vocab));
+    for (int i = 0; i < vocab; ++i) {
+        QByteArray t;
+        float idf = 0;
+        s >> t >> idf;
+        p.ids.emplace(t.toStdString(), i);
+        p.terms.push_back(t.toStdString());
+        p.idf.push_back(idf);
+    }
+    p.termVectors.resize(size_t(vocab) * size_t(k));
+    const int bytes = int(p.termVectors.size() * sizeof(float));
+    if (s.readRawData(reinterpret_cast<char *>(p.termVectors.data()), bytes) != bytes)
+        return makeError(ErrorCode::Corrupt, QStringLiteral("the built-in embedding model is truncated"));
+    p.modelId = kPrefix + QString::number(k) + u'-'
+                + QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha1).toHex().left(10));
+    return model;
+}
+
+QString BuiltinEmbedder::modelId() const
+{
+    return d->modelId;
+}
+
+int BuiltinEmbedder::dimension() const
+{
+    return d->k;
+}
+
+int BuiltinEmbedder::vocabularySize() const
+{
+    return int(d->terms.size());
+}
+
+Result<QList<EmbeddingVector>> BuiltinEmbedder::embed(const QStringList &texts, EmbedPurpose purpose,
+                                                      const std::atomic_bool *cancel)
+{
+    Q_UNUSED(purpose);
+    QList<EmbeddingVector> out;
+    out.reserve(texts.size());
+    std::vector<int> cols;
+    std::vector<float> vals;
+    for (const QString &t : texts) {
+        if (cancel && cancel->load())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+        d->row(t.toUtf8(), cols, vals);
+        out.append(d->vectorOf(cols, vals));
+    }
+    return out;
+}
+
+std::optional<EmbeddingVector> BuiltinEmbedder::termVector(const QString &term) const
+{
+    const auto it = d->ids.find(term.toStdString());
+    if (it == d->ids.end())
+        return std::nullopt;
+    const float *t = d->termVectors.data() + size_t(it->second) * size_t(d->k);
+    EmbeddingVector v(t, t + d->k);
+    normaliseVector(v);
+    return v;
+}
+
+QStringList BuiltinEmbedder::terms(const QString &text, int maxTerms) const
+{
+    QStringList out;
+    QSet<int> seen;
+    forEachTerm(text.toUtf8(), [&](const std::string &t) {
+        if (out.size() >= maxTerms)
+            return;
+        const auto it = d->ids.find(t);
+        if (it != d->ids.end() && !seen.contains(it->second)) {
+            seen.insert(it->second);
+            out.append(QString::fromStdString(t));
+        }
+    });
+    return out;
+}
+
+} // namespace RepoLens

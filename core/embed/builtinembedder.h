@@ -1,0 +1,70 @@
+#pragma once
+
+#include "embedder.h"
+
+#include <QHash>
+
+#include <memory>
+#include <optional>
+
+namespace RepoLens {
+
+struct BuiltinEmbedderOptions
+{
+    int dimension = 128;        // latent dimensions kept
+    int maxVocabulary = 50000;  // most frequent terms (by document frequency) kept
+    int minDocFrequency = 2;    // a term seen in one chunk only says nothing about others
+    double maxDocShare = 0.25;  // terms in more than this share of chunks are noise (self, return)
+    int sampleChunks = 40000;   // chunks the SVD is fitted on (all are folded in)
+    int oversample = 16;
+    int powerIterations = 2;
+    double sigmaPower = 0.5;    // weight of latent dimension j: sigma_j ^ sigmaPower
+    quint64 seed = 0x5245504f4c454e53ull;
+    int threads = 0;            // 0 = one per core
+};
+
+// The built-in, offline embedder: latent semantic analysis of this repository. Chunks are
+// bags of code-aware terms (identifiers whole and split on camelCase / snake_case, lightly
+// stemmed) weighted by sublinear TF x IDF; a randomized truncated SVD of the chunk-term matrix
+// gives every term a dense vector, and a text's vector is the weighted sum of its terms'
+// vectors (the classic LSA fold-in). Terms that co-occur across the codebase end up close, so
+// "proxy" finds code about "adapter" and "connection" without sharing the word. It knows only
+// this repository's vocabulary: no model is downloaded, nothing leaves the machine.
+class BuiltinEmbedder : public Embedder
+{
+public:
+    ~BuiltinEmbedder() override;
+
+    // Fits a model on every chunk of the index. When fitted is given it receives the vector of
+    // every chunk seen, by content hash (saves folding them in again).
+    static Result<std::unique_ptr<BuiltinEmbedder>> fit(const IndexStore &store, const BuiltinEmbedderOptions &options,
+                                                        const std::atomic_bool *cancel = nullptr,
+                                                        QHash<QByteArray, EmbeddingVector> *fitted = nullptr);
+    static Result<std::unique_ptr<BuiltinEmbedder>> fromData(const QByteArray &data);
+    QByteArray data() const;
+
+    static bool isBuiltinModel(const QString &modelId);
+
+    QString modelId() const override;
+    int dimension() const override;
+    bool isLocal() const override { return true; }
+    int batchSize() const override { return 512; }
+    Result<QList<EmbeddingVector>> embed(const QStringList &texts, EmbedPurpose purpose,
+                                         const std::atomic_bool *cancel = nullptr) override;
+
+    int vocabularySize() const;
+    // The normalised latent vector of one term (as the tokenizer produces it), if known.
+    std::optional<EmbeddingVector> termVector(const QString &term) const;
+    // The distinct known terms of a text (tokenized, stemmed), at most maxTerms.
+    QStringList terms(const QString &text, int maxTerms = 1000) const;
+
+    // The tokenizer shared by fitting, embedding and the local reranker.
+    static QStringList tokenize(QStringView text);
+
+private:
+    BuiltinEmbedder();
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace RepoLens

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "core/base/result.h"
+#include "core/store/indexstore.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <vector>
+
+namespace RepoLens {
+
+using EmbeddingVector = std::vector<float>;
+
+enum class EmbedPurpose { Document, Query };
+
+// Turns texts into vectors. Implementations: BuiltinEmbedder (offline, fitted on the indexed
+// code) and RemoteEmbedder (an OpenAI-compatible /v1/embeddings endpoint). embed() blocks: call
+// it from a worker thread (the indexer's embedding stage or a query thread), never the GUI.
+class Embedder
+{
+public:
+    virtual ~Embedder() = default;
+    // Stored with every vector: vectors of different models never mix.
+    virtual QString modelId() const = 0;
+    // 0 until known (a remote model tells on its first answer).
+    virtual int dimension() const = 0;
+    virtual bool isLocal() const = 0;
+    // Texts per call the caller should send (the implementation may split further).
+    virtual int batchSize() const { return 64; }
+    // One vector per text, same order, L2-normalised.
+    virtual Result<QList<EmbeddingVector>> embed(const QStringList &texts, EmbedPurpose purpose,
+                                                 const std::atomic_bool *cancel = nullptr) = 0;
+};
+
+// The text embedded for a chunk. It carries its context: path, enclosing scope, signature,
+// doc comment, then the code. maxChars > 0 truncates the code (never the header).
+QString embeddingText(const ChunkRecord &chunk, int maxChars = 0);
+
+QByteArray vectorToBlob(const EmbeddingVector &v);
+EmbeddingVector vectorFromBlob(QByteArrayView blob);
+void normaliseVector(EmbeddingVector &v);
+
+} // namespace RepoLens

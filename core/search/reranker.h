@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/base/result.h"
+#include "core/embed/builtinembedder.h"
+#include "core/embed/httpjson.h"
+#include "core/store/indexstore.h"
+
+#include <QList>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+namespace RepoLens {
+
+enum class RerankMode { Off, Local, Endpoint, Llm };
+QString rerankModeName(RerankMode mode);
+RerankMode rerankModeFromName(const QString &name, bool *ok = nullptr);
+
+// Scores (query, chunk) pairs after fusion. Higher is more relevant; any scale (the searcher
+// normalises). Blocking: called on query threads.
+class Reranker
+{
+public:
+    virtual ~Reranker() = default;
+    virtual QString name() const = 0;
+    virtual Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
+                                        const std::atomic_bool *cancel = nullptr) = 0;
+};
+
+// Built-in, no network: query-term coverage of the chunk's name, signature and path (where
+// matches mean most), coverage of its body, and a late-interaction similarity: for each query
+// term, its best cosine to any chunk term in the built-in model's latent space (ColBERT's
+// MaxSim with LSA term vectors), averaged.
+class LocalReranker : public Reranker
+{
+public:
+    explicit LocalReranker(std::shared_ptr<const BuiltinEmbedder> model = {});
+    QString name() const override { return QStringLiteral("local"); }
+    Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
+                                const std::atomic_bool *cancel = nullptr) override;
+
+private:
+    std::shared_ptr<const BuiltinEmbedder> m_model;
+};
+
+// The common /v1/rerank format (llama.cpp server, vLLM, TEI, Cohere, Jina):
+// {"model", "query", "documents": [...], "top_n"} -> {"results": [{"index", "relevance_score"}]}.
+class RemoteReranker : public Reranker
+{
+public:
+    RemoteReranker(HttpEndpoint endpoint, QString model, int maxDocumentChars = 4000);
+    QString name() const override { return QStringLiteral("endpoint"); }
+    Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
+                                const std::atomic_bool *cancel = nullptr) override;
+
+private:
+    HttpEndpoint m_endpoint;
+    QString m_model;
+    int m_maxChars;
+};
+
+// The LLM as judge: implemented by the chat client (core/llm, not built yet); asked to rate
+// each chunk's relevance to the question from 0 to 10.
+class LlmJudge
+{
+public:
+    virtual ~LlmJudge() = default;
+    virtual Result<QList<double>> judge(const QString &question, const QStringList &documents,
+                                        const std::atomic_bool *cancel) = 0;
+};
+
+class JudgeReranker : public Reranker
+{
+public:
+    explicit JudgeReranker(std::shared_ptr<LlmJudge> judge);
+    QString name() const override { return QStringLiteral("llm"); }
+    Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
+                                const std::atomic_bool *cancel = nullptr) override;
+
+private:
+    std::shared_ptr<LlmJudge> m_judge;
+};
+
+} // namespace RepoLens

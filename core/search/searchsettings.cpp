@@ -1,0 +1,97 @@
+#include "searchsettings.h"
+
+#include <QSettings>
+
+namespace RepoLens {
+
+
+SearchSettings SearchSettings::load()
+{
+    SearchSettings s;
+    QSettings q(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
+    q.beginGroup(QStringLiteral("retrieval"));
+    for (const QString &key : keys()) {
+        const QString stored = q.value(key).toString();
+        if (!stored.isEmpty())
+            s.setValue(key, stored);
+    }
+    return s;
+}
+
+void SearchSettings::save() const
+{
+    QSettings q(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
+    q.beginGroup(QStringLiteral("retrieval"));
+    for (const QString &key : keys())
+        q.setValue(key, value(key));
+}
+
+QStringList SearchSettings::keys()
+{
+    return {QStringLiteral("rerank"),     QStringLiteral("vectors"),     QStringLiteral("embed.url"),
+            QStringLiteral("embed.model"), QStringLiteral("embed.max_tokens"), QStringLiteral("rerank.url"),
+            QStringLiteral("rerank.model")};
+}
+
+QString SearchSettings::value(const QString &key) const
+{
+    if (key == QLatin1String("rerank"))
+        return rerankModeName(rerank);
+    if (key == QLatin1String("vectors"))
+        return vectors ? QStringLiteral("on") : QStringLiteral("off");
+    if (key == QLatin1String("embed.url"))
+        return embedUrl.toString();
+    if (key == QLatin1String("embed.model"))
+        return embedModel;
+    if (key == QLatin1String("embed.max_tokens"))
+        return QString::number(embedMaxTokens);
+    if (key == QLatin1String("rerank.url"))
+        return rerankUrl.toString();
+    if (key == QLatin1String("rerank.model"))
+        return rerankModel;
+    return {};
+}
+
+bool SearchSettings::setValue(const QString &key, const QString &v)
+{
+    if (key == QLatin1String("rerank")) {
+        bool ok = false;
+        const RerankMode m = rerankModeFromName(v, &ok);
+        if (ok)
+            rerank = m;
+        return ok;
+    }
+    if (key == QLatin1String("vectors")) {
+        const QString l = v.toLower();
+        if (l != QLatin1String("on") && l != QLatin1String("off") && l != QLatin1String("true") && l != QLatin1String("false"))
+            return false;
+        vectors = l == QLatin1String("on") || l == QLatin1String("true");
+        return true;
+    }
+    if (key == QLatin1String("embed.url") || key == QLatin1String("rerank.url")) {
+        const QUrl u(v, QUrl::StrictMode);
+        if (!v.isEmpty() && (!u.isValid() || (u.scheme() != QLatin1String("http") && u.scheme() != QLatin1String("https"))))
+            return false;
+        (key == QLatin1String("embed.url") ? embedUrl : rerankUrl) = u;
+        return true;
+    }
+    if (key == QLatin1String("embed.model")) {
+        embedModel = v;
+        return true;
+    }
+    if (key == QLatin1String("rerank.model")) {
+        rerankModel = v;
+        return true;
+    }
+    if (key == QLatin1String("embed.max_tokens")) {
+        bool ok = false;
+        const int n = v.toInt(&ok);
+        if (!ok || n < 16)
+            return false;
+        embedMaxTokens = n;
+        return true;
+    }
+    return false;
+}
+
+} // namespace RepoLens

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "reranker.h"
+
+#include <QString>
+#include <QUrl>
+
+namespace RepoLens {
+
+// Retrieval settings shared by the desktop app and the CLI, persisted with QSettings
+// (organisation "RepoLens", application "repolens", group "retrieval"). API keys are not
+// stored here: the app keeps them in its credential store, the CLI reads REPOLENS_API_KEY.
+struct SearchSettings
+{
+    RerankMode rerank = RerankMode::Off; // the default is decided by the eval (docs/retrieval.md)
+    bool vectors = true;
+    QUrl embedUrl;        // empty: the built-in embedder
+    QString embedModel;
+    int embedMaxTokens = 8191;
+    QUrl rerankUrl;
+    QString rerankModel;
+
+    static SearchSettings load();
+    void save() const;
+    // "rerank", "vectors", "embed.url", "embed.model", "embed.max_tokens", "rerank.url", "rerank.model"
+    static QStringList keys();
+    QString value(const QString &key) const;
+    bool setValue(const QString &key, const QString &value); // false: unknown key or bad value
+};
+
+} // namespace RepoLens

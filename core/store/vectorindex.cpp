@@ -1,0 +1,413 @@
+#include "vectorindex.h"
+
+#include "vectorindex_p.h"
+
+#include "core/base/logging.h"
+
+#include <QDataStream>
+#include <QFile>
+#include <QHash>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <shared_mutex>
+
+namespace RepoLens {
+
+namespace {
+
+constexpr quint32 kMagic = 0x52'4c'56'49; // "RLVI"
+constexpr quint32 kFormat = 1;
+
+void normalise(float *v, int n)
+{
+    double sum = 0;
+    for (int i = 0; i < n; ++i)
+        sum += double(v[i]) * v[i];
+    if (sum <= 0)
+        return;
+    const float inv = float(1.0 / std::sqrt(sum));
+    for (int i = 0; i < n; ++i)
+        v[i] *= inv;
+}
+
+float dot(const float *a, const float *b, int n)
+{
+    float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += a[i] * b[i];
+        s1 += a[i + 1] * b[i + 1];
+        s2 += a[i + 2] * b[i + 2];
+        s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < n; ++i)
+        s0 += a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+} // namespace
+
+class VectorIndex::Private
+{
+public:
+    int dim = 0;
+    QString modelId;
+    VectorIndexOptions options;
+    // slots: every vector ever added since the last compaction; dead ones are marked
+    std::vector<qint64> labels;
+    std::vector<float> data;
+    std::vector<char> live;
+    QHash<qint64, int> slotOf;
+    int liveCount = 0;
+    int deleted = 0; // dead slots (also marked deleted in the graph when there is one)
+    Hnsw::GraphPtr graph;
+    mutable std::shared_mutex lock;
+
+    const float *vec(int slot) const { return data.data() + size_t(slot) * size_t(dim); }
+
+    Result<void> buildGraph()
+    {
+        graph.reset();
+        auto g = Hnsw::create(dim, size_t(std::max(liveCount, 16)) + size_t(liveCount / 4), options);
+        if (!g)
+            return g.error();
+        for (size_t s = 0; s < labels.size(); ++s) {
+            if (!live[s])
+                continue;
+            if (auto r = Hnsw::add(g->get(), labels[s], vec(int(s))); !r)
+                return r;
+        }
+        graph = std::move(*g);
+        return {};
+    }
+
+    // Drops dead slots; rebuilds the graph when above the threshold.
+    Result<void> compactLocked()
+    {
+        std::vector<qint64> l2;
+        std::vector<float> d2;
+        l2.reserve(size_t(liveCount));
+        d2.reserve(size_t(liveCount) * size_t(dim));
+        slotOf.clear();
+        for (size_t s = 0; s < labels.size(); ++s) {
+            if (!live[s])
+                continue;
+            slotOf.insert(labels[s], int(l2.size()));
+            l2.push_back(labels[s]);
+            d2.insert(d2.end(), vec(int(s)), vec(int(s)) + dim);
+        }
+        labels.swap(l2);
+        data.swap(d2);
+        live.assign(labels.size(), 1);
+        deleted = 0;
+        graph.reset();
+        if (liveCount >= options.bruteForceBelow)
+            return buildGraph();
+        return {};
+    }
+};
+
+VectorIndex::VectorIndex(int dimension, QString modelId, VectorIndexOptions options)
+    : d(std::make_unique<Private>())
+{
+    d->dim = dimension;
+    d->modelId = std::move(modelId);
+    d->options = options;
+}
+
+VectorIndex::~VectorIndex() = default;
+
+int VectorIndex::dimension() const
+{
+    return d->dim;
+}
+
+QString VectorIndex::modelId() const
+{
+    return d->modelId;
+}
+
+int VectorIndex::size() const
+{
+    std::shared_lock lock(d->lock);
+    return d->liveCount;
+}
+
+int VectorIndex::deletedCount() const
+{
+    std::shared_lock lock(d->lock);
+    return d->deleted;
+}
+
+bool VectorIndex::usesGraph() const
+{
+    std::shared_lock lock(d->lock);
+    return d->graph != nullptr;
+}
+
+bool VectorIndex::contains(qint64 label) const
+{
+    std::shared_lock lock(d->lock);
+    const auto it = d->slotOf.constFind(label);
+    return it != d->slotOf.cend() && d->live[size_t(*it)];
+}
+
+QList<qint64> VectorIndex::labels() const
+{
+    std::shared_lock lock(d->lock);
+    QList<qint64> out;
+    out.reserve(d->liveCount);
+    for (size_t s = 0; s < d->labels.size(); ++s) {
+        if (d->live[s])
+            out.append(d->labels[s]);
+    }
+    return out;
+}
+
+std::vector<float> VectorIndex::vector(qint64 label) const
+{
+    std::shared_lock lock(d->lock);
+    const auto it = d->slotOf.constFind(label);
+    if (it == d->slotOf.cend() || !d->live[size_t(*it)])
+        return {};
+    return std::vector<float>(d->vec(*it), d->vec(*it) + d->dim);
+}
+
+QList<float> VectorIndex::similarities(const std::vector<float> &query, const QList<qint64> &labels) const
+{
+    QList<float> out;
+    out.reserve(labels.size());
+    if (int(query.size()) != d->dim) {
+        out.fill(std::numeric_limits<float>::quiet_NaN(), labels.size());
+        return out;
+    }
+    std::vector<float> q(query);
+    normalise(q.data(), d->dim);
+    std::shared_lock lock(d->lock);
+    for (qint64 label : labels) {
+        const auto it = d->slotOf.constFind(label);
+        if (it == d->slotOf.cend() || !d->live[size_t(*it)])
+            out.append(std::numeric_limits<float>::quiet_NaN());
+        else
+            out.append(dot(q.data(), d->vec(*it), d->dim));
+    }
+    return out;
+}
+
+Result<void> VectorIndex::add(qint64 label, const std::vector<float> &vector)
+{
+    return add(label, vector.data(), int(vector.size()));
+}
+
+Result<void> VectorIndex::add(qint64 label, const float *vector, int dimension)
+{
+    if (dimension != d->dim)
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("vector of dimension %1 in an index of dimension %2").arg(dimension).arg(d->dim));
+    std::unique_lock lock(d->lock);
+    int slot = -1;
+    const auto it = d->slotOf.constFind(label);
+    if (it != d->slotOf.cend()) {
+        slot = *it;
+        if (!d->live[size_t(slot)]) {
+            d->live[size_t(slot)] = 1;
+            --d->deleted;
+            ++d->liveCount;
+        }
+    } else {
+        slot = int(d->labels.size());
+        d->labels.push_back(label);
+        d->data.resize(d->data.size() + size_t(d->dim));
+        d->live.push_back(1);
+        d->slotOf.insert(label, slot);
+        ++d->liveCount;
+    }
+    float *dst = d->data.data() + size_t(slot) * size_t(d->dim);
+    std::copy(vector, vector + d->dim, dst);
+    normalise(dst, d->dim);
+    if (d->graph)
+        return Hnsw::add(d->graph.get(), label, dst);
+    if (d->liveCount >= d->options.bruteForceBelow)
+        return d->buildGraph();
+    return {};
+}
+
+void VectorIndex::remove(qint64 label)
+{
+    std::unique_lock lock(d->lock);
+    const auto it = d->slotOf.constFind(label);
+    if (it == d->slotOf.cend() || !d->live[size_t(*it)])
+        return;
+    d->live[size_t(*it)] = 0;
+    --d->liveCount;
+    ++d->deleted;
+    if (d->graph)
+        Hnsw::markDeleted(d->graph.get(), label);
+    const int total = d->liveCount + d->deleted;
+    if (d->deleted >= 64 && d->deleted > d->options.compactWhenDeleted * total) {
+        if (auto r = d->compactLocked(); !r)
+            qCWarning(lcStore) << "vector index compaction failed:" << r.error().toString();
+    }
+}
+
+Result<void> VectorIndex::compact()
+{
+    std::unique_lock lock(d->lock);
+    return d->compactLocked();
+}
+
+QList<VectorHit> VectorIndex::search(const std::vector<float> &query, int k, bool exact) const
+{
+    return search(query.data(), int(query.size()), k, exact);
+}
+
+QList<VectorHit> VectorIndex::search(const float *query, int dimension, int k, bool exact) const
+{
+    QList<VectorHit> out;
+    if (dimension != d->dim || k <= 0)
+        return out;
+    std::vector<float> q(query, query + dimension);
+    normalise(q.data(), dimension);
+    std::shared_lock lock(d->lock);
+    if (d->graph && !exact) {
+        const auto hits = Hnsw::search(d->graph.get(), q.data(), k, d->options.efSearch);
+        out.reserve(qsizetype(hits.size()));
+        for (const auto &[label, sim] : hits)
+            out.append(VectorHit{label, sim});
+        return out;
+    }
+    // exact: a bounded min-heap over every live vector
+    std::vector<std::pair<float, qint64>> heap;
+    heap.reserve(size_t(k) + 1);
+    auto cmp = [](const std::pair<float, qint64> &a, const std::pair<float, qint64> &b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    };
+    for (size_t s = 0; s < d->labels.size(); ++s) {
+        if (!d->live[s])
+            continue;
+        const float sim = dot(q.data(), d->vec(int(s)), d->dim);
+        if (int(heap.size()) < k) {
+            heap.emplace_back(sim, d->labels[s]);
+            std::push_heap(heap.begin(), heap.end(), cmp);
+        } else if (sim > heap.front().first) {
+            std::pop_heap(heap.begin(), heap.end(), cmp);
+            heap.back() = {sim, d->labels[s]};
+            std::push_heap(heap.begin(), heap.end(), cmp);
+        }
+    }
+    std::sort_heap(heap.begin(), heap.end(), cmp);
+    out.reserve(qsizetype(heap.size()));
+    for (const auto &[sim, label] : heap)
+        out.append(VectorHit{label, sim});
+    return out;
+}
+
+Result<void> VectorIndex::save(const QString &path) const
+{
+    std::shared_lock lock(d->lock);
+    QByteArray graphBytes;
+    if (d->graph) {
+        auto g = Hnsw::serialize(d->graph.get());
+        if (!g)
+            return g.error();
+        graphBytes = std::move(*g);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(ErrorCode::Io, file.errorString(), path);
+    QDataStream out(&file);
+    out.setVersion(QDataStream::Qt_6_4);
+    out << kMagic << kFormat << qint32(d->dim) << d->modelId << qint64(d->liveCount);
+    for (size_t s = 0; s < d->labels.size(); ++s) {
+        if (!d->live[s])
+            continue;
+        out << d->labels[s];
+        out.writeRawData(reinterpret_cast<const char *>(d->vec(int(s))), int(sizeof(float)) * d->dim);
+    }
+    // the graph is saved with its dead nodes; their labels are listed so load can re-mark them
+    QList<qint64> dead;
+    for (size_t s = 0; s < d->labels.size(); ++s) {
+        if (!d->live[s])
+            dead.append(d->labels[s]);
+    }
+    out << dead << graphBytes;
+    if (out.status() != QDataStream::Ok)
+        return makeError(ErrorCode::Io, QStringLiteral("cannot write the vector index"), path);
+    if (!file.commit())
+        return makeError(file.error() == QFileDevice::ResourceError ? ErrorCode::DiskFull : ErrorCode::Io,
+                         file.errorString(), path);
+    return {};
+}
+
+Result<std::unique_ptr<VectorIndex>> VectorIndex::load(const QString &path, VectorIndexOptions options)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::NotFound, file.errorString(), path);
+    QDataStream in(&file);
+    in.setVersion(QDataStream::Qt_6_4);
+    quint32 magic = 0, format = 0;
+    qint32 dim = 0;
+    QString modelId;
+    qint64 count = 0;
+    in >> magic >> format >> dim >> modelId >> count;
+    auto corrupt = [&](const QString &why) {
+        return makeError(ErrorCode::Corrupt, QStringLiteral("vector index: %1").arg(why), path);
+    };
+    if (in.status() != QDataStream::Ok || magic != kMagic)
+        return corrupt(QStringLiteral("not a vector index"));
+    if (format != kFormat)
+        return corrupt(QStringLiteral("unknown format %1").arg(format));
+    const qint64 bytesPerRow = qint64(sizeof(qint64)) + qint64(sizeof(float)) * dim;
+    if (dim <= 0 || dim > 65536 || count < 0 || count * bytesPerRow > file.size())
+        return corrupt(QStringLiteral("implausible sizes"));
+    auto index = std::make_unique<VectorIndex>(dim, modelId, options);
+    Private &p = *index->d;
+    p.labels.resize(size_t(count));
+    p.data.resize(size_t(count) * size_t(dim));
+    p.live.assign(size_t(count), 1);
+    p.slotOf.reserve(count);
+    for (qint64 i = 0; i < count; ++i) {
+        qint64 label = 0;
+        in >> label;
+        if (in.readRawData(reinterpret_cast<char *>(p.data.data() + size_t(i) * size_t(dim)),
+                           int(sizeof(float)) * dim)
+            != int(sizeof(float)) * dim)
+            return corrupt(QStringLiteral("truncated"));
+        p.labels[size_t(i)] = label;
+        p.slotOf.insert(label, int(i));
+    }
+    p.liveCount = int(count);
+    QList<qint64> dead;
+    QByteArray graphBytes;
+    in >> dead >> graphBytes;
+    if (in.status() != QDataStream::Ok)
+        return corrupt(QStringLiteral("truncated"));
+    if (!graphBytes.isEmpty()) {
+        auto g = Hnsw::deserialize(dim, graphBytes, options);
+        if (!g)
+            return g.error();
+        // the graph must hold every live label (and may hold the dead ones, marked deleted)
+        if (Hnsw::count(g->get()) != size_t(count + dead.size()))
+            return corrupt(QStringLiteral("graph and vectors disagree"));
+        p.graph = std::move(*g);
+        for (qint64 label : std::as_const(dead)) {
+            Hnsw::markDeleted(p.graph.get(), label);
+            p.slotOf.insert(label, int(p.labels.size()));
+            p.labels.push_back(label);
+            p.data.resize(p.data.size() + size_t(dim), 0.0f);
+            p.live.push_back(0);
+            ++p.deleted;
+        }
+    } else if (count >= options.bruteForceBelow) {
+        if (auto r = p.buildGraph(); !r)
+            return r.error();
+    }
+    return index;
+}
+
+} // namespace RepoLens

@@ -1,0 +1,34 @@
+#pragma once
+
+// The hnswlib adapter's interface, used by vectorindex.cpp only. hnswlib itself is included in
+// exactly one file, vectorindex_hnsw.cpp, compiled with -O2 even in Debug builds.
+
+#include "vectorindex.h"
+
+#include <QByteArray>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace RepoLens {
+
+// The graph part lives in vectorindex_hnsw.cpp, the only file that includes hnswlib.
+namespace Hnsw {
+class Graph;
+struct GraphDeleter
+{
+    void operator()(Graph *g) const;
+};
+using GraphPtr = std::unique_ptr<Graph, GraphDeleter>;
+Result<GraphPtr> create(int dimension, size_t capacity, const VectorIndexOptions &options);
+Result<void> add(Graph *g, qint64 label, const float *vector);
+void markDeleted(Graph *g, qint64 label);
+// k best (label, similarity), best first
+std::vector<std::pair<qint64, float>> search(const Graph *g, const float *query, int k, int ef);
+Result<QByteArray> serialize(const Graph *g);
+Result<GraphPtr> deserialize(int dimension, const QByteArray &bytes, const VectorIndexOptions &options);
+size_t count(const Graph *g);
+} // namespace Hnsw
+
+} // namespace RepoLens
