@@ -3,6 +3,7 @@
 #include "ui/mainwindow.h"
 #include "ui/selftest.h"
 
+#include "core/parse/grammars.h"
 #include "core/store/indexstore.h"
 
 #include <QApplication>
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QPalette>
 #include <QSettings>
+#include <QStatusBar>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -109,6 +111,21 @@ int main(int argc, char **argv)
 
     MainWindow window(options);
     window.show();
+
+    // Every grammar's ABI against the tree-sitter core: files of a disabled language are
+    // indexed as text, and the user is told why.
+    QStringList disabled;
+    for (const GrammarInfo &g : checkGrammars()) {
+        if (!g.compatible) {
+            qWarning("repolens: %s grammar disabled: %s", qPrintable(g.package), qPrintable(g.problem));
+            disabled << languageInfo(g.language).displayName;
+        }
+    }
+    if (!disabled.isEmpty()) {
+        window.statusBar()->showMessage(
+            QApplication::translate("main", "Grammars disabled (incompatible with the parser): %1")
+                .arg(disabled.join(QStringLiteral(", "))));
+    }
 
     if (parser.isSet(selfTest)) {
         auto *test = new SelfTest(&window, args.value(0), parser.value(query), &window);
