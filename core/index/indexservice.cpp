@@ -8,6 +8,10 @@
 
 #include <algorithm>
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 namespace RepoLens {
 
 // Lives on the indexer thread; only a context for queued calls.
@@ -44,6 +48,12 @@ IndexService::IndexService(QObject *parent)
     m_worker = new IndexWorker;
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    // Indexing yields to the user interface: the indexer thread, and the parse threads it
+    // starts (which inherit it), run at nice 10. (QThread priorities do nothing for
+    // SCHED_OTHER threads on Linux.)
+    connect(
+        m_thread, &QThread::started, m_thread,
+        [] { setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10); }, Qt::DirectConnection);
     m_thread->start(QThread::LowPriority);
 }
 
