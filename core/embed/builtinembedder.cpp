@@ -191,7 +191,8 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
 
     // 2. vocabulary: informative terms, most frequent first
     std::vector<int> candidates;
-    const int maxDf = std::max(options.minDocFrequency, int(options.maxDocShare * n));
+    // (a small corpus has too few chunks for a share to mean "everywhere")
+    const int maxDf = n < 100 ? n : std::max(options.minDocFrequency, int(options.maxDocShare * n));
     for (int id = 0; id < int(df.size()); ++id) {
         if (df[size_t(id)] >= options.minDocFrequency && df[size_t(id)] <= maxDf)
             candidates.push_back(id);

@@ -110,6 +110,26 @@ EmbeddingIndexer::EmbeddingIndexer(QString databasePath, EmbedOptions options)
     : m_dbPath(std::move(databasePath))
     , m_options(std::move(options))
 {
+    // Experiments only (docs/retrieval.md): REPOLENS_LSA="dim=256,sigma=1,maxdf=0.25,..."
+    BuiltinEmbedderOptions &b = m_options.builtin;
+    for (const QString &kv : qEnvironmentVariable("REPOLENS_LSA").split(u',', Qt::SkipEmptyParts)) {
+        const QString k = kv.section(u'=', 0, 0).trimmed();
+        const double v = kv.section(u'=', 1).toDouble();
+        if (k == QLatin1String("dim"))
+            b.dimension = int(v);
+        else if (k == QLatin1String("sigma"))
+            b.sigmaPower = v;
+        else if (k == QLatin1String("maxdf"))
+            b.maxDocShare = v;
+        else if (k == QLatin1String("mindf"))
+            b.minDocFrequency = int(v);
+        else if (k == QLatin1String("power"))
+            b.powerIterations = int(v);
+        else if (k == QLatin1String("sample"))
+            b.sampleChunks = int(v);
+        else if (k == QLatin1String("vocab"))
+            b.maxVocabulary = int(v);
+    }
 }
 
 Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &progress, const std::atomic_bool *cancel)

@@ -137,9 +137,9 @@ bool cholesky(std::vector<double> g, int l, std::vector<double> &r)
 }
 
 // Makes the columns of y (rows x l, row-major) orthonormal: Cholesky QR twice (CholQR2).
-void orthonormalise(std::vector<double> &y, int rows, int l, int threads)
+void orthonormalise(std::vector<double> &y, int rows, int l, int threads, int passes = 2)
 {
-    for (int pass = 0; pass < 2; ++pass) {
+    for (int pass = 0; pass < passes; ++pass) {
         std::vector<double> r;
         if (!cholesky(gram(y, rows, l, threads), l, r)) {
             // degenerate: fall back to modified Gram-Schmidt on columns
@@ -251,14 +251,15 @@ Svd randomizedSvd(const Csr &a, int k, int oversample, int powerIterations, doub
     mul(a, omega, l, y, threads);
     omega.clear();
     omega.shrink_to_fit();
-    orthonormalise(y, a.rows, l, threads);
+    orthonormalise(y, a.rows, l, threads, powerIterations > 0 ? 1 : 2);
     for (int it = 0; it < powerIterations; ++it) {
         if (cancelled())
             return out;
+        // the power iterations only need a well-conditioned basis: one CholQR pass each
         mul(at, y, l, z, threads);
-        orthonormalise(z, a.cols, l, threads);
+        orthonormalise(z, a.cols, l, threads, 1);
         mul(a, z, l, y, threads);
-        orthonormalise(y, a.rows, l, threads);
+        orthonormalise(y, a.rows, l, threads, it + 1 < powerIterations ? 1 : 2);
     }
     if (cancelled())
         return out;

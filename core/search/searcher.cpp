@@ -28,7 +28,7 @@ struct Tuning
     int fileChunks = 3;          // how many other chunks of a file count
     double pathBonus = 0.25;     // a query term names the file (stem)
     int fusion = 0;              // 0 = weighted mix, 1 = reciprocal rank fusion
-    double vectorWeight = 0.5;   // weighted mix: weight of the (best-normalised) cosine
+    double vectorWeight = 0.25;  // weighted mix: weight of the (best-normalised) cosine
     double rrfK = 60;            // RRF constant
     double priorCap = 0.25;      // file-quality prior: at most this share of the score range
     double demote = 0.25;        // tests / changelogs / vendored: minus this share of the range

@@ -1,0 +1,266 @@
+// The embedding stage: built-in model fitted on the index, vectors keyed by content hash +
+// model (reused on re-runs and when switching models back), vector index file written, synced
+// after changes and rebuilt when missing or corrupt; a remote model through a fake server.
+
+#include "../common/fakehttpserver.h"
+
+#include "core/embed/builtinembedder.h"
+#include "core/embed/embeddingindexer.h"
+#include "core/embed/remoteembedder.h"
+#include "core/parse/chunker.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RepoLens;
+
+namespace {
+
+const char *const kHttp = R"PY(
+class ProxyManager:
+    """Keeps one connection pool per proxy URL."""
+
+    def connection_for(self, proxy_url):
+        return self.pools.get(proxy_url)
+
+
+def select_proxy(url, proxies):
+    """Pick the proxy for a URL from the proxies mapping."""
+    scheme = url.split(':')[0]
+    return proxies.get(scheme)
+
+
+def resolve_proxies(request, proxies):
+    return select_proxy(request.url, proxies)
+)PY";
+
+const char *const kText = R"PY(
+def encode_utf8(text):
+    """Encode text to UTF-8 bytes."""
+    return text.encode('utf-8')
+
+
+def decode_utf8(data):
+    """Decode UTF-8 bytes to text."""
+    return data.decode('utf-8')
+
+
+def guess_encoding(data):
+    """Guess the text encoding of bytes."""
+    return 'utf-8'
+)PY";
+
+const char *const kCookies = R"PY(
+class CookieJar:
+    """Stores cookies per domain."""
+
+    def set_cookie(self, cookie):
+        self.cookies[cookie.domain] = cookie
+
+    def get_cookie(self, domain):
+        return self.cookies.get(domain)
+)PY";
+
+void writeFile(IndexStore &store, const QString &path, const char *source)
+{
+    Chunker chunker;
+    const ParseResult parsed = chunker.parse(LanguageId::Python, QByteArray(source));
+    FileRecord f;
+    f.path = path;
+    f.language = LanguageId::Python;
+    f.status = FileStatus::Indexed;
+    f.lineCount = parsed.lineCount;
+    auto id = store.upsertFile(f);
+    QVERIFY(id);
+    QVERIFY(store.replaceFileContent(*id, path, parsed));
+}
+
+} // namespace
+
+class tst_EmbeddingIndexer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void builtinEndToEnd();
+    void reusesAndSyncs();
+    void rebuildsMissingOrCorruptIndex();
+    void modelRoundTrip();
+    void remoteModelAndSwitchingBack();
+
+private:
+    QString m_db;
+    QTemporaryDir m_dir;
+};
+
+void tst_EmbeddingIndexer::initTestCase()
+{
+    m_db = m_dir.filePath(QStringLiteral("index.sqlite"));
+    auto store = IndexStore::open(m_db, IndexStore::Mode::ReadWrite);
+    QVERIFY(store);
+    QVERIFY((*store)->beginTransaction());
+    writeFile(**store, QStringLiteral("net/proxies.py"), kHttp);
+    writeFile(**store, QStringLiteral("text/encoding.py"), kText);
+    writeFile(**store, QStringLiteral("http/cookies.py"), kCookies);
+    QVERIFY((*store)->commit());
+}
+
+void tst_EmbeddingIndexer::builtinEndToEnd()
+{
+    EmbeddingIndexer indexer(m_db);
+    QList<EmbedProgress::Phase> phases;
+    auto report = indexer.run(nullptr, [&](const EmbedProgress &p) { phases.append(p.phase); });
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QVERIFY(BuiltinEmbedder::isBuiltinModel(report->modelId));
+    QVERIFY(phases.contains(EmbedProgress::Phase::Fitting));
+    QCOMPARE(phases.last(), EmbedProgress::Phase::Done);
+    auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    const int chunks = (*store)->chunkCount();
+    QVERIFY(chunks >= 8);
+    QCOMPARE(report->chunksTotal, chunks);
+    QCOMPARE((*store)->embeddedChunkCount(report->modelId), chunks);
+    QCOMPARE((*store)->meta(QString::fromLatin1(kMetaActiveModel)), report->modelId);
+    QVERIFY(QFile::exists(vectorIndexPath(m_db, report->modelId)));
+
+    // the query side: "proxy for a url" is nearest to the proxy code, not to cookies
+    auto embedder = loadBuiltinEmbedder(**store, report->modelId);
+    QVERIFY(embedder);
+    auto index = openVectorIndex(**store, m_db, report->modelId, false);
+    QVERIFY(index);
+    QCOMPARE((*index)->size(), chunks);
+    auto q = (*embedder)->embed({QStringLiteral("proxy url")}, EmbedPurpose::Query);
+    QVERIFY(q);
+    const QList<VectorHit> hits = (*index)->search(q->first(), 3);
+    QVERIFY(!hits.isEmpty());
+    QVERIFY((*store)->chunk(hits.first().label)->path == QLatin1String("net/proxies.py"));
+}
+
+void tst_EmbeddingIndexer::reusesAndSyncs()
+{
+    EmbeddingIndexer indexer(m_db);
+    auto again = indexer.run();
+    QVERIFY(again);
+    QCOMPARE(again->embedded, 0);     // same model, same content hashes
+    QCOMPARE(again->fitSeconds, 0.0); // no refit
+    const QString model = again->modelId;
+    // one file changes: its chunks get new ids; the vector index follows
+    {
+        auto store = IndexStore::open(m_db, IndexStore::Mode::ReadWrite);
+        QVERIFY(store);
+        QVERIFY((*store)->beginTransaction());
+        writeFile(**store, QStringLiteral("http/cookies.py"),
+                  "class CookieJar:\n    def clear_cookies(self, domain):\n        self.cookies.pop(domain)\n");
+        QVERIFY((*store)->commit());
+    }
+    auto third = indexer.run();
+    QVERIFY(third);
+    QCOMPARE(third->modelId, model); // few new chunks: no refit
+    QVERIFY(third->embedded >= 1 && third->embedded <= 2);
+    QVERIFY(third->removedOrphans >= 1);
+    auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    bool changed = true;
+    auto index = openVectorIndex(**store, m_db, model, false, &changed);
+    QVERIFY(index);
+    QVERIFY(!changed); // the stage already saved the synced file
+    QCOMPARE((*index)->size(), (*store)->chunkCount());
+    for (qint64 label : (*index)->labels())
+        QVERIFY((*store)->chunk(label).has_value());
+}
+
+void tst_EmbeddingIndexer::rebuildsMissingOrCorruptIndex()
+{
+    auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    const QString model = (*store)->meta(QString::fromLatin1(kMetaActiveModel));
+    const QString path = vectorIndexPath(m_db, model);
+    QVERIFY(QFile::remove(path));
+    bool changed = false;
+    auto index = openVectorIndex(**store, m_db, model, true, &changed);
+    QVERIFY(index);
+    QVERIFY(changed);
+    QVERIFY(QFile::exists(path));
+    QCOMPARE((*index)->size(), (*store)->chunkCount());
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("garbage");
+    }
+    index = openVectorIndex(**store, m_db, model, true, &changed);
+    QVERIFY(index);
+    QVERIFY(changed);
+    QCOMPARE((*index)->size(), (*store)->chunkCount());
+}
+
+void tst_EmbeddingIndexer::modelRoundTrip()
+{
+    auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    const QString model = (*store)->meta(QString::fromLatin1(kMetaBuiltinModel));
+    auto a = loadBuiltinEmbedder(**store, model);
+    QVERIFY(a);
+    auto b = BuiltinEmbedder::fromData((*a)->data());
+    QVERIFY(b);
+    QCOMPARE((*b)->modelId(), model);
+    QCOMPARE((*b)->dimension(), (*a)->dimension());
+    const auto va = (*a)->embed({QStringLiteral("decode utf8 bytes")}, EmbedPurpose::Query);
+    const auto vb = (*b)->embed({QStringLiteral("decode utf8 bytes")}, EmbedPurpose::Query);
+    QCOMPARE(va->first(), vb->first());
+    QCOMPARE(BuiltinEmbedder::tokenize(u"getHTTPProxies proxies"),
+             (QStringList{QStringLiteral("gethttpproxy"), QStringLiteral("get"), QStringLiteral("http"),
+                          QStringLiteral("proxy"), QStringLiteral("proxy")}));
+    QVERIFY(!BuiltinEmbedder::fromData(QByteArray("nonsense")));
+}
+
+void tst_EmbeddingIndexer::remoteModelAndSwitchingBack()
+{
+    int inputs = 0;
+    FakeHttpServer server([&](const FakeHttpServer::Request &r) {
+        const QJsonArray input = QJsonDocument::fromJson(r.body).object().value(QStringLiteral("input")).toArray();
+        QJsonArray data;
+        for (qsizetype i = 0; i < input.size(); ++i) {
+            ++inputs;
+            const QString t = input.at(i).toString();
+            data.append(QJsonObject{{QStringLiteral("index"), int(i)},
+                                    {QStringLiteral("embedding"),
+                                     QJsonArray{double(t.count(u'p')), double(t.count(u'c')), double(t.count(u'e')), 1.0}}});
+        }
+        return FakeHttpServer::json(QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson());
+    });
+    QVERIFY(server.listen());
+    RemoteEmbedderConfig config;
+    config.endpoint.baseUrl = server.baseUrl();
+    config.model = QStringLiteral("fake");
+    config.batchSize = 3;
+    RemoteEmbedder remote(config);
+    EmbeddingIndexer indexer(m_db);
+    auto report = indexer.run(&remote);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    const int chunks = (*store)->chunkCount();
+    QCOMPARE(report->modelId, remote.modelId());
+    QCOMPARE(report->embedded, chunks); // every chunk here has distinct content
+    QCOMPARE(inputs, chunks);
+    QCOMPARE(report->dimension, 4);
+    QCOMPARE((*store)->meta(QString::fromLatin1(kMetaActiveModel)), remote.modelId());
+    // back to the built-in model: its vectors are still there, nothing is recomputed
+    auto builtin = indexer.run();
+    QVERIFY(builtin);
+    QCOMPARE(builtin->embedded, 0);
+    // and to the remote one again: no request at all
+    const int before = int(server.requests.size());
+    auto again = indexer.run(&remote);
+    QVERIFY(again);
+    QCOMPARE(again->embedded, 0);
+    QCOMPARE(int(server.requests.size()), before);
+}
+
+QTEST_GUILESS_MAIN(tst_EmbeddingIndexer)
+#include "tst_embeddingindexer.moc"

@@ -1,0 +1,198 @@
+// VectorIndex: exact and HNSW search, replace, delete, compaction, atomic persistence and
+// rejection of corrupt files.
+
+#include "core/store/vectorindex.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RepoLens;
+
+namespace {
+
+std::vector<float> randomVector(QRandomGenerator &rng, int dim)
+{
+    std::vector<float> v(static_cast<size_t>(dim));
+    for (float &x : v)
+        x = float(rng.generateDouble() * 2 - 1);
+    return v;
+}
+
+} // namespace
+
+class tst_VectorIndex : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void exactSearch();
+    void replaceAndRemove();
+    void wrongDimension();
+    void graphRecall();
+    void compactsWhenManyDeleted();
+    void persistRoundTrip();
+    void persistGraphWithDeletions();
+    void corruptFilesAreRejected();
+};
+
+void tst_VectorIndex::exactSearch()
+{
+    VectorIndex index(3, QStringLiteral("m"));
+    QVERIFY(index.add(1, std::vector<float>{1, 0, 0}));
+    QVERIFY(index.add(2, std::vector<float>{0, 1, 0}));
+    QVERIFY(index.add(3, std::vector<float>{1, 1, 0}));
+    QCOMPARE(index.size(), 3);
+    QVERIFY(!index.usesGraph());
+    const QList<VectorHit> hits = index.search(std::vector<float>{2, 0.1f, 0}, 2);
+    QCOMPARE(hits.size(), 2);
+    QCOMPARE(hits.at(0).label, 1);
+    QCOMPARE(hits.at(1).label, 3);
+    QVERIFY(hits.at(0).similarity > hits.at(1).similarity);
+    QVERIFY(std::abs(hits.at(0).similarity - 2 / std::sqrt(4.01f)) < 1e-5f);
+    const QList<float> sims = index.similarities({0, 1, 0}, {2, 3, 99});
+    QVERIFY(std::abs(sims.at(0) - 1) < 1e-6f);
+    QVERIFY(std::abs(sims.at(1) - std::sqrt(0.5f)) < 1e-6f);
+    QVERIFY(std::isnan(sims.at(2)));
+}
+
+void tst_VectorIndex::replaceAndRemove()
+{
+    VectorIndex index(2);
+    QVERIFY(index.add(7, std::vector<float>{1, 0}));
+    QVERIFY(index.add(8, std::vector<float>{0, 1}));
+    QVERIFY(index.add(7, std::vector<float>{0, -1})); // replaced
+    QCOMPARE(index.size(), 2);
+    QCOMPARE(index.search({0.1f, 1}, 1).value(0).label, 8); // 7 points away now
+    index.remove(8);
+    QCOMPARE(index.size(), 1);
+    QVERIFY(!index.contains(8));
+    QCOMPARE(index.search({0, 1}, 5).size(), 1);
+    QVERIFY(index.add(8, std::vector<float>{0, 1})); // back again
+    QCOMPARE(index.search({0, 1}, 1).value(0).label, 8);
+}
+
+void tst_VectorIndex::wrongDimension()
+{
+    VectorIndex index(4);
+    const auto r = index.add(1, std::vector<float>{1, 2});
+    QVERIFY(!r);
+    QCOMPARE(r.error().code, ErrorCode::InvalidArgument);
+    QVERIFY(index.search(std::vector<float>{1, 2}, 3).isEmpty());
+}
+
+void tst_VectorIndex::graphRecall()
+{
+    VectorIndexOptions options;
+    options.bruteForceBelow = 500;
+    VectorIndex index(32, QStringLiteral("m"), options);
+    QRandomGenerator rng(7);
+    for (int i = 0; i < 3000; ++i)
+        QVERIFY(index.add(i + 1, randomVector(rng, 32)));
+    QVERIFY(index.usesGraph());
+    double recall = 0;
+    for (int q = 0; q < 100; ++q) {
+        const std::vector<float> query = randomVector(rng, 32);
+        QSet<qint64> truth;
+        for (const VectorHit &h : index.search(query, 10, true))
+            truth.insert(h.label);
+        int found = 0;
+        for (const VectorHit &h : index.search(query, 10))
+            found += truth.contains(h.label) ? 1 : 0;
+        recall += found / 10.0;
+    }
+    QVERIFY2(recall / 100 >= 0.95, qPrintable(QString::number(recall / 100)));
+}
+
+void tst_VectorIndex::compactsWhenManyDeleted()
+{
+    VectorIndexOptions options;
+    options.bruteForceBelow = 100;
+    VectorIndex index(8, QString(), options);
+    QRandomGenerator rng(3);
+    for (int i = 0; i < 400; ++i)
+        QVERIFY(index.add(i, randomVector(rng, 8)));
+    for (int i = 0; i < 150; ++i)
+        index.remove(i);
+    // 25% deleted triggers compaction: the dead ones are gone from the graph
+    QVERIFY(index.deletedCount() < 150);
+    QCOMPARE(index.size(), 250);
+    for (const VectorHit &h : index.search(randomVector(rng, 8), 50))
+        QVERIFY(h.label >= 150);
+}
+
+void tst_VectorIndex::persistRoundTrip()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v.idx"));
+    VectorIndex index(3, QStringLiteral("model-a"));
+    QVERIFY(index.add(10, std::vector<float>{1, 2, 3}));
+    QVERIFY(index.add(11, std::vector<float>{-1, 0, 1}));
+    QVERIFY(index.save(path));
+    QVERIFY(!QFile::exists(path + QStringLiteral(".tmp")));
+    auto loaded = VectorIndex::load(path);
+    QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().toString()));
+    QCOMPARE((*loaded)->modelId(), QStringLiteral("model-a"));
+    QCOMPARE((*loaded)->dimension(), 3);
+    QCOMPARE((*loaded)->size(), 2);
+    QCOMPARE((*loaded)->vector(10), index.vector(10));
+    QCOMPARE((*loaded)->search({1, 2, 3}, 1).value(0).label, 10);
+}
+
+void tst_VectorIndex::persistGraphWithDeletions()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("g.idx"));
+    VectorIndexOptions options;
+    options.bruteForceBelow = 50;
+    VectorIndex index(16, QStringLiteral("m"), options);
+    QRandomGenerator rng(11);
+    for (int i = 0; i < 300; ++i)
+        QVERIFY(index.add(i, randomVector(rng, 16)));
+    for (int i = 0; i < 20; ++i)
+        index.remove(i);
+    QVERIFY(index.usesGraph());
+    QVERIFY(index.save(path));
+    auto loaded = VectorIndex::load(path, options);
+    QVERIFY2(loaded, qPrintable(loaded ? QString() : loaded.error().toString()));
+    QVERIFY((*loaded)->usesGraph());
+    QCOMPARE((*loaded)->size(), 280);
+    const std::vector<float> q = randomVector(rng, 16);
+    for (const VectorHit &h : (*loaded)->search(q, 30))
+        QVERIFY(h.label >= 20);
+    QCOMPARE((*loaded)->search(q, 5).value(0).label, index.search(q, 5).value(0).label);
+    QVERIFY((*loaded)->add(5, randomVector(rng, 16))); // a deleted label comes back
+    QCOMPARE((*loaded)->size(), 281);
+}
+
+void tst_VectorIndex::corruptFilesAreRejected()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v.idx"));
+    QCOMPARE(VectorIndex::load(path).error().code, ErrorCode::NotFound);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a vector index at all");
+    }
+    QCOMPARE(VectorIndex::load(path).error().code, ErrorCode::Corrupt);
+    VectorIndexOptions options;
+    options.bruteForceBelow = 10;
+    VectorIndex index(8, QStringLiteral("m"), options);
+    QRandomGenerator rng(5);
+    for (int i = 0; i < 50; ++i)
+        QVERIFY(index.add(i, randomVector(rng, 8)));
+    QVERIFY(index.save(path));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    f.resize(f.size() - 100); // truncated
+    f.close();
+    const auto r = VectorIndex::load(path, options);
+    QVERIFY(!r);
+    QCOMPARE(r.error().code, ErrorCode::Corrupt);
+}
+
+QTEST_GUILESS_MAIN(tst_VectorIndex)
+#include "tst_vectorindex.moc"
