@@ -135,7 +135,9 @@ void tst_Cli::searchBatch()
     const QJsonObject second = QJsonDocument::fromJson(lines.at(1)).object();
     QCOMPARE(second.value(QStringLiteral("results")).toArray().first().toObject().value(QStringLiteral("symbol")).toString(),
              QStringLiteral("HTTPAdapter.get_connection"));
-    QCOMPARE(second.value(QStringLiteral("route")).toString(), QStringLiteral("keyword+symbol"));
+    // an identifier-like query is routed to symbol lookup (+ BM25)
+    QVERIFY2(second.value(QStringLiteral("route")).toString().contains(QLatin1String("symbol")),
+             qPrintable(second.value(QStringLiteral("route")).toString()));
 }
 
 void tst_Cli::searchFilters()
