@@ -1,0 +1,115 @@
+#pragma once
+
+#include "core/base/result.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace RepoLens {
+
+struct ConversationInfo
+{
+    qint64 id = 0;
+    QString title;
+    QDateTime created;
+    QDateTime updated;
+    int messageCount = 0;
+};
+
+// One numbered chunk sent with an answer (the text as it was sent, so the context can be
+// reused by follow-ups and shown by the inspector after the index changed).
+struct MessageContextRecord
+{
+    int number = 0;
+    qint64 chunkId = 0;
+    qint64 parentChunkId = 0;
+    QString path;
+    int startLine = 0;
+    int endLine = 0;
+    QString language;   // languageName()
+    QString kind;
+    QString symbol;
+    QString text;
+    QStringList references;
+    QString source;
+    int tokens = 0;
+};
+
+struct MessageRecord
+{
+    qint64 id = 0;
+    qint64 conversationId = 0;
+    QString role;           // "user" or "assistant"
+    QString content;
+    QDateTime created;
+    QString status;         // assistant: "complete", "cut-off", "error", "stopped", "retrieval-only"
+    QString error;          // error kind name + detail, for a failed answer
+    QString model;
+    QString endpoint;
+    QByteArray trace;       // JSON: the retrieval inspector's data
+    QByteArray request;     // JSON body exactly as sent (no key)
+    QList<MessageContextRecord> context;
+};
+
+// A request that was sent to a model endpoint (the per-folder "What was sent" log).
+struct RemoteRequestRecord
+{
+    qint64 id = 0;
+    QDateTime time;
+    QString endpoint;
+    QString purpose;
+    QString model;
+    qint64 bytes = 0;
+    QStringList files;      // "path:start-end"
+    bool local = false;
+    QString status;
+    qint64 conversationId = 0;
+    qint64 messageId = 0;
+};
+
+// Conversations, messages with the context each answer used, and the log of remote requests,
+// kept in the folder's index database in tables of their own (created if missing; the main
+// schema is not touched). One instance per thread; writes are small transactions that wait
+// for the indexer's writer (busy timeout).
+class ConversationStore
+{
+public:
+    ~ConversationStore();
+    ConversationStore(const ConversationStore &) = delete;
+    ConversationStore &operator=(const ConversationStore &) = delete;
+
+    // Opens the database (created when missing, so a chat works before the first index).
+    static Result<std::unique_ptr<ConversationStore>> open(const QString &dbPath);
+
+    Result<qint64> createConversation(const QString &title);
+    Result<void> renameConversation(qint64 id, const QString &title);
+    // Removes the conversation and its messages; the remote-request log keeps its entries.
+    Result<void> deleteConversation(qint64 id);
+    QList<ConversationInfo> conversations() const; // most recently updated first
+    std::optional<ConversationInfo> conversation(qint64 id) const;
+
+    // Adds a message (and its context); touches the conversation's update time.
+    Result<qint64> addMessage(const MessageRecord &message);
+    // Replaces content, status, error, model, endpoint, trace, request and context.
+    Result<void> updateMessage(const MessageRecord &message);
+    Result<void> deleteMessage(qint64 id);
+    QList<MessageRecord> messages(qint64 conversationId, bool withContext = true) const;
+    std::optional<MessageRecord> message(qint64 id) const;
+
+    Result<qint64> logRemoteRequest(const RemoteRequestRecord &request);
+    QList<RemoteRequestRecord> remoteRequests(int limit = 2000) const; // newest first
+    Result<void> clearRemoteRequests();
+
+private:
+    ConversationStore();
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace RepoLens
