@@ -1,12 +1,14 @@
 // repolens-cli: the headless interface (indexing, search, references, status) for scripting,
 // benchmarks and the retrieval eval. See README.md "Command line".
 
+#include "ask.h"
 #include "cliprogress.h"
 
 #include "core/base/filestatus.h"
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexer.h"
+#include "core/llm/llmsettings.h"
 #include "core/parse/chunker.h"
 #include "core/parse/grammars.h"
 #include "core/search/searcher.h"
@@ -52,7 +54,19 @@ Commands:
                                     prints one JSON object a line; MODE: local, endpoint, off
   config [KEY [VALUE]]              show or set a retrieval setting (rerank, vectors,
                                     embed.url, embed.model, embed.max_tokens, rerank.url,
-                                    rerank.model); API keys come from REPOLENS_API_KEY
+                                    rerank.model) or answering setting (llm.url,
+                                    llm.model, llm.temperature, llm.max_tokens,
+                                    llm.key_env, llm.timeout, hyde, top_k,
+                                    context_budget, history_budget, summaries);
+                                    API keys come from REPOLENS_API_KEY / OPENAI_API_KEY
+  ask DIR QUESTION [--base-url URL] [--model NAME] [--rerank[=MODE]] [--hyde] [--json]
+                                    answer with the configured model (streamed), the
+                                    sources and a check of the citations; @codebase,
+                                    @path/to/file and @Symbol work as in the app; without
+                                    a model: the retrieval-only answer. Key: OPENAI_API_KEY
+                                    (or the variable named by llm.key_env)
+  summarize DIR [--max N]           write method summaries with the model (resumable;
+                                    prints the number of calls first)
   bench-vectors DIR [--queries N]   vector index build time and recall@10 against exact
                                     search on DIR's vectors
   refs DIR NAME [--json]            definitions of NAME and every usage
@@ -515,12 +529,26 @@ int runChunks(const Args &args)
 int runConfig(const Args &args)
 {
     SearchSettings settings = SearchSettings::load();
+    LlmSettings llm = LlmSettings::load();
     if (args.positional.isEmpty()) {
         for (const QString &key : SearchSettings::keys())
             printOut(QStringLiteral("%1 = %2\n").arg(key, settings.value(key)));
+        for (const QString &key : LlmSettings::keys())
+            printOut(QStringLiteral("%1 = %2\n").arg(key, llm.value(key)));
         return 0;
     }
     const QString key = args.positional.first();
+    if (LlmSettings::keys().contains(key)) {
+        if (args.positional.size() == 1) {
+            printOut(llm.value(key) + u'\n');
+            return 0;
+        }
+        QString why;
+        if (!llm.setValue(key, args.positional.at(1), &why))
+            return usageError(QStringLiteral("bad value for %1: '%2' (expected %3)").arg(key, args.positional.at(1), why));
+        llm.save();
+        return 0;
+    }
     if (!SearchSettings::keys().contains(key))
         return usageError(QStringLiteral("unknown setting '%1'").arg(key));
     if (args.positional.size() == 1) {
@@ -623,6 +651,66 @@ int runBenchVectors(const Args &args, const QString &root, const QString &dbPath
     return 0;
 }
 
+// `ask` and `summarize`: the app's answering settings, overridden by --base-url / --model /
+// --hyde; the search set up as for `search`.
+int runAskCommand(const Args &args, const QString &root, const QString &dbPath)
+{
+    LlmSettings llm = LlmSettings::load();
+    QString why;
+    if (args.options.contains(QStringLiteral("base-url"))
+        && !llm.setValue(QStringLiteral("llm.url"), args.options.value(QStringLiteral("base-url")), &why))
+        return usageError(QStringLiteral("--base-url needs %1").arg(why));
+    if (args.options.contains(QStringLiteral("model"))
+        && !llm.setValue(QStringLiteral("llm.model"), args.options.value(QStringLiteral("model")), &why))
+        return usageError(QStringLiteral("--model needs %1").arg(why));
+    if (args.flags.contains(QStringLiteral("hyde")))
+        llm.hyde = true;
+    const QString apiKey = apiKeyFromEnvironment(llm);
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    if (args.command == QLatin1String("summarize")) {
+        bool ok = true;
+        const int max = args.options.contains(QStringLiteral("max")) ? args.options.value(QStringLiteral("max")).toInt(&ok) : -1;
+        if (!ok)
+            return usageError(QStringLiteral("--max needs a number"));
+        store->reset();
+        return runSummarize(dbPath, llm, apiKey, max, &g_cancel);
+    }
+    if (args.positional.size() < 2)
+        return usageError(QStringLiteral("ask needs a folder and a question"));
+    Searcher searcher(store->get());
+    SearchOptions options;
+    const SearchSettings settings = SearchSettings::load();
+    options.rerank = settings.rerank;
+    options.vectors = settings.vectors && !args.flags.contains(QStringLiteral("no-vectors"));
+    if (args.flags.contains(QStringLiteral("rerank"))) {
+        bool known = false;
+        const QString mode = args.options.value(QStringLiteral("rerank"));
+        options.rerank = mode.isEmpty() ? RerankMode::Local : rerankModeFromName(mode, &known);
+        if (!mode.isEmpty() && !known)
+            return usageError(QStringLiteral("--rerank takes local, endpoint or off"));
+    }
+    if (options.vectors)
+        searcher.enableVectors(dbPath, configuredEmbedder(settings));
+    if (options.rerank == RerankMode::Endpoint && !settings.rerankUrl.isEmpty()) {
+        HttpEndpoint endpoint;
+        endpoint.baseUrl = settings.rerankUrl;
+        endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
+        searcher.setReranker(RerankMode::Endpoint, std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
+    }
+    AskOptions ask;
+    ask.question = args.positional.mid(1).join(u' ');
+    ask.rootPath = root;
+    ask.databasePath = dbPath;
+    ask.settings = llm;
+    ask.apiKey = apiKey;
+    ask.json = args.flags.contains(QStringLiteral("json"));
+    return runAsk(**store, searcher, options, ask, &g_cancel);
+}
+
 int runGrammars()
 {
     int bad = 0;
@@ -651,12 +739,13 @@ int main(int argc, char **argv)
     const QStringList argList = app.arguments().mid(1);
     static const QSet<QString> valueOptions = {QStringLiteral("top"), QStringLiteral("max-per-file"),
                                                QStringLiteral("lang"), QStringLiteral("data-dir"),
-                                               QStringLiteral("queries")};
+                                               QStringLiteral("queries"), QStringLiteral("base-url"),
+                                               QStringLiteral("model"), QStringLiteral("max")};
     // flags; "--rerank=MODE" also carries a value
     static const QSet<QString> flagOptions = {QStringLiteral("json"), QStringLiteral("batch"),
                                               QStringLiteral("quiet"), QStringLiteral("rerank"),
                                               QStringLiteral("no-vectors"), QStringLiteral("no-priors"),
-                                              QStringLiteral("no-graph")};
+                                              QStringLiteral("no-graph"), QStringLiteral("hyde")};
     for (qsizetype i = 0; i < argList.size(); ++i) {
         const QString &a = argList.at(i);
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
@@ -710,7 +799,8 @@ int main(int argc, char **argv)
 
     static const QSet<QString> folderCommands = {QStringLiteral("index"), QStringLiteral("search"),
                                                  QStringLiteral("refs"), QStringLiteral("status"),
-                                                 QStringLiteral("symbols"), QStringLiteral("bench-vectors")};
+                                                 QStringLiteral("symbols"), QStringLiteral("bench-vectors"),
+                                                 QStringLiteral("ask"), QStringLiteral("summarize")};
     if (!folderCommands.contains(args.command))
         return usageError(QStringLiteral("unknown command '%1'").arg(args.command));
     if (args.positional.isEmpty())
@@ -738,6 +828,8 @@ int main(int argc, char **argv)
         return runBenchVectors(args, *root, dbPath);
     if (args.command == QLatin1String("search"))
         return runSearch(args, *root, dbPath);
+    if (args.command == QLatin1String("ask") || args.command == QLatin1String("summarize"))
+        return runAskCommand(args, *root, dbPath);
     if (args.command == QLatin1String("refs"))
         return runRefs(args, *root, dbPath);
     if (args.command == QLatin1String("status"))

@@ -1,0 +1,260 @@
+#include "ask.h"
+
+#include "core/llm/citations.h"
+#include "core/llm/contextretriever.h"
+#include "core/llm/prompt.h"
+#include "core/llm/summarizer.h"
+#include "core/store/conversationstore.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace RepoLens {
+
+namespace {
+
+void out(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
+    std::fflush(stdout);
+}
+
+void err(const QString &text)
+{
+    const QByteArray local = text.toLocal8Bit();
+    std::fprintf(stderr, "%s\n", local.constData());
+}
+
+void logCall(ConversationStore *log, const RemoteCall &call)
+{
+    if (!log)
+        return;
+    RemoteRequestRecord r;
+    r.time = call.time;
+    r.endpoint = call.endpoint;
+    r.purpose = call.purpose;
+    r.model = call.model;
+    r.bytes = call.bytes;
+    r.files = call.files;
+    r.local = call.local;
+    r.status = call.status;
+    log->logRemoteRequest(r);
+}
+
+QString configureHint()
+{
+    return QStringLiteral(
+        "No model is configured, so this is the retrieval-only answer. To get written answers, point\n"
+        "RepoLens at an OpenAI-compatible endpoint, for example a local Ollama:\n"
+        "  repolens-cli config llm.url http://127.0.0.1:11434/v1\n"
+        "  repolens-cli config llm.model qwen2.5-coder:7b\n"
+        "or pass --base-url URL --model NAME (the key comes from OPENAI_API_KEY).\n");
+}
+
+} // namespace
+
+int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOptions &searchOptions,
+           const AskOptions &o, const std::atomic_bool *cancel)
+{
+    const ParsedQuestion parsed = parseMentions(o.question);
+    if (parsed.text.trimmed().isEmpty() && parsed.mentions.isEmpty()) {
+        err(QStringLiteral("repolens-cli: the question is empty"));
+        return 2;
+    }
+    const bool configured = o.settings.isConfigured();
+    const LlmEndpoint endpoint = o.settings.endpoint(o.apiKey);
+    RetrievalOptions options;
+    options.topK = o.settings.topK;
+    options.budgetTokens = o.settings.contextBudget;
+    options.search = searchOptions;
+    options.hyde = o.settings.hyde && configured;
+    options.llm = endpoint;
+    // Nothing leaves the machine for a local endpoint, but credentials are still not sent.
+    options.withholdSecrets = true;
+    const RetrievalTrace trace = retrieveContext(store, searcher, parsed, options, cancel);
+    std::unique_ptr<ConversationStore> log;
+    if (auto opened = ConversationStore::open(o.databasePath))
+        log = std::move(*opened);
+    for (const RemoteCall &c : trace.remoteCalls)
+        logCall(log.get(), c);
+    for (const QString &note : trace.notes)
+        err(QStringLiteral("note: ") + note);
+    if (trace.hydeUsed) {
+        for (const RetrievalStage &s : trace.stages)
+            err(QStringLiteral("stage: %1 (%2 ms)%3").arg(s.name).arg(s.millis, 0, 'f', 0).arg(s.error.isEmpty() ? QString() : QStringLiteral(": ") + s.error));
+    }
+    if (!trace.error.isEmpty() && trace.context.isEmpty()) {
+        err(QStringLiteral("repolens-cli: retrieval failed: ") + trace.error);
+        return 1;
+    }
+
+    if (!configured) {
+        QString text;
+        if (trace.context.isEmpty())
+            text += QStringLiteral("No matching code found.\n");
+        for (const ContextChunk &c : trace.context) {
+            text += QStringLiteral("[%1] %2  %3 %4\n").arg(c.number).arg(c.location(), c.kind, c.symbol);
+            const QStringList lines = c.text.split(u'\n');
+            for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
+                text += QStringLiteral("    %1\n").arg(lines.at(i).left(120));
+        }
+        out(text);
+        err(configureHint());
+        return 0;
+    }
+
+    PromptOptions prompt;
+    prompt.folderName = QFileInfo(o.rootPath).fileName();
+    prompt.historyBudget = o.settings.historyBudget;
+    prompt.graphSection = trace.graphSection;
+    ChatRequest request;
+    request.purpose = QStringLiteral("answer");
+    request.messages = buildChatMessages(parsed.text, trace.context, {}, prompt);
+    if (!endpoint.isLocal())
+        err(QStringLiteral("sending the question and %1 code chunk(s) (%2 tokens) to %3")
+                .arg(trace.context.size())
+                .arg(trace.contextTokens)
+                .arg(endpoint.displayUrl(QStringLiteral("chat/completions"))));
+    const ChatOutcome outcome = completeBlocking(endpoint, request, cancel, [&o](const QString &delta) {
+        if (!o.json)
+            out(delta);
+    });
+    RemoteCall call;
+    call.time = QDateTime::currentDateTime();
+    call.endpoint = outcome.url;
+    call.purpose = request.purpose;
+    call.model = endpoint.model;
+    call.bytes = outcome.bytesSent;
+    for (const ContextChunk &c : trace.context)
+        call.files << c.location();
+    call.local = endpoint.isLocal();
+    call.status = outcome.ok() ? QStringLiteral("ok") : llmErrorKindName(outcome.error.kind);
+    logCall(log.get(), call);
+
+    // Citations against the index.
+    CitationIndex index;
+    index.setRootName(QFileInfo(o.rootPath).fileName());
+    const QHash<QString, FileRecord> files = store.files();
+    for (auto it = files.cbegin(); it != files.cend(); ++it) {
+        if (!it->isDir)
+            index.addFile(it.key(), it->lineCount);
+    }
+    QList<CitedChunk> cited;
+    for (const ContextChunk &c : trace.context)
+        cited.append({c.path, c.startLine, c.endLine});
+    index.setChunks(cited);
+    const QList<CheckedCitation> citations = checkCitations(outcome.text, index);
+
+    if (o.json) {
+        QJsonArray sources;
+        for (const ContextChunk &c : trace.context)
+            sources.append(QJsonObject{{QStringLiteral("number"), c.number}, {QStringLiteral("path"), c.path},
+                                       {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
+                                       {QStringLiteral("symbol"), c.symbol}, {QStringLiteral("tokens"), c.tokens}});
+        QJsonArray checked;
+        for (const CheckedCitation &c : citations) {
+            if (c.quiet)
+                continue;
+            checked.append(QJsonObject{{QStringLiteral("text"), outcome.text.mid(c.match.offset, c.match.length)},
+                                       {QStringLiteral("valid"), c.valid}, {QStringLiteral("path"), c.path},
+                                       {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
+                                       {QStringLiteral("problem"), c.detail}});
+        }
+        QJsonObject obj{{QStringLiteral("question"), o.question},
+                        {QStringLiteral("answer"), outcome.text},
+                        {QStringLiteral("route"), trace.route},
+                        {QStringLiteral("hyde"), trace.hydeUsed},
+                        {QStringLiteral("sources"), sources},
+                        {QStringLiteral("citations"), checked},
+                        {QStringLiteral("cut_off"), outcome.cutOff}};
+        if (!outcome.ok())
+            obj.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("kind"), llmErrorKindName(outcome.error.kind)},
+                                                             {QStringLiteral("message"), describeLlmError(outcome.error)}});
+        out(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
+        return outcome.ok() ? 0 : 1;
+    }
+
+    QString tail;
+    if (!outcome.text.endsWith(u'\n'))
+        tail += u'\n';
+    if (outcome.cutOff)
+        tail += QStringLiteral("[the answer was cut off]\n");
+    if (!trace.context.isEmpty()) {
+        tail += QStringLiteral("\nSources:\n");
+        for (const ContextChunk &c : trace.context)
+            tail += QStringLiteral("  [%1] %2%3\n").arg(c.number).arg(c.location(), c.symbol.isEmpty() ? QString() : QString(QStringLiteral("  ") + c.symbol));
+    }
+    out(tail);
+    int invalid = 0;
+    for (const CheckedCitation &c : citations) {
+        if (!c.valid && !c.quiet) {
+            ++invalid;
+            err(QStringLiteral("invalid citation: %1 (%2)").arg(outcome.text.mid(c.match.offset, c.match.length), c.detail));
+        }
+    }
+    if (!outcome.ok()) {
+        if (outcome.error.kind == LlmErrorKind::Cancelled)
+            return 130;
+        err(QStringLiteral("repolens-cli: ") + describeLlmError(outcome.error));
+        return 1;
+    }
+    return 0;
+}
+
+int runSummarize(const QString &databasePath, const LlmSettings &settings, const QString &apiKey, int maxCalls,
+                 const std::atomic_bool *cancel)
+{
+    if (!settings.isConfigured()) {
+        err(QStringLiteral("repolens-cli: method summaries need a model\n") + configureHint());
+        return 1;
+    }
+    const LlmEndpoint endpoint = settings.endpoint(apiKey);
+    MethodSummarizer summarizer(databasePath, endpoint);
+    const auto pending = summarizer.pendingCalls();
+    if (!pending) {
+        err(QStringLiteral("repolens-cli: ") + pending.error().toString());
+        return 1;
+    }
+    const int calls = maxCalls >= 0 ? std::min(*pending, maxCalls) : *pending;
+    err(QStringLiteral("method summaries: %1 call(s) to %2 (%3)%4")
+            .arg(calls)
+            .arg(endpoint.model, endpoint.displayUrl(QStringLiteral("chat/completions")))
+            .arg(endpoint.isLocal() ? QStringLiteral(", on this machine") : QString()));
+    if (calls == 0)
+        return 0;
+    std::unique_ptr<ConversationStore> log;
+    if (auto opened = ConversationStore::open(databasePath))
+        log = std::move(*opened);
+    const auto report = summarizer.run(
+        [](const SummaryProgress &p) {
+            std::fprintf(stderr, "\rsummaries: %d / %d", p.done, p.total);
+            std::fflush(stderr);
+        },
+        [&log](const RemoteCall &c) { logCall(log.get(), c); }, cancel, maxCalls);
+    std::fprintf(stderr, "\n");
+    if (!report) {
+        err(QStringLiteral("repolens-cli: ") + report.error().toString());
+        return 1;
+    }
+    err(QStringLiteral("summaries: %1 written, %2 reused, %3 withheld (credentials), %4 failed, %5 left")
+            .arg(report->summarized)
+            .arg(report->reused)
+            .arg(report->withheld)
+            .arg(report->failed)
+            .arg(report->remaining));
+    if (report->cancelled)
+        return 130;
+    if (report->error.isError() && report->remaining > 0) {
+        err(QStringLiteral("repolens-cli: ") + describeLlmError(report->error));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace RepoLens
