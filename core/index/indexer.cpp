@@ -3,21 +3,29 @@
 #include "contentclassifier.h"
 #include "githistory.h"
 
+#include "core/base/ignorerules.h"
 #include "core/base/logging.h"
 #include "core/store/indexstore.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
 #include <QThread>
 
+#include <algorithm>
+#include <cerrno>
 #include <condition_variable>
+#include <csignal>
+#include <cstdio>
 #include <deque>
 #include <mutex>
 #include <thread>
+
+#include <sys/stat.h>
 
 namespace RepoLens {
 
@@ -55,6 +63,7 @@ struct WorkResult
     bool writeContent = false;  // replace chunks/symbols/refs
     bool fresh = false;         // the file had no content in the index before
     bool clearContent = false;  // the file no longer has content in the index
+    bool vanished = false;      // deleted between the scan and the read: leaves the index
 };
 
 bool statusIsFinal(FileStatus s)
@@ -62,7 +71,37 @@ bool statusIsFinal(FileStatus s)
     return s != FileStatus::Pending;
 }
 
-WorkResult processFile(const WorkItem &item, Chunker &chunker, const ScanOptions &scanOptions,
+QString parentOf(const QString &relPath)
+{
+    const qsizetype slash = relPath.lastIndexOf(u'/');
+    return slash < 0 ? QString() : relPath.left(slash);
+}
+
+bool isUnder(const QString &path, const QString &dir)
+{
+    return dir.isEmpty() || path == dir
+           || (path.size() > dir.size() && path.startsWith(dir) && path.at(dir.size()) == u'/');
+}
+
+// REPOLENS_DEBUG_CRASH_AT=<point>[:<n>]: SIGKILL ourselves the n-th time <point> is reached,
+// exactly as if the process had been killed from outside at that moment (crash tests).
+void crashPoint(const char *point)
+{
+    static const QByteArray spec = qgetenv("REPOLENS_DEBUG_CRASH_AT");
+    if (spec.isEmpty())
+        return;
+    static const QList<QByteArray> parts = spec.split(':');
+    static const QByteArray name = parts.value(0);
+    static const int nth = std::max(1, parts.value(1).toInt());
+    static std::atomic<int> hits{0};
+    if (name == point && hits.fetch_add(1) + 1 == nth) {
+        std::fprintf(stderr, "repolens: crash point %s reached: SIGKILL\n", point);
+        std::fflush(nullptr);
+        ::raise(SIGKILL);
+    }
+}
+
+WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOptions &options,
                        const std::atomic_bool *cancel)
 {
     WorkResult out;
@@ -77,14 +116,22 @@ WorkResult processFile(const WorkItem &item, Chunker &chunker, const ScanOptions
                                 || item.old->status == FileStatus::ParseError);
     out.fresh = !hadContent;
 
+    if (options.beforeRead)
+        options.beforeRead(rec.path);
     QFile file(item.file.absPath);
     if (!file.open(QIODevice::ReadOnly)) {
+        if (!QFileInfo::exists(item.file.absPath)) {
+            rec.status = FileStatus::Unreadable;
+            rec.reason = QStringLiteral("deleted while being indexed");
+            out.vanished = true;
+            return out;
+        }
         rec.status = FileStatus::Unreadable;
         rec.reason = file.errorString();
         out.clearContent = hadContent;
         return out;
     }
-    const qint64 cap = scanOptions.sizeCap;
+    const qint64 cap = options.scan.sizeCap;
     QByteArray bytes = file.read(cap + 1);
     if (bytes.size() > cap) {
         rec.status = FileStatus::TooLarge;
@@ -183,131 +230,174 @@ private:
 
 } // namespace
 
-Indexer::Indexer(QString rootDir, QString databasePath, IndexOptions options)
-    : m_root(std::move(rootDir))
-    , m_dbPath(std::move(databasePath))
-    , m_options(std::move(options))
+class Indexer::Private
 {
+public:
+    using TellFn = std::function<void(bool force)>;
+
+    QString root;
+    QString dbPath;
+    IndexOptions options;
+    std::unique_ptr<Scanner> scanner; // kept between update() calls: it caches ignore files
+
+    Scanner &ensureScanner()
+    {
+        if (!scanner)
+            scanner = std::make_unique<Scanner>(root, options.scan);
+        return *scanner;
+    }
+
+    Result<IndexReport> runOnce(const ProgressFn &progress, const std::atomic_bool *cancel, bool verify);
+    Result<IndexReport> updateOnce(const QStringList &relPaths, const ProgressFn &progress,
+                                   const std::atomic_bool *cancel, bool *needFullRun);
+    // Removes paths (and everything below removeBelow folders) and writes status-only entries,
+    // in one transaction.
+    Result<void> applyRemovals(IndexStore &store, const QSet<QString> &removeExact,
+                               const QStringList &removeBelow, const QList<FileRecord> &statusOnly,
+                               IndexReport &report, bool *changed);
+    // Parses `work` on the pool and writes the results from this thread in batches.
+    Result<void> writeWork(IndexStore &store, std::vector<WorkItem> &work, IndexReport &report,
+                           IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
+                           bool bulk, bool *changed);
+    Result<void> link(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
+                      bool changed);
+};
+
+Indexer::Indexer(QString rootDir, QString databasePath, IndexOptions options)
+    : d(std::make_unique<Private>())
+{
+    d->root = std::move(rootDir);
+    d->dbPath = std::move(databasePath);
+    d->options = std::move(options);
+}
+
+Indexer::~Indexer() = default;
+
+bool Indexer::isIgnoreFile(const QString &relPath)
+{
+    const QString name = relPath.section(u'/', -1);
+    return name == QLatin1String(".gitignore") || name == IgnoreRules::ignoreFileName()
+           || name == QLatin1String("CMakeCache.txt") || relPath == QLatin1String(".git/info/exclude");
 }
 
 Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_bool *cancel)
 {
-    QElapsedTimer timer;
-    timer.start();
-    IndexReport report;
-    IndexProgress prog;
-    QElapsedTimer lastProgress;
-    lastProgress.start();
-    auto tell = [&](bool force) {
-        if (!progress || (!force && lastProgress.elapsed() < 100))
-            return;
-        lastProgress.restart();
-        prog.elapsedSeconds = timer.elapsed() / 1000.0;
-        progress(prog);
-    };
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
-
-    auto opened = IndexStore::open(m_dbPath, IndexStore::Mode::ReadWrite);
-    if (!opened)
-        return opened.error();
-    IndexStore &store = **opened;
-    const QString canonicalRoot = QFileInfo(m_root).canonicalFilePath();
-    store.setMeta(QStringLiteral("root_path"), canonicalRoot);
-
-    QHash<QString, FileRecord> known = store.files();
-
-    // --- scan ------------------------------------------------------------------------------
-    prog.phase = IndexProgress::Phase::Scanning;
-    std::vector<WorkItem> work;
-    QList<FileRecord> statusOnly; // skipped entries whose status changed
-    QSet<QString> seen;
-    Scanner scanner(m_root, m_options.scan);
-    auto scanned = scanner.scan(
-        [&](ScannedFile &&f) {
-            ++prog.filesSeen;
-            ++report.filesScanned;
-            seen.insert(f.relPath);
-            auto it = known.constFind(f.relPath);
-            const bool haveOld = it != known.cend();
-            if (f.status != FileStatus::Pending) {
-                ++report.filesSkipped;
-                if (!haveOld || it->status != f.status || it->reason != f.reason) {
-                    FileRecord r;
-                    r.path = f.relPath;
-                    r.language = f.language;
-                    r.size = f.size;
-                    r.mtimeMs = f.mtimeMs;
-                    r.status = f.status;
-                    r.reason = f.reason;
-                    r.isDir = f.isDir;
-                    statusOnly.append(r);
-                }
-                return;
-            }
-            if (haveOld && it->mtimeMs == f.mtimeMs && it->size == f.size && statusIsFinal(it->status)) {
-                ++report.filesUnchanged;
-                return;
-            }
-            prog.bytesTotal += f.size;
-            work.push_back(WorkItem{std::move(f), haveOld ? std::optional<FileRecord>(*it) : std::nullopt});
-            tell(false);
-        },
-        cancel);
-    if (!scanned) {
-        if (scanned.error().code == ErrorCode::Cancelled) {
-            report.cancelled = true;
-            return report;
-        }
-        return scanned.error();
+    auto result = d->runOnce(progress, cancel, d->options.verifyIntegrity);
+    if (result || result.error().code != ErrorCode::Corrupt)
+        return result;
+    // Damaged: keep it for the user, start over.
+    const QString reason = result.error().message;
+    qCWarning(lcIndex) << "the index is damaged:" << result.error().toString();
+    auto moved = IndexStore::moveAside(d->dbPath);
+    if (!moved)
+        return moved.error();
+    d->scanner.reset();
+    result = d->runOnce(progress, cancel, false);
+    if (result) {
+        result->corruptMovedTo = *moved;
+        result->corruptReason = reason;
     }
+    return result;
+}
 
-    // --- removed files + status-only changes --------------------------------------------------
+Result<IndexReport> Indexer::update(const QStringList &relPaths, const ProgressFn &progress,
+                                    const std::atomic_bool *cancel)
+{
+    bool needFullRun = false;
+    auto result = d->updateOnce(relPaths, progress, cancel, &needFullRun);
+    if (result && !needFullRun)
+        return result;
+    if (!result && result.error().code == ErrorCode::Corrupt) {
+        const QString reason = result.error().message;
+        auto moved = IndexStore::moveAside(d->dbPath);
+        if (!moved)
+            return moved.error();
+        d->scanner.reset();
+        result = d->runOnce(progress, cancel, false);
+        if (result) {
+            result->corruptMovedTo = *moved;
+            result->corruptReason = reason;
+        }
+        return result;
+    }
+    if (!result)
+        return result;
+    return run(progress, cancel);
+}
+
+Result<void> Indexer::Private::applyRemovals(IndexStore &store, const QSet<QString> &removeExact,
+                                             const QStringList &removeBelow,
+                                             const QList<FileRecord> &statusOnly,
+                                             IndexReport &report, bool *changed)
+{
+    if (removeExact.isEmpty() && removeBelow.isEmpty() && statusOnly.isEmpty())
+        return {};
+    QStringList doomed;
+    for (const QString &path : removeExact) {
+        if (store.file(path))
+            doomed << path;
+    }
+    for (const QString &dir : removeBelow) {
+        const QHash<QString, FileRecord> below = store.filesUnder(dir);
+        for (auto it = below.cbegin(); it != below.cend(); ++it)
+            doomed << it.key();
+    }
+    doomed.removeDuplicates();
+    if (doomed.isEmpty() && statusOnly.isEmpty())
+        return {};
     if (auto r = store.beginTransaction(); !r)
-        return r.error();
-    for (auto it = known.cbegin(); it != known.cend(); ++it) {
-        if (!seen.contains(it.key())) {
-            if (auto r = store.removeFile(it.key()); !r) {
-                store.rollback();
-                return r.error();
-            }
-            ++report.filesRemoved;
-        }
+        return r;
+    auto fail = [&](const Error &e) {
+        store.rollback();
+        return Result<void>(e);
+    };
+    // References into what changes must be linked again, even if we are killed before that.
+    if (auto r = store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("0")); !r)
+        return fail(r.error());
+    for (const QString &path : std::as_const(doomed)) {
+        if (auto r = store.removeFile(path); !r)
+            return fail(r.error());
+        ++report.filesRemoved;
     }
-    for (const FileRecord &r : std::as_const(statusOnly)) {
-        auto id = store.upsertFile(r);
-        if (!id) {
-            store.rollback();
-            return id.error();
-        }
-        if (auto c = store.clearFileContent(*id); !c) {
-            store.rollback();
-            return c.error();
-        }
+    for (const FileRecord &rec : statusOnly) {
+        auto id = store.upsertFile(rec);
+        if (!id)
+            return fail(id.error());
+        if (auto c = store.clearFileContent(*id); !c)
+            return fail(c.error());
     }
     if (auto r = store.commit(); !r)
-        return r.error();
-    known.clear();
-    bool changed = report.filesRemoved > 0 || !statusOnly.isEmpty();
+        return fail(r.error());
+    *changed = true;
+    return {};
+}
 
-    // --- parse on a pool, write here ------------------------------------------------------------
+Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem> &work,
+                                         IndexReport &report, IndexProgress &prog, const TellFn &tell,
+                                         const std::atomic_bool *cancel, bool bulk, bool *changed)
+{
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     prog.phase = IndexProgress::Phase::Parsing;
     prog.filesTotal = int(work.size());
     tell(true);
+    if (work.empty())
+        return {};
     // Bigger files first balances the threads; small ones fill in at the end.
     std::sort(work.begin(), work.end(), [](const WorkItem &a, const WorkItem &b) {
         return a.file.size > b.file.size;
     });
-    const int threads = std::max(1, m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount());
+    const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                   int(std::min<size_t>(work.size(), 64)));
     ResultQueue queue(64);
     std::atomic<size_t> next{0};
     std::atomic<int> running{threads};
     std::atomic_bool stop{false};
     std::atomic<qint64> parseNanos{0};
     std::vector<std::thread> workers;
-    for (int t = 0; t < threads && !work.empty(); ++t) {
+    for (int t = 0; t < threads; ++t) {
         workers.emplace_back([&, t] {
             QThread::currentThread()->setObjectName(QStringLiteral("repolens-parse-%1").arg(t));
-            Chunker chunker(m_options.chunker);
+            Chunker chunker(options.chunker);
             QElapsedTimer busy;
             for (;;) {
                 if (stop.load() || cancelled())
@@ -316,31 +406,29 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
                 if (i >= work.size())
                     break;
                 busy.start();
-                WorkResult result = processFile(work[i], chunker, m_options.scan, cancel);
+                WorkResult result = processFile(work[i], chunker, options, cancel);
                 parseNanos.fetch_add(busy.nsecsElapsed());
                 queue.push(std::move(result));
             }
             running.fetch_sub(1);
         });
     }
-    if (work.empty())
-        running.store(0);
 
     // A big first load builds the graph indexes once at the end.
-    const bool bulk = work.size() >= 1000 && report.filesUnchanged < int(work.size());
+    Result<void> writeError;
     if (bulk) {
         if (auto r = store.beginBulkLoad(); !r)
-            return r.error();
+            writeError = r;
     }
-    Result<void> writeError;
     QElapsedTimer writeTimer;
     qint64 writeNanos = 0;
     int inBatch = 0;
     QElapsedTimer batchTimer;
     batchTimer.start();
     bool inTransaction = false;
+    bool markedUnlinked = false;
     size_t received = 0;
-    while (received < work.size()) {
+    while (writeError && received < work.size()) {
         WorkResult result;
         if (!queue.pop(&result, 100)) {
             if (running.load() == 0) {
@@ -348,12 +436,13 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
                 if (!queue.pop(&result, 0))
                     break;
             } else {
-                if (inTransaction && batchTimer.elapsed() > m_options.batchMillis) {
+                if (inTransaction && batchTimer.elapsed() > options.batchMillis) {
                     if (auto r = store.commit(); !r) {
                         writeError = r;
                         break;
                     }
                     inTransaction = false;
+                    crashPoint("after-commit");
                 }
                 continue;
             }
@@ -370,40 +459,58 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
             inTransaction = true;
             batchTimer.restart();
             inBatch = 0;
+            if (!markedUnlinked) {
+                // New content has unlinked references until the link step commits.
+                if (auto r = store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("0")); !r) {
+                    writeError = r;
+                    break;
+                }
+                markedUnlinked = true;
+            }
         }
-        auto id = store.upsertFile(result.record);
-        if (!id) {
-            writeError = Result<void>(id.error());
-            break;
-        }
-        if (result.writeContent) {
-            if (auto r = store.replaceFileContent(*id, result.record.path, result.parsed, result.fresh); !r) {
+        if (result.vanished) {
+            if (auto r = store.removeFile(result.record.path); !r) {
                 writeError = r;
                 break;
             }
-            ++report.filesParsed;
-            report.chunks += int(result.parsed.chunks.size());
-            report.symbols += int(result.parsed.symbols.size());
-            report.refs += int(result.parsed.refs.size());
-            report.bytesParsed += result.record.size;
-            changed = true;
-        } else if (result.clearContent) {
-            if (auto r = store.clearFileContent(*id); !r) {
-                writeError = r;
-                break;
-            }
-            changed = true;
-        } else if (result.record.status != FileStatus::Indexed) {
-            changed = true;
+            ++report.filesRemoved;
+            *changed = true;
         } else {
-            ++report.filesUnchanged;
+            auto id = store.upsertFile(result.record);
+            if (!id) {
+                writeError = Result<void>(id.error());
+                break;
+            }
+            if (result.writeContent) {
+                if (auto r = store.replaceFileContent(*id, result.record.path, result.parsed, result.fresh); !r) {
+                    writeError = r;
+                    break;
+                }
+                ++report.filesParsed;
+                report.chunks += int(result.parsed.chunks.size());
+                report.symbols += int(result.parsed.symbols.size());
+                report.refs += int(result.parsed.refs.size());
+                report.bytesParsed += result.record.size;
+                *changed = true;
+            } else if (result.clearContent) {
+                if (auto r = store.clearFileContent(*id); !r) {
+                    writeError = r;
+                    break;
+                }
+                *changed = true;
+            } else if (result.record.status != FileStatus::Indexed) {
+                *changed = true;
+            } else {
+                ++report.filesUnchanged;
+            }
         }
         writeNanos += writeTimer.nsecsElapsed();
+        crashPoint("in-batch");
         ++prog.filesDone;
         prog.bytesDone += result.record.size;
         prog.currentPath = result.record.path;
         tell(false);
-        if (++inBatch >= m_options.batchFiles || batchTimer.elapsed() > m_options.batchMillis) {
+        if (++inBatch >= options.batchFiles || batchTimer.elapsed() > options.batchMillis) {
             writeTimer.start();
             const auto committed = store.commit();
             writeNanos += writeTimer.nsecsElapsed();
@@ -412,15 +519,18 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
                 break;
             }
             inTransaction = false;
+            crashPoint("after-commit");
         }
     }
     if (inTransaction) {
         if (writeError) {
             if (auto r = store.commit(); !r)
                 writeError = r;
-        } else {
-            store.rollback();
+            else
+                crashPoint("after-commit");
         }
+        if (!writeError)
+            store.rollback(); // a failed write or commit: the batch is lost, the index consistent
     }
     stop.store(true);
     queue.abort();
@@ -438,44 +548,161 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
             writeError = r;
         writeNanos += writeTimer.nsecsElapsed();
     }
-    report.parseSeconds = parseNanos.load() / 1e9;
-    report.writeSeconds = writeNanos / 1e9;
-    if (!writeError)
-        return writeError.error();
+    report.parseSeconds += parseNanos.load() / 1e9;
+    report.writeSeconds += writeNanos / 1e9;
+    return writeError;
+}
+
+Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, IndexProgress &prog,
+                                    const TellFn &tell, bool changed)
+{
+    if (!changed && store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1"))
+        return {};
+    prog.phase = IndexProgress::Phase::Linking;
+    tell(true);
+    QElapsedTimer linkTimer;
+    linkTimer.start();
+    if (auto r = store.beginTransaction(); !r)
+        return r;
+    if (auto r = store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("0")); !r) {
+        store.rollback();
+        return r;
+    }
+    if (auto r = store.resolveReferences(); !r) {
+        store.rollback();
+        return r;
+    }
+    if (auto r = store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("1")); !r) {
+        store.rollback();
+        return r;
+    }
+    crashPoint("in-link");
+    if (auto r = store.commit(); !r) {
+        store.rollback();
+        return r;
+    }
+    report.linkSeconds += linkTimer.elapsed() / 1000.0;
+    return {};
+}
+
+Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const std::atomic_bool *cancel,
+                                              bool verify)
+{
+    QElapsedTimer timer;
+    timer.start();
+    IndexReport report;
+    IndexProgress prog;
+    QElapsedTimer lastProgress;
+    lastProgress.start();
+    const TellFn tell = [&](bool force) {
+        if (!progress || (!force && lastProgress.elapsed() < 100))
+            return;
+        lastProgress.restart();
+        prog.elapsedSeconds = timer.elapsed() / 1000.0;
+        progress(prog);
+    };
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+
+    auto opened = IndexStore::open(dbPath, IndexStore::Mode::ReadWrite);
+    if (!opened)
+        return opened.error();
+    IndexStore &store = **opened;
+    if (verify) {
+        if (auto r = store.checkIntegrity(false); !r)
+            return r.error();
+    }
+    const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
+    if (store.meta(QStringLiteral("root_path")) != canonicalRoot) {
+        if (auto r = store.setMeta(QStringLiteral("root_path"), canonicalRoot); !r)
+            return r.error();
+    }
+
+    QHash<QString, FileRecord> known = store.files();
+
+    // --- scan ------------------------------------------------------------------------------
+    // A fresh scanner re-reads every ignore file; update() keeps using it afterwards.
+    scanner = std::make_unique<Scanner>(root, options.scan);
+    prog.phase = IndexProgress::Phase::Scanning;
+    std::vector<WorkItem> work;
+    QList<FileRecord> statusOnly; // skipped entries whose status changed
+    QSet<QString> seen;
+    auto scanned = scanner->scan(
+        [&](ScannedFile &&f) {
+            ++prog.filesSeen;
+            ++report.filesScanned;
+            seen.insert(f.relPath);
+            auto it = known.constFind(f.relPath);
+            const bool haveOld = it != known.cend();
+            if (f.status != FileStatus::Pending) {
+                ++report.filesSkipped;
+                if (!haveOld || it->status != f.status || it->reason != f.reason || it->isDir != f.isDir) {
+                    FileRecord r;
+                    r.path = f.relPath;
+                    r.language = f.language;
+                    r.size = f.size;
+                    r.mtimeMs = f.mtimeMs;
+                    r.status = f.status;
+                    r.reason = f.reason;
+                    r.isDir = f.isDir;
+                    statusOnly.append(r);
+                }
+                return;
+            }
+            if (haveOld && it->mtimeMs == f.mtimeMs && it->size == f.size && statusIsFinal(it->status)
+                && !it->isDir) {
+                ++report.filesUnchanged;
+                return;
+            }
+            prog.bytesTotal += f.size;
+            work.push_back(WorkItem{std::move(f), haveOld ? std::optional<FileRecord>(*it) : std::nullopt});
+            tell(false);
+        },
+        cancel);
+    if (!scanned) {
+        if (scanned.error().code == ErrorCode::Cancelled) {
+            report.cancelled = true;
+            return report;
+        }
+        return scanned.error();
+    }
+
+    // --- removed files + status-only changes --------------------------------------------------
+    QSet<QString> removed;
+    for (auto it = known.cbegin(); it != known.cend(); ++it) {
+        if (!seen.contains(it.key()))
+            removed.insert(it.key());
+    }
+    known.clear();
+    seen.clear();
+    bool changed = false;
+    if (auto r = applyRemovals(store, removed, {}, statusOnly, report, &changed); !r)
+        return r.error();
+    crashPoint("after-scan");
+
+    // --- parse on a pool, write here ------------------------------------------------------------
+    const bool bulk = work.size() >= 1000 && report.filesUnchanged < int(work.size());
+    if (auto r = writeWork(store, work, report, prog, tell, cancel, bulk, &changed); !r)
+        return r.error();
     if (cancelled()) {
         report.cancelled = true;
         report.seconds = timer.elapsed() / 1000.0;
         return report;
     }
+    crashPoint("after-parse");
 
     // --- link references --------------------------------------------------------------------
-    if (changed || store.meta(QStringLiteral("refs_resolved")) != QLatin1String("1")) {
-        prog.phase = IndexProgress::Phase::Linking;
-        tell(true);
-        QElapsedTimer linkTimer;
-        linkTimer.start();
-        store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("0"));
-        if (auto r = store.beginTransaction(); !r)
-            return r.error();
-        if (auto r = store.resolveReferences(); !r) {
-            store.rollback();
-            return r.error();
-        }
-        store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("1"));
-        if (auto r = store.commit(); !r)
-            return r.error();
-        report.linkSeconds = linkTimer.elapsed() / 1000.0;
-    }
+    if (auto r = link(store, report, prog, tell, changed); !r)
+        return r.error();
 
     // --- git history (file-quality prior) -------------------------------------------------------
-    if (m_options.gitHistory && (changed || store.meta(QStringLiteral("git_head")).isEmpty())) {
-        const QString head = GitHistory::head(m_root);
+    if (options.gitHistory && (changed || store.meta(QStringLiteral("git_head")).isEmpty())) {
+        const QString head = GitHistory::head(root);
         if (!head.isEmpty() && head != store.meta(QStringLiteral("git_head"))) {
             prog.phase = IndexProgress::Phase::History;
             tell(true);
             QElapsedTimer historyTimer;
             historyTimer.start();
-            const auto history = GitHistory::read(m_root, cancel);
+            const auto history = GitHistory::read(root, cancel);
             if (!history.isEmpty() && !cancelled()) {
                 if (auto r = store.beginTransaction(); !r)
                     return r.error();
@@ -488,20 +715,213 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
         }
     }
 
-    store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    if (changed)
+    if (changed) {
+        store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
         store.optimize();
+    }
     prog.phase = IndexProgress::Phase::Done;
     report.seconds = timer.elapsed() / 1000.0;
     tell(true);
     return report;
 }
 
-Result<IndexReport> Indexer::update(const QStringList &relPaths, const std::atomic_bool *cancel)
+Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, const ProgressFn &progress,
+                                                 const std::atomic_bool *cancel, bool *needFullRun)
 {
-    Q_UNUSED(relPaths);
-    // The watcher path re-runs the scan, which is cheap for unchanged files (mtime + size).
-    return run({}, cancel);
+    QElapsedTimer timer;
+    timer.start();
+    IndexReport report;
+    report.fullScan = false;
+    IndexProgress prog;
+    QElapsedTimer lastProgress;
+    lastProgress.start();
+    const TellFn tell = [&](bool force) {
+        if (!progress || (!force && lastProgress.elapsed() < 100))
+            return;
+        lastProgress.restart();
+        prog.elapsedSeconds = timer.elapsed() / 1000.0;
+        progress(prog);
+    };
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+
+    QStringList paths;
+    {
+        QSet<QString> unique;
+        for (const QString &p : relPaths) {
+            QString clean = QDir::cleanPath(p);
+            while (clean.startsWith(u'/'))
+                clean.remove(0, 1);
+            if (clean.isEmpty() || clean == u"." || clean == u".." || clean.startsWith(QStringLiteral("../")))
+                continue;
+            unique.insert(clean);
+        }
+        paths = QStringList(unique.cbegin(), unique.cend());
+        paths.sort();
+    }
+    Scanner &scan = ensureScanner();
+    IgnoreRules &rules = *scan.ignoreRules();
+
+    // Changed ignore rules: re-read them; their folder is scanned again below.
+    QStringList subtrees;
+    for (const QString &p : std::as_const(paths)) {
+        if (p == QLatin1String(".git/info/exclude") || p == QLatin1String(".git/info")) {
+            *needFullRun = true;
+            return report;
+        }
+        if (isIgnoreFile(p)) {
+            const QString dir = parentOf(p);
+            rules.invalidate(dir);
+            if (dir.isEmpty()) {
+                *needFullRun = true; // the root's rules: everything may change
+                return report;
+            }
+            subtrees << dir;
+        }
+    }
+
+    auto opened = IndexStore::open(dbPath, IndexStore::Mode::ReadWrite);
+    if (!opened)
+        return opened.error();
+    IndexStore &store = **opened;
+
+    // --- look at each path ---------------------------------------------------------------------
+    prog.phase = IndexProgress::Phase::Scanning;
+    struct Looked
+    {
+        QString path;
+        bool gone = false;
+        ScannedFile file;
+    };
+    std::vector<Looked> looked;
+    looked.reserve(size_t(paths.size()));
+    for (const QString &p : std::as_const(paths)) {
+        if (cancelled()) {
+            report.cancelled = true;
+            return report;
+        }
+        Looked l;
+        l.path = p;
+        struct stat st = {};
+        const QByteArray abs = QFile::encodeName(root + u'/' + p);
+        if (::lstat(abs.constData(), &st) != 0 && errno == ENOENT) {
+            l.gone = true;
+        } else {
+            l.file = scan.inspect(p);
+            if (l.file.isDir && l.file.status == FileStatus::Pending)
+                subtrees << p; // a new, renamed or re-included folder
+        }
+        looked.push_back(std::move(l));
+    }
+    // Outermost folders only.
+    subtrees.sort();
+    subtrees.removeDuplicates();
+    {
+        QStringList outer;
+        for (const QString &dir : std::as_const(subtrees)) {
+            if (outer.isEmpty() || !isUnder(dir, outer.last()))
+                outer << dir;
+        }
+        subtrees = outer;
+    }
+    auto inSubtree = [&](const QString &path) {
+        auto it = std::upper_bound(subtrees.cbegin(), subtrees.cend(), path);
+        return it != subtrees.cbegin() && isUnder(path, *std::prev(it));
+    };
+
+    std::vector<WorkItem> work;
+    QList<FileRecord> statusOnly;
+    QSet<QString> removeExact;
+    QStringList removeBelow;
+    auto consider = [&](ScannedFile &&f, const std::optional<FileRecord> &old) {
+        ++report.filesScanned;
+        if (f.status != FileStatus::Pending) {
+            ++report.filesSkipped;
+            if (!old || old->status != f.status || old->reason != f.reason || old->isDir != f.isDir) {
+                FileRecord r;
+                r.path = f.relPath;
+                r.language = f.language;
+                r.size = f.size;
+                r.mtimeMs = f.mtimeMs;
+                r.status = f.status;
+                r.reason = f.reason;
+                r.isDir = f.isDir;
+                statusOnly.append(r);
+            }
+            return;
+        }
+        if (old && old->mtimeMs == f.mtimeMs && old->size == f.size && statusIsFinal(old->status) && !old->isDir) {
+            ++report.filesUnchanged;
+            return;
+        }
+        prog.bytesTotal += f.size;
+        work.push_back(WorkItem{std::move(f), old});
+    };
+
+    for (Looked &l : looked) {
+        if (inSubtree(l.path))
+            continue;
+        ++prog.filesSeen;
+        const bool insideSymlink = l.file.status == FileStatus::Ignored
+                                   && l.file.reason == QLatin1String("inside a symlinked folder");
+        // A file in an ignored folder is covered by that folder's entry.
+        const QString parent = parentOf(l.path);
+        const bool parentIgnored = !l.gone && l.file.status == FileStatus::Ignored && !parent.isEmpty()
+                                   && rules.match(parent, true).ignored;
+        if (l.gone || insideSymlink || parentIgnored) {
+            removeExact.insert(l.path);
+            removeBelow << l.path;
+            continue;
+        }
+        removeBelow << l.path; // a folder replaced by a file, or an ignored folder's old content
+        consider(std::move(l.file), store.file(l.path));
+    }
+    looked.clear();
+
+    for (const QString &dir : std::as_const(subtrees)) {
+        QHash<QString, FileRecord> known = store.filesUnder(dir);
+        if (auto self = store.file(dir))
+            known.insert(dir, *self);
+        auto scanned = scan.scanSubtree(
+            dir,
+            [&](ScannedFile &&f) {
+                ++prog.filesSeen;
+                const std::optional<FileRecord> old =
+                    known.contains(f.relPath) ? std::optional<FileRecord>(known.take(f.relPath)) : std::nullopt;
+                consider(std::move(f), old);
+                tell(false);
+            },
+            cancel);
+        if (!scanned) {
+            if (scanned.error().code == ErrorCode::Cancelled) {
+                report.cancelled = true;
+                return report;
+            }
+            removeExact.insert(dir); // gone or not scanned any more
+            removeBelow << dir;
+            continue;
+        }
+        for (auto it = known.cbegin(); it != known.cend(); ++it)
+            removeExact.insert(it.key());
+    }
+
+    bool changed = false;
+    if (auto r = applyRemovals(store, removeExact, removeBelow, statusOnly, report, &changed); !r)
+        return r.error();
+    if (auto r = writeWork(store, work, report, prog, tell, cancel, false, &changed); !r)
+        return r.error();
+    if (cancelled()) {
+        report.cancelled = true;
+        report.seconds = timer.elapsed() / 1000.0;
+        return report;
+    }
+    if (auto r = link(store, report, prog, tell, changed); !r)
+        return r.error();
+    if (changed)
+        store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    prog.phase = IndexProgress::Phase::Done;
+    report.seconds = timer.elapsed() / 1000.0;
+    tell(true);
+    return report;
 }
 
 } // namespace RepoLens

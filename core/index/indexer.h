@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace RepoLens {
 
@@ -20,6 +21,12 @@ struct IndexOptions
     int batchFiles = 256;     // files per write transaction
     int batchMillis = 500;    // ... or this long, whichever comes first
     bool gitHistory = true;   // read commit counts / dates for the file-quality prior
+    // run(): PRAGMA quick_check before anything else; a damaged database is moved aside and
+    // rebuilt. Reads every page, so it is off by default (damage found while writing or a
+    // damaged file header is handled the same way without it).
+    bool verifyIntegrity = false;
+    // Tests: called on a parse thread just before a file is read (delete or truncate it there).
+    std::function<void(const QString &relPath)> beforeRead;
 };
 
 struct IndexProgress
@@ -54,28 +61,49 @@ struct IndexReport
     double linkSeconds = 0;
     double historySeconds = 0;
     bool cancelled = false;
+    bool fullScan = true;      // false for Indexer::update() without a fallback to run()
+    // The database was damaged: it was moved to corruptMovedTo (kept for the user) and the
+    // index rebuilt from scratch in this run. corruptReason says what was wrong.
+    QString corruptMovedTo;
+    QString corruptReason;
 };
 
 // Brings the index of one folder up to date: scan, compare with the database (mtime + size,
 // then content hash), parse changed files on a thread pool (one Chunker per thread) and write
 // them from the calling thread in batched transactions. Every committed batch is final, so a
-// killed run resumes where it stopped. Runs synchronously; the GUI calls it from a worker
-// thread, the CLI from main().
+// killed run resumes where it stopped. A damaged database (not a database, truncated, or
+// SQLITE_CORRUPT while writing) is moved aside with IndexStore::moveAside() and rebuilt; the
+// report says so. Runs synchronously; the GUI calls it from a worker thread, the CLI from
+// main(). Keep one Indexer per folder: it caches the ignore rules between update() calls.
+//
+// Crash points for tests: REPOLENS_DEBUG_CRASH_AT=<point>[:<n>] makes the process SIGKILL
+// itself the n-th time (default 1st) it reaches <point>: after-scan, in-batch (a file written,
+// transaction open), after-commit, after-parse, in-link (transaction open).
 class Indexer
 {
 public:
     Indexer(QString rootDir, QString databasePath, IndexOptions options = {});
+    ~Indexer();
+    Indexer(const Indexer &) = delete;
+    Indexer &operator=(const Indexer &) = delete;
 
     using ProgressFn = std::function<void(const IndexProgress &)>;
     Result<IndexReport> run(const ProgressFn &progress = {}, const std::atomic_bool *cancel = nullptr);
 
-    // Re-indexes just these root-relative paths (file watcher); missing files are removed.
-    Result<IndexReport> update(const QStringList &relPaths, const std::atomic_bool *cancel = nullptr);
+    // Re-indexes just these root-relative paths (the file watcher's batch) without walking the
+    // tree: each path is looked at with Scanner::inspect(); a missing path leaves the index
+    // with everything below it; a new or renamed folder is scanned; a changed .gitignore /
+    // .repolensignore / CMakeCache.txt re-reads the rules and rescans its folder (at the root,
+    // or .git/info/exclude: the whole tree, as run()). Unchanged files cost one stat.
+    Result<IndexReport> update(const QStringList &relPaths, const ProgressFn &progress = {},
+                               const std::atomic_bool *cancel = nullptr);
+
+    // Files whose change alters the ignore rules of their folder.
+    static bool isIgnoreFile(const QString &relPath);
 
 private:
-    QString m_root;
-    QString m_dbPath;
-    IndexOptions m_options;
+    class Private;
+    std::unique_ptr<Private> d;
 };
 
 } // namespace RepoLens

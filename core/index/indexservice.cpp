@@ -14,11 +14,27 @@
 
 namespace RepoLens {
 
-// Lives on the indexer thread; only a context for queued calls.
+// Lives on the indexer thread: the context for queued calls, and the Indexer of the current
+// folder (kept between watcher updates for its cache of ignore rules). Touched only there.
 class IndexWorker : public QObject
 {
 public:
     using QObject::QObject;
+
+    Indexer &indexer(const QString &root, const QString &dbPath, const IndexOptions &options, bool fresh)
+    {
+        if (fresh || !m_indexer || root != m_root || dbPath != m_dbPath) {
+            m_indexer = std::make_unique<Indexer>(root, dbPath, options);
+            m_root = root;
+            m_dbPath = dbPath;
+        }
+        return *m_indexer;
+    }
+
+private:
+    std::unique_ptr<Indexer> m_indexer;
+    QString m_root;
+    QString m_dbPath;
 };
 
 namespace {
@@ -35,6 +51,14 @@ void registerMetaTypes()
 }
 
 constexpr int kProgressIntervalMs = 100; // ~10 Hz
+constexpr int kVisibleFiles = 100;        // a background job parsing this many files shows
+constexpr int kMaxUpdatePaths = 20000;    // a bigger watcher batch becomes a full run
+
+bool reportChanged(const IndexReport &r)
+{
+    return r.filesParsed > 0 || r.filesRemoved > 0 || !r.corruptMovedTo.isEmpty()
+           || r.filesSkipped > 0;
+}
 
 } // namespace
 
@@ -61,8 +85,74 @@ IndexService::~IndexService()
 {
     if (m_cancel)
         m_cancel->store(true);
+    delete m_watcher;
+    m_watcher = nullptr;
     m_thread->quit();
     m_thread->wait();
+}
+
+void IndexService::setWatchEnabled(bool enabled)
+{
+    m_watchEnabled = enabled;
+    if (!enabled && m_watcher)
+        m_watcher->stop();
+}
+
+FileWatcher::Mode IndexService::watchMode() const
+{
+    return m_watcher ? m_watcher->mode() : FileWatcher::Mode::Stopped;
+}
+
+QString IndexService::watchDetail() const
+{
+    return m_watcher ? m_watcher->detail() : QString();
+}
+
+void IndexService::ensureWatching()
+{
+    if (!m_watchEnabled || m_rootPath.isEmpty())
+        return;
+    if (!m_watcher) {
+        m_watcher = new FileWatcher(this);
+        connect(m_watcher, &FileWatcher::pathsChanged, this, [this](const QStringList &paths) {
+            for (const QString &p : paths)
+                m_pendingPaths.insert(p);
+            scheduleBackground();
+        });
+        connect(m_watcher, &FileWatcher::rescanNeeded, this, [this](const QString &reason) {
+            qCDebug(lcIndex) << "rescanning:" << reason;
+            m_pendingRescan = true;
+            scheduleBackground();
+        });
+        connect(m_watcher, &FileWatcher::modeChanged, this, &IndexService::watchModeChanged);
+    }
+    if (m_watcher->rootDir() == m_rootPath && m_watcher->mode() != FileWatcher::Mode::Stopped)
+        return;
+    FileWatcherOptions options = m_watchOptions;
+    options.scan = m_options.scan;
+    options.excludeDirs << m_dataDir << QFileInfo(m_dbPath).absolutePath();
+    m_watcher->start(m_rootPath, options);
+}
+
+void IndexService::scheduleBackground()
+{
+    if (m_busy || m_rootPath.isEmpty())
+        return;
+    if (m_pendingRescan) {
+        m_pendingRescan = false;
+        m_pendingPaths.clear();
+        launch(JobKind::Full, false, {});
+        return;
+    }
+    if (m_pendingPaths.isEmpty())
+        return;
+    QStringList paths(m_pendingPaths.cbegin(), m_pendingPaths.cend());
+    m_pendingPaths.clear();
+    paths.sort();
+    if (paths.size() > kMaxUpdatePaths)
+        launch(JobKind::Full, false, {});
+    else
+        launch(JobKind::Update, false, paths);
 }
 
 void IndexService::setDataDir(const QString &dir)
@@ -76,6 +166,10 @@ void IndexService::setRootPath(const QString &rootPath)
 {
     cancel();
     m_restartPending = false;
+    m_pendingPaths.clear();
+    m_pendingRescan = false;
+    if (m_watcher && m_watcher->rootDir() != rootPath)
+        m_watcher->stop();
     m_rootPath = rootPath;
     m_dbPath = rootPath.isEmpty() ? QString() : IndexStore::databasePath(m_dataDir, rootPath);
     m_lastProgress = IndexProgress();
@@ -85,42 +179,63 @@ void IndexService::start()
 {
     if (m_rootPath.isEmpty())
         return;
-    if (m_running) {
+    m_pendingPaths.clear(); // a full run covers them
+    m_pendingRescan = false;
+    if (m_busy) {
         // Let the running pass stop at its next check, then start over.
         cancel();
         m_restartPending = true;
         return;
     }
-    m_running = true;
+    launch(JobKind::Full, true, {});
+}
+
+void IndexService::launch(JobKind kind, bool foreground, const QStringList &paths)
+{
+    m_busy = true;
+    m_running = foreground;
+    m_jobVisible = foreground;
+    m_jobForeground = foreground;
+    m_jobKind = kind;
+    m_jobPaths = paths;
     m_restartPending = false;
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const quint64 generation = ++m_generation;
-    m_lastProgress = IndexProgress();
-    Q_EMIT indexingStarted();
+    if (foreground) {
+        m_lastProgress = IndexProgress();
+        Q_EMIT indexingStarted();
+    }
 
     const QString root = m_rootPath;
     const QString dbPath = m_dbPath;
     const IndexOptions options = m_options;
+    const AfterIndexHook hook = m_afterIndex;
     std::shared_ptr<std::atomic_bool> cancelFlag = m_cancel;
+    IndexWorker *worker = m_worker;
     QMetaObject::invokeMethod(
-        m_worker,
-        [this, root, dbPath, options, cancelFlag, generation]() {
-            qCInfo(lcIndex) << "indexing" << root;
+        worker,
+        [this, worker, kind, paths, root, dbPath, options, hook, cancelFlag, generation]() {
+            if (kind == JobKind::Full)
+                qCInfo(lcIndex) << "indexing" << root;
+            else
+                qCDebug(lcIndex) << "updating" << paths.size() << "paths in" << root;
             QElapsedTimer sinceLast;
             IndexProgress::Phase lastPhase = IndexProgress::Phase::Done;
-            Indexer indexer(root, dbPath, options);
-            auto result = indexer.run(
-                [&](const IndexProgress &progress) {
-                    if (sinceLast.isValid() && progress.phase == lastPhase
-                        && sinceLast.elapsed() < kProgressIntervalMs)
-                        return;
-                    sinceLast.start();
-                    lastPhase = progress.phase;
-                    QMetaObject::invokeMethod(
-                        this, [this, generation, progress] { handleProgress(generation, progress); },
-                        Qt::QueuedConnection);
-                },
-                cancelFlag.get());
+            const Indexer::ProgressFn progressFn = [&](const IndexProgress &progress) {
+                if (sinceLast.isValid() && progress.phase == lastPhase
+                    && sinceLast.elapsed() < kProgressIntervalMs)
+                    return;
+                sinceLast.start();
+                lastPhase = progress.phase;
+                QMetaObject::invokeMethod(
+                    this, [this, generation, progress] { handleProgress(generation, progress); },
+                    Qt::QueuedConnection);
+            };
+            Indexer &indexer = worker->indexer(root, dbPath, options, kind == JobKind::Full);
+            auto result = kind == JobKind::Full ? indexer.run(progressFn, cancelFlag.get())
+                                                : indexer.update(paths, progressFn, cancelFlag.get());
+            if (hook && result && !result->cancelled && reportChanged(*result))
+                hook(dbPath, result->fullScan ? QStringList() : paths, cancelFlag.get());
             QMetaObject::invokeMethod(
                 this, [this, generation, result] { handleFinished(generation, result); },
                 Qt::QueuedConnection);
@@ -139,6 +254,14 @@ void IndexService::handleProgress(quint64 generation, const IndexProgress &progr
     if (generation != m_generation)
         return;
     m_lastProgress = progress;
+    if (!m_jobVisible) {
+        // A background job shows once it has real work (a branch switch, a big pull).
+        if (progress.phase != IndexProgress::Phase::Parsing || progress.filesTotal < kVisibleFiles)
+            return;
+        m_jobVisible = true;
+        m_running = true;
+        Q_EMIT indexingStarted();
+    }
     Q_EMIT progressChanged(progress);
 }
 
@@ -146,21 +269,41 @@ void IndexService::handleFinished(quint64 generation, const Result<IndexReport> 
 {
     if (generation != m_generation)
         return;
+    const bool visible = m_jobVisible;
+    const bool foreground = m_jobForeground;
+    const QStringList paths = m_jobPaths;
+    m_busy = false;
     m_running = false;
+    m_jobVisible = false;
+    m_jobForeground = false;
+    m_jobPaths.clear();
     m_cancel.reset();
+    if (result && !result->corruptMovedTo.isEmpty()) {
+        qCWarning(lcIndex) << "the index was damaged (" << result->corruptReason << "); moved to"
+                           << result->corruptMovedTo << "and rebuilt";
+        Q_EMIT indexRecovered(result->corruptMovedTo, result->corruptReason);
+    }
     if (m_restartPending && result && result->cancelled) {
         start(); // the run was stopped to start over: its report is not news
         return;
     }
     if (result) {
-        m_lastProgress.phase = IndexProgress::Phase::Done;
-        Q_EMIT indexFinished(*result);
+        if (visible) {
+            m_lastProgress.phase = IndexProgress::Phase::Done;
+            Q_EMIT indexFinished(*result);
+        }
+        if (!foreground && !result->cancelled)
+            Q_EMIT indexUpdated(*result, paths);
+        if (!result->cancelled)
+            ensureWatching();
     } else {
         qCWarning(lcIndex) << "indexing failed:" << result.error().toString();
         Q_EMIT indexFailed(result.error());
     }
     if (m_restartPending)
         start();
+    else
+        scheduleBackground();
 }
 
 // --- QueryRunner ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "filewatcher.h"
 #include "indexer.h"
 
 #include "core/base/result.h"
@@ -9,6 +10,7 @@
 #include <QMetaObject>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QString>
 #include <QThreadPool>
 
@@ -26,6 +28,14 @@ class IndexWorker;
 // progress to the thread that owns the service (the GUI thread) at most ~10 times a second.
 // Only one run at a time: start() while running cancels the running one and starts again
 // once it has stopped.
+//
+// Freshness: after the first successful run the folder is watched (FileWatcher, unless
+// setWatchEnabled(false)); each debounced batch of changed paths becomes one
+// Indexer::update() on the worker thread, a lost-events notice or a huge batch a full run.
+// These background jobs are quiet (indexUpdated() only) unless they turn out to parse many
+// files, in which case they show like a run: indexingStarted(), progress, indexFinished().
+// When the watcher cannot watch (limit reached) watchModeChanged(Polling, why) is emitted and
+// the folder is rescanned periodically.
 //
 // Thread: create and use on one thread (the GUI thread); signals arrive on it.
 class IndexService : public QObject
@@ -47,7 +57,21 @@ public:
     void setOptions(const IndexOptions &options) { m_options = options; }
     const IndexOptions &options() const { return m_options; }
 
+    // Watch the folder after the first run and keep the index fresh (default on).
+    void setWatchEnabled(bool enabled);
+    bool isWatchEnabled() const { return m_watchEnabled; }
+    void setWatchOptions(const FileWatcherOptions &options) { m_watchOptions = options; }
+    FileWatcher::Mode watchMode() const;
+    QString watchDetail() const;
+
+    // Runs on the worker thread after every run or update that changed the index (e.g. to
+    // embed the new chunks); changedPaths is empty after a full run.
+    using AfterIndexHook = std::function<void(const QString &databasePath, const QStringList &changedPaths,
+                                              const std::atomic_bool *cancel)>;
+    void setAfterIndexHook(AfterIndexHook hook) { m_afterIndex = std::move(hook); }
+
     bool isIndexing() const { return m_running; }
+    bool isBusy() const { return m_busy; } // any job, background ones included
     IndexProgress lastProgress() const { return m_lastProgress; }
     QThread *workerThread() const { return m_thread; }
 
@@ -61,9 +85,18 @@ Q_SIGNALS:
     // Also emitted for a cancelled run (report.cancelled), except one stopped by start().
     void indexFinished(const RepoLens::IndexReport &report);
     void indexFailed(const RepoLens::Error &error);
+    // A background job (watcher batch or rescan) finished; report.fullScan tells which.
+    void indexUpdated(const RepoLens::IndexReport &report, const QStringList &paths);
+    // The database was damaged: it was moved aside to movedTo (kept) and rebuilt.
+    void indexRecovered(const QString &movedTo, const QString &reason);
+    void watchModeChanged(RepoLens::FileWatcher::Mode mode, const QString &detail);
 
 private:
     friend class IndexWorker;
+    enum class JobKind { Full, Update };
+    void launch(JobKind kind, bool foreground, const QStringList &paths);
+    void scheduleBackground();
+    void ensureWatching();
     void handleProgress(quint64 generation, const IndexProgress &progress);
     void handleFinished(quint64 generation, const Result<IndexReport> &result);
 
@@ -75,9 +108,22 @@ private:
     IndexOptions m_options;
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_generation = 0;
-    bool m_running = false;
+    bool m_running = false;        // a visible job (start(), or a background job grown big)
+    bool m_busy = false;           // any job
     bool m_restartPending = false;
     IndexProgress m_lastProgress;
+
+    // background jobs
+    FileWatcher *m_watcher = nullptr;
+    bool m_watchEnabled = true;
+    FileWatcherOptions m_watchOptions;
+    QSet<QString> m_pendingPaths;
+    bool m_pendingRescan = false;
+    bool m_jobVisible = false;
+    bool m_jobForeground = false;  // started by start()
+    JobKind m_jobKind = JobKind::Full;
+    QStringList m_jobPaths;
+    AfterIndexHook m_afterIndex;
 };
 
 // Runs read-only queries against the index of one folder on a private thread pool, each

@@ -360,6 +360,13 @@ Scanner::~Scanner() = default;
 Result<ScanStats> Scanner::scan(const std::function<void(ScannedFile &&)> &sink,
                                 const std::atomic_bool *cancel) const
 {
+    return scanSubtree(QString(), sink, cancel);
+}
+
+Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
+                                       const std::function<void(ScannedFile &&)> &sink,
+                                       const std::atomic_bool *cancel) const
+{
     QElapsedTimer timer;
     timer.start();
     const QByteArray rootPath = QFile::encodeName(m_rootDir);
@@ -376,8 +383,27 @@ Result<ScanStats> Scanner::scan(const std::function<void(ScannedFile &&)> &sink,
     const EntryClassifier classifier(m_rootDir, *rootCanonical, m_options, *m_ignoreRules);
     ScanStats stats;
     std::vector<DirTask> stack;
-    stack.push_back({rootPath, QString(), QByteArray(), m_ignoreRules->rootScope()});
-    bool isRoot = true;
+    QString subRel = QDir::cleanPath(subDir);
+    while (subRel.startsWith(u'/'))
+        subRel.remove(0, 1);
+    if (subRel == u".")
+        subRel.clear();
+    if (subRel.isEmpty()) {
+        stack.push_back({rootPath, QString(), QByteArray(), m_ignoreRules->rootScope()});
+    } else {
+        if (subRel == u".." || subRel.startsWith(QStringLiteral("../")))
+            return makeError(ErrorCode::InvalidArgument, QStringLiteral("outside the folder"), subDir);
+        const ScannedFile top = inspect(subRel);
+        if (!top.isDir || top.status != FileStatus::Pending)
+            return makeError(ErrorCode::NotFound, QStringLiteral("not a folder that is scanned"),
+                             subRel);
+        const QByteArray relUtf8 = QFile::encodeName(subRel);
+        IgnoreScope scope = m_ignoreRules->rootScope();
+        for (const QByteArray &part : relUtf8.split('/'))
+            scope = scope.descend(part);
+        stack.push_back({joinBytes(rootPath, relUtf8), subRel, relUtf8, scope});
+    }
+    bool isRoot = subRel.isEmpty();
     while (!stack.empty()) {
         if (isCancelled(cancel))
             return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);

@@ -81,6 +81,12 @@ public:
     // scanned, and with Cancelled when *cancel becomes true (checked between entries).
     Result<ScanStats> scan(const std::function<void(ScannedFile &&)> &sink,
                            const std::atomic_bool *cancel = nullptr) const;
+    // Only the folder subDir (root-relative) and what is below it, as scan() would report
+    // them; the folder itself must be one scan() walks (inspect() says Pending, isDir). Fails
+    // with NotFound when it is not a folder any more. An empty subDir scans everything.
+    Result<ScanStats> scanSubtree(const QString &subDir,
+                                  const std::function<void(ScannedFile &&)> &sink,
+                                  const std::atomic_bool *cancel = nullptr) const;
 
     // One path (for a file watcher): the entry scan() would report for it, parents' ignore
     // rules included. A folder that would be walked comes back Pending with isDir set; a path

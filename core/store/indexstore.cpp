@@ -8,7 +8,9 @@
 #include <QAtomicInteger>
 #include <QSet>
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlDriver>
@@ -110,6 +112,64 @@ CREATE TABLE IF NOT EXISTS embed_models(
     data BLOB,
     created INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
 )SQL";
+
+// Schema migrations, applied in order inside one transaction: kMigrations[i] upgrades
+// schema kMigrations[i].from to from + 1. A new database is created at version 1 and migrated,
+// so every step runs on every new database too. Never edit a released step; add one.
+// 1 -> 2: FTS rows are rewritten only when an indexed column changes, so chunks that kept
+// their text can be moved (new lines / bytes) without touching the FTS index.
+const char *const kMigrate1To2 = R"SQL(
+DROP TRIGGER IF EXISTS chunks_au;
+CREATE TRIGGER chunks_au AFTER UPDATE OF path, qualified_name, signature, doc, text, summary ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES ('delete', old.id, old.path, old.qualified_name, old.signature, old.doc, old.text, old.summary);
+    INSERT INTO chunks_fts(rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES (new.id, new.path, new.qualified_name, new.signature, new.doc, new.text, new.summary);
+END;
+)SQL";
+
+struct Migration
+{
+    int from;
+    const char *sql;
+};
+constexpr Migration kMigrations[] = {
+    {1, kMigrate1To2},
+};
+
+// Cheap checks of the file header (no page is read through SQLite): not a database at all, or
+// shorter than the header says (truncated). With a non-empty -wal file the header may lag
+// behind the log, so the length is only checked without one.
+Result<void> checkDatabaseHeader(const QString &dbPath)
+{
+    QFile file(dbPath);
+    if (file.size() == 0 || !file.open(QIODevice::ReadOnly))
+        return {}; // new, or unreadable: the open itself says why
+    const QByteArray h = file.read(100);
+    if (h.size() < 100 || !h.startsWith(QByteArrayView("SQLite format 3\0", 16)))
+        return makeError(ErrorCode::Corrupt, QStringLiteral("not an SQLite database"), dbPath);
+    auto be32 = [&](int at) {
+        return (quint32(uchar(h[at])) << 24) | (quint32(uchar(h[at + 1])) << 16)
+               | (quint32(uchar(h[at + 2])) << 8) | quint32(uchar(h[at + 3]));
+    };
+    quint32 pageSize = (quint32(uchar(h[16])) << 8) | quint32(uchar(h[17]));
+    if (pageSize == 1)
+        pageSize = 65536;
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0)
+        return makeError(ErrorCode::Corrupt, QStringLiteral("bad page size in the header"), dbPath);
+    const quint32 pages = be32(28);
+    const QFileInfo wal(dbPath + QStringLiteral("-wal"));
+    const qint64 expected = qint64(pages) * pageSize;
+    if (pages > 0 && be32(24) == be32(92) && (!wal.exists() || wal.size() == 0)
+        && file.size() < expected) {
+        return makeError(ErrorCode::Corrupt,
+                         QStringLiteral("truncated: %1 bytes, the header says %2")
+                             .arg(file.size())
+                             .arg(expected),
+                         dbPath);
+    }
+    return {};
+}
 
 // Secondary indexes of the code graph: dropped during bulk loads, (re)created at every open.
 const char *const kGraphIndexes = R"SQL(
@@ -320,13 +380,18 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
     store->d->path = dbPath;
     store->d->mode = mode;
     store->d->connectionName = QStringLiteral("repolens-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+    const QString dir = QFileInfo(dbPath).absolutePath();
     if (mode == Mode::ReadWrite) {
-        const QString dir = QFileInfo(dbPath).absolutePath();
         if (!QDir().mkpath(dir))
             return makeError(ErrorCode::PermissionDenied, QStringLiteral("cannot create the data folder"), dir);
+        if (!QFileInfo(dir).isWritable())
+            return makeError(ErrorCode::ReadOnly,
+                             QStringLiteral("the data folder is read-only; the index cannot be written"), dir);
     } else if (!QFileInfo::exists(dbPath)) {
         return makeError(ErrorCode::NotFound, QStringLiteral("no index for this folder yet"), dbPath);
     }
+    if (auto r = checkDatabaseHeader(dbPath); !r)
+        return r.error();
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->d->connectionName);
     if (!db.isValid())
         return makeError(ErrorCode::Unsupported, QStringLiteral("Qt's QSQLITE driver is not available"));
@@ -358,10 +423,19 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
         return e;
     }
     if (mode == Mode::ReadWrite) {
+        if (sqlite3_db_readonly(raw, "main") == 1)
+            return makeError(ErrorCode::ReadOnly,
+                             QStringLiteral("the index file is read-only; it cannot be updated"), dbPath);
         if (auto r = Sql::execScript(raw, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"); !r)
             return r.error();
         if (auto r = store->d->createOrMigrate(); !r)
             return r.error();
+        // Failure injection (tests): the database may not grow past this many pages, as if
+        // the disk were full.
+        if (const int maxPages = qEnvironmentVariableIntValue("REPOLENS_DEBUG_MAX_PAGES"); maxPages > 0) {
+            const QByteArray pragma = "PRAGMA max_page_count=" + QByteArray::number(maxPages) + ';';
+            Sql::execScript(raw, pragma.constData());
+        }
     } else {
         const int version = store->meta(QStringLiteral("schema_version"), QStringLiteral("0")).toInt();
         if (version == 0)
@@ -386,12 +460,21 @@ Result<void> IndexStore::Private::createOrMigrate()
     if (auto r = Sql::execScript(db, "BEGIN IMMEDIATE"); !r)
         return r;
     Result<void> r;
+    const int from = version;
     if (version == 0) {
         r = Sql::execScript(db, kSchemaV1);
         if (r)
             r = Sql::execScript(db, kGraphIndexes);
+        version = 1;
     }
-    // future: if (version < 2) migrate 1 -> 2; ...
+    for (const Migration &m : kMigrations) {
+        if (r && version == m.from) {
+            r = Sql::execScript(db, m.sql);
+            version = m.from + 1;
+        }
+    }
+    if (r && version != kSchemaVersion)
+        r = makeError(ErrorCode::Unsupported, QStringLiteral("no migration from schema %1").arg(version), path);
     if (r) {
         Stmt set(db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?1)");
         set.bind(1, QString::number(kSchemaVersion));
@@ -401,7 +484,28 @@ Result<void> IndexStore::Private::createOrMigrate()
         Sql::execScript(db, "ROLLBACK");
         return r;
     }
-    return Sql::execScript(db, "COMMIT");
+    if (auto c = Sql::execScript(db, "COMMIT"); !c)
+        return c;
+    if (from > 0)
+        qCInfo(lcStore) << "migrated" << path << "from schema" << from << "to" << kSchemaVersion;
+    return {};
+}
+
+Result<QString> IndexStore::moveAside(const QString &dbPath)
+{
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString target = dbPath + QStringLiteral(".corrupt-") + stamp;
+    for (int n = 2; QFileInfo::exists(target); ++n)
+        target = dbPath + QStringLiteral(".corrupt-") + stamp + u'-' + QString::number(n);
+    if (!QFile::rename(dbPath, target))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot move the corrupt index aside"), dbPath);
+    for (const char *suffix : {"-wal", "-shm"}) {
+        const QString side = dbPath + QLatin1String(suffix);
+        if (QFileInfo::exists(side) && !QFile::rename(side, target + QLatin1String(suffix)))
+            QFile::remove(side);
+    }
+    qCWarning(lcStore) << "moved a corrupt index aside:" << target;
+    return target;
 }
 
 QString IndexStore::path() const
@@ -489,10 +593,29 @@ Result<void> IndexStore::clearFileContent(qint64 fileId)
 Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed,
                                             bool fresh)
 {
+    // Chunks whose content hash is unchanged keep their rows (id, summary; vectors are keyed
+    // by the hash): only their position is updated, which does not touch the FTS index.
+    QHash<QByteArray, QList<qint64>> reusable;
     if (!fresh) {
-        if (auto r = clearFileContent(fileId); !r)
-            return r;
+        for (const char *sql : {"DELETE FROM symbols WHERE file_id = ?1", "DELETE FROM refs WHERE file_id = ?1",
+                                "DELETE FROM file_imports WHERE file_id = ?1"}) {
+            Stmt &del = d->stmt(sql);
+            const Private::Lease lease_del{del};
+            del.bind(1, fileId);
+            if (auto r = del.exec(); !r)
+                return r;
+        }
+        Stmt &old = d->stmt("SELECT id, content_hash FROM chunks WHERE file_id = ?1 ORDER BY id");
+        const Private::Lease lease_old{old};
+        old.bind(1, fileId);
+        while (old.step())
+            reusable[old.blob(1)].append(old.int64(0));
+        if (old.failed())
+            return old.error();
     }
+    Stmt &move = d->stmt("UPDATE chunks SET parent_chunk_id = ?2, start_line = ?3, end_line = ?4,"
+                         " start_byte = ?5, end_byte = ?6, part = ?7, part_count = ?8 WHERE id = ?1");
+    const Private::Lease lease_move{move};
     Stmt &ins = d->stmt(
         "INSERT INTO chunks(file_id, path, kind, name, qualified_name, parent_chunk_id, start_line,"
         " end_line, start_byte, end_byte, part, part_count, signature, doc, text, content_hash)"
@@ -501,6 +624,22 @@ Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, 
     QList<qint64> ids;
     ids.reserve(parsed.chunks.size());
     for (const Chunk &c : parsed.chunks) {
+        const QByteArray hash = chunkHash(c);
+        if (auto it = reusable.find(hash); it != reusable.end() && !it->isEmpty()) {
+            const qint64 id = it->takeFirst();
+            move.reset();
+            move.bind(1, id);
+            if (c.parent >= 0 && c.parent < ids.size())
+                move.bind(2, ids.at(c.parent));
+            else
+                move.bindNull(2);
+            move.bind(3, c.startLine).bind(4, c.endLine).bind(5, c.startByte).bind(6, c.endByte);
+            move.bind(7, c.part).bind(8, c.partCount);
+            if (auto r = move.exec(); !r)
+                return r;
+            ids.append(id);
+            continue;
+        }
         ins.reset();
         ins.bind(1, fileId).bind(2, path).bind(3, chunkKindName(c.kind)).bind(4, c.name);
         ins.bind(5, c.qualifiedName);
@@ -510,11 +649,23 @@ Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, 
             ins.bindNull(6);
         ins.bind(7, c.startLine).bind(8, c.endLine).bind(9, c.startByte).bind(10, c.endByte);
         ins.bind(11, c.part).bind(12, c.partCount).bind(13, c.signature).bind(14, c.doc);
-        ins.bind(15, c.text).bind(16, chunkHash(c));
+        ins.bind(15, c.text).bind(16, hash);
         ins.step();
         if (ins.failed())
             return ins.error();
         ids.append(sqlite3_last_insert_rowid(d->db));
+    }
+    if (!reusable.isEmpty()) {
+        Stmt &drop = d->stmt("DELETE FROM chunks WHERE id = ?1");
+        const Private::Lease lease_drop{drop};
+        for (const QList<qint64> &left : std::as_const(reusable)) {
+            for (qint64 id : left) {
+                drop.reset();
+                drop.bind(1, id);
+                if (auto r = drop.exec(); !r)
+                    return r;
+            }
+        }
     }
     Stmt &sym = d->stmt("INSERT INTO symbols(name, qualified_name, kind, chunk_id, file_id, line, col)"
                         " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
@@ -559,6 +710,14 @@ Result<void> IndexStore::endBulkLoad()
 {
     d->stmts.clear();
     return Sql::execScript(d->db, kGraphIndexes);
+}
+
+Result<void> IndexStore::setChunkSummary(qint64 chunkId, const QString &summary)
+{
+    Stmt &s = d->stmt("UPDATE chunks SET summary = ?2 WHERE id = ?1 AND summary IS NOT ?2");
+    const Private::Lease lease_s{s};
+    s.bind(1, chunkId).bind(2, summary);
+    return s.exec();
 }
 
 Result<void> IndexStore::removeFile(const QString &path)
@@ -791,6 +950,23 @@ QHash<QString, FileRecord> IndexStore::files() const
 {
     QHash<QString, FileRecord> out;
     Stmt s(d->db, (QByteArray(kFileSelect)).constData());
+    while (s.step()) {
+        FileRecord f = d->readFile(s);
+        out.insert(f.path, std::move(f));
+    }
+    return out;
+}
+
+QHash<QString, FileRecord> IndexStore::filesUnder(const QString &dir) const
+{
+    if (dir.isEmpty())
+        return files();
+    QHash<QString, FileRecord> out;
+    // '0' follows '/': the range holds exactly the paths that start with "dir/".
+    Stmt &s = d->stmt("SELECT id, path, language, size, mtime, content_hash, line_count, status, reason,"
+                      " is_dir, commit_count, last_commit_time FROM files WHERE path > ?1 AND path < ?2");
+    const Private::Lease lease_s{s};
+    s.bind(1, dir + u'/').bind(2, dir + u'0');
     while (s.step()) {
         FileRecord f = d->readFile(s);
         out.insert(f.path, std::move(f));

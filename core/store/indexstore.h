@@ -111,7 +111,12 @@ struct FtsWeights
 class IndexStore
 {
 public:
-    static constexpr int kSchemaVersion = 1;
+    // Schema history (each step is a migration in indexstore.cpp; tests/data/schema/ keeps a
+    // database of every older version):
+    //  1  first release
+    //  2  the chunks_au trigger re-indexes FTS only when indexed columns change, so a chunk
+    //     whose text did not change keeps its row (id, summary, vector) and only moves
+    static constexpr int kSchemaVersion = 2;
     enum class Mode { ReadWrite, ReadOnly };
 
     ~IndexStore();
@@ -122,8 +127,15 @@ public:
     static QString databasePath(const QString &dataDir, const QString &rootPath);
     static QString defaultDataDir();
 
-    // Opens (and in ReadWrite mode creates or migrates) the database.
+    // Opens (and in ReadWrite mode creates or migrates) the database. A file that is not an
+    // SQLite database, or is shorter than its header says (truncated), fails with Corrupt; a
+    // database written by a newer schema with SchemaTooNew; a data folder or database that
+    // cannot be written with ReadOnly / PermissionDenied.
     static Result<std::unique_ptr<IndexStore>> open(const QString &dbPath, Mode mode);
+    // Moves a corrupt database (and its -wal / -shm files) aside to
+    // "<dbPath>.corrupt-<yyyyMMdd-HHmmss>" so a new one can be built; the old one is kept for
+    // the user. Returns the new path of the database file.
+    static Result<QString> moveAside(const QString &dbPath);
 
     QString path() const;
     Mode mode() const;
@@ -140,7 +152,9 @@ public:
     // Inserts or updates by path; returns the file id.
     Result<qint64> upsertFile(const FileRecord &file);
     // Replaces the file's chunks, symbols and references (within the caller's transaction).
-    // `fresh`: the file had no content in the index before (skips the deletes).
+    // A chunk whose content hash is unchanged keeps its row: id, summary and (through the hash)
+    // its vectors; only its position is updated. `fresh`: the file had no content in the index
+    // before (skips the deletes).
     Result<void> replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed,
                                     bool fresh = false);
     // Bulk loads (a first index) drop the secondary indexes of symbols and refs and build
@@ -150,6 +164,8 @@ public:
     Result<void> endBulkLoad();
     Result<void> removeFile(const QString &path);
     Result<void> clearFileContent(qint64 fileId);
+    // A one-line description of a chunk (LLM-written); kept while the chunk's text is unchanged.
+    Result<void> setChunkSummary(qint64 chunkId, const QString &summary);
     // Resolves references to definitions: same file first, then files the referencing file
     // imports, then a unique definition anywhere. Recomputes every reference.
     Result<void> resolveReferences();
@@ -158,6 +174,7 @@ public:
 
     // --- reading ---------------------------------------------------------------------------
     QHash<QString, FileRecord> files() const;       // every file, by path
+    QHash<QString, FileRecord> filesUnder(const QString &dir) const; // below dir/, by path
     std::optional<FileRecord> file(const QString &path) const;
     std::optional<FileRecord> file(qint64 id) const;
     QList<StatusCount> statusCounts() const;

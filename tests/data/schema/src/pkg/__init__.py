@@ -1,0 +1,1 @@
+from .geometry import Point, centroid

@@ -1,0 +1,305 @@
+// Indexer::update(): only the given paths are touched; deletes, renames, new folders, changed
+// ignore files; unchanged chunks keep their rows (ids, summaries, vectors).
+
+#include "core/index/indexer.h"
+#include "core/store/indexstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <sys/time.h>
+
+using namespace RepoLens;
+
+class tst_Incremental : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void updateTouchesOnlyTheGivenPaths();
+    void deletedFileLeaves();
+    void renamedFileMoves();
+    void deletedFolderLeaves();
+    void newFolderIsScanned();
+    void folderReplacedByFile();
+    void changedIgnoreFileRescansItsFolder();
+    void rootIgnoreFileFallsBackToFullScan();
+    void unchangedChunksKeepRowsSummariesAndVectors();
+    void referencesAreLinkedAfterUpdate();
+    void pathsOutsideTheRootAreIgnored();
+
+private:
+    void write(const QString &rel, const QByteArray &content);
+    std::unique_ptr<IndexStore> store() const;
+    QString root() const { return m_root->path(); }
+
+    std::unique_ptr<QTemporaryDir> m_root;
+    std::unique_ptr<QTemporaryDir> m_data;
+    QString m_db;
+};
+
+void tst_Incremental::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void tst_Incremental::write(const QString &rel, const QByteArray &content)
+{
+    const QString path = root() + u'/' + rel;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(content);
+    f.close();
+    // A different mtime than any earlier write of the same file, even within one millisecond.
+    static qint64 tick = 0;
+    const qint64 when = QDateTime::currentSecsSinceEpoch() + (++tick);
+    struct timeval times[2] = {{time_t(when), 0}, {time_t(when), 0}};
+    ::utimes(QFile::encodeName(path).constData(), times);
+}
+
+std::unique_ptr<IndexStore> tst_Incremental::store() const
+{
+    auto opened = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
+    if (!opened)
+        return nullptr;
+    return std::move(*opened);
+}
+
+void tst_Incremental::init()
+{
+    m_root = std::make_unique<QTemporaryDir>();
+    m_data = std::make_unique<QTemporaryDir>();
+    m_db = m_data->filePath(QStringLiteral("index.sqlite"));
+    write(QStringLiteral("a.py"), "def alpha():\n    return 1\n");
+    write(QStringLiteral("b.py"), "def beta():\n    return alpha()\n");
+    write(QStringLiteral("pkg/c.py"), "def gamma():\n    return 3\n");
+    write(QStringLiteral("pkg/sub/d.py"), "def delta():\n    return 4\n");
+    write(QStringLiteral("notes/readme.txt"), "plain words about nothing\n");
+    Indexer indexer(root(), m_db);
+    auto report = indexer.run();
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->filesParsed, 5);
+}
+
+void tst_Incremental::updateTouchesOnlyTheGivenPaths()
+{
+    write(QStringLiteral("a.py"), "def alpha_changed():\n    return 11\n");
+    write(QStringLiteral("b.py"), "def beta_changed():\n    return 22\n");
+    Indexer indexer(root(), m_db);
+    auto report = indexer.update({QStringLiteral("a.py")});
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QVERIFY(!report->fullScan);
+    QCOMPARE(report->filesScanned, 1);
+    QCOMPARE(report->filesParsed, 1);
+    auto s = store();
+    QVERIFY(s);
+    QCOMPARE(s->symbolsNamed(QStringLiteral("alpha_changed")).size(), 1);
+    QCOMPARE(s->symbolsNamed(QStringLiteral("alpha")).size(), 0);
+    // b.py changed on disk too but was not named: the index still has the old one
+    QCOMPARE(s->symbolsNamed(QStringLiteral("beta")).size(), 1);
+    QCOMPARE(s->symbolsNamed(QStringLiteral("beta_changed")).size(), 0);
+
+    // Touched but not changed: no parse, mtime refreshed.
+    auto again = indexer.update({QStringLiteral("a.py")});
+    QVERIFY(again);
+    QCOMPARE(again->filesParsed, 0);
+    QCOMPARE(again->filesUnchanged, 1);
+}
+
+void tst_Incremental::deletedFileLeaves()
+{
+    QVERIFY(QFile::remove(root() + QStringLiteral("/pkg/c.py")));
+    Indexer indexer(root(), m_db);
+    auto report = indexer.update({QStringLiteral("pkg/c.py")});
+    QVERIFY(report);
+    QCOMPARE(report->filesRemoved, 1);
+    auto s = store();
+    QVERIFY(!s->file(QStringLiteral("pkg/c.py")));
+    QCOMPARE(s->symbolsNamed(QStringLiteral("gamma")).size(), 0);
+    QCOMPARE(s->searchFts(QStringLiteral("\"gamma\""), 10)->size(), 0);
+}
+
+void tst_Incremental::renamedFileMoves()
+{
+    QVERIFY(QFile::rename(root() + QStringLiteral("/pkg/c.py"), root() + QStringLiteral("/pkg/c2.py")));
+    Indexer indexer(root(), m_db);
+    auto report = indexer.update({QStringLiteral("pkg/c.py"), QStringLiteral("pkg/c2.py")});
+    QVERIFY(report);
+    auto s = store();
+    QVERIFY(!s->file(QStringLiteral("pkg/c.py")));
+    QVERIFY(s->file(QStringLiteral("pkg/c2.py")));
+    const auto gamma = s->symbolsNamed(QStringLiteral("gamma"));
+    QCOMPARE(gamma.size(), 1);
+    QCOMPARE(gamma.first().path, QStringLiteral("pkg/c2.py"));
+}
+
+void tst_Incremental::deletedFolderLeaves()
+{
+    QVERIFY(QDir(root() + QStringLiteral("/pkg")).removeRecursively());
+    Indexer indexer(root(), m_db);
+    auto report = indexer.update({QStringLiteral("pkg")});
+    QVERIFY(report);
+    QCOMPARE(report->filesRemoved, 2);
+    auto s = store();
+    QVERIFY(s->filesUnder(QStringLiteral("pkg")).isEmpty());
+    QVERIFY(s->file(QStringLiteral("a.py")));
+}
+
+void tst_Incremental::newFolderIsScanned()
+{
+    write(QStringLiteral("fresh/one.py"), "def one():\n    pass\n");
+    write(QStringLiteral("fresh/deeper/two.py"), "def two():\n    pass\n");
+    write(QStringLiteral("fresh/node_modules/x.js"), "function ignored() {}\n");
+    Indexer indexer(root(), m_db);
+    // A watcher reports the new folder, not the files created in it before it was watched.
+    auto report = indexer.update({QStringLiteral("fresh")});
+    QVERIFY(report);
+    QCOMPARE(report->filesParsed, 2);
+    auto s = store();
+    QCOMPARE(s->symbolsNamed(QStringLiteral("two")).size(), 1);
+    const auto nm = s->file(QStringLiteral("fresh/node_modules"));
+    QVERIFY(nm);
+    QCOMPARE(nm->status, FileStatus::Ignored);
+    QVERIFY(!s->file(QStringLiteral("fresh/node_modules/x.js")));
+}
+
+void tst_Incremental::folderReplacedByFile()
+{
+    QVERIFY(QDir(root() + QStringLiteral("/pkg/sub")).removeRecursively());
+    write(QStringLiteral("pkg/sub"), "just a file now\n");
+    Indexer indexer(root(), m_db);
+    auto report = indexer.update({QStringLiteral("pkg/sub")});
+    QVERIFY(report);
+    auto s = store();
+    QVERIFY(!s->file(QStringLiteral("pkg/sub/d.py")));
+    const auto f = s->file(QStringLiteral("pkg/sub"));
+    QVERIFY(f);
+    QVERIFY(!f->isDir);
+}
+
+void tst_Incremental::changedIgnoreFileRescansItsFolder()
+{
+    Indexer indexer(root(), m_db);
+    write(QStringLiteral("pkg/.gitignore"), "sub/\n");
+    auto report = indexer.update({QStringLiteral("pkg/.gitignore")});
+    QVERIFY(report);
+    QVERIFY(!report->fullScan);
+    {
+        auto s = store();
+        QVERIFY(!s->file(QStringLiteral("pkg/sub/d.py")));
+        const auto sub = s->file(QStringLiteral("pkg/sub"));
+        QVERIFY(sub);
+        QCOMPARE(sub->status, FileStatus::Ignored);
+        QVERIFY2(sub->reason.contains(QStringLiteral("pkg/.gitignore:1")), qPrintable(sub->reason));
+        QCOMPARE(s->symbolsNamed(QStringLiteral("delta")).size(), 0);
+    }
+    // The same Indexer (cached rules) sees the rule go away.
+    QVERIFY(QFile::remove(root() + QStringLiteral("/pkg/.gitignore")));
+    report = indexer.update({QStringLiteral("pkg/.gitignore")});
+    QVERIFY(report);
+    auto s = store();
+    QCOMPARE(s->symbolsNamed(QStringLiteral("delta")).size(), 1);
+    QVERIFY(!s->file(QStringLiteral("pkg/sub")));
+}
+
+void tst_Incremental::rootIgnoreFileFallsBackToFullScan()
+{
+    write(QStringLiteral(".gitignore"), "notes/\n");
+    Indexer indexer(root(), m_db);
+    auto report = indexer.update({QStringLiteral(".gitignore")});
+    QVERIFY(report);
+    QVERIFY(report->fullScan);
+    auto s = store();
+    QVERIFY(!s->file(QStringLiteral("notes/readme.txt")));
+    QCOMPARE(s->file(QStringLiteral("notes"))->status, FileStatus::Ignored);
+}
+
+void tst_Incremental::unchangedChunksKeepRowsSummariesAndVectors()
+{
+    write(QStringLiteral("m.py"), "def first():\n    return 1\n\n\ndef second():\n    return 2\n\n\n"
+                                  "def third():\n    return 3\n");
+    Indexer indexer(root(), m_db);
+    QVERIFY(indexer.update({QStringLiteral("m.py")}));
+    qint64 secondId = 0;
+    qint64 thirdId = 0;
+    QByteArray secondHash;
+    {
+        auto rw = IndexStore::open(m_db, IndexStore::Mode::ReadWrite);
+        QVERIFY(rw);
+        const auto file = (*rw)->file(QStringLiteral("m.py"));
+        for (const ChunkRecord &c : (*rw)->chunksOfFile(file->id)) {
+            if (c.name == QLatin1String("second")) {
+                secondId = c.id;
+                secondHash = c.contentHash;
+            } else if (c.name == QLatin1String("third")) {
+                thirdId = c.id;
+            }
+        }
+        QVERIFY(secondId && thirdId);
+        QVERIFY((*rw)->beginTransaction());
+        QVERIFY((*rw)->setChunkSummary(secondId, QStringLiteral("returns two, summarised")));
+        QVERIFY((*rw)->putEmbeddings(QStringLiteral("test-model"), {{secondHash, QByteArray(16, 'v')}}));
+        QVERIFY((*rw)->commit());
+    }
+    // A new function above moves the others down; `third` changes its body.
+    write(QStringLiteral("m.py"), "def zeroth():\n    return 0\n\n\ndef first():\n    return 1\n\n\n"
+                                  "def second():\n    return 2\n\n\ndef third():\n    return 33\n");
+    auto report = indexer.update({QStringLiteral("m.py")});
+    QVERIFY(report);
+    auto s = store();
+    const auto file = s->file(QStringLiteral("m.py"));
+    bool sawSecond = false;
+    for (const ChunkRecord &c : s->chunksOfFile(file->id)) {
+        if (c.name == QLatin1String("second")) {
+            sawSecond = true;
+            QCOMPARE(c.id, secondId);
+            QCOMPARE(c.summary, QStringLiteral("returns two, summarised"));
+            QCOMPARE(c.startLine, 9);
+            QCOMPARE(s->chunkVector(c.id, QStringLiteral("test-model")), QByteArray(16, 'v'));
+        } else if (c.name == QLatin1String("third")) {
+            QVERIFY(c.id != thirdId);
+        }
+    }
+    QVERIFY(sawSecond);
+    // The moved chunk is still found by its text and its summary, once.
+    auto hits = s->searchFts(QStringLiteral("\"summarised\""), 10);
+    QVERIFY(hits);
+    QCOMPARE(hits->size(), 1);
+    QCOMPARE(hits->first().chunkId, secondId);
+    QCOMPARE(s->symbolsNamed(QStringLiteral("second")).first().line, 9);
+    QVERIFY(s->checkIntegrity(true));
+}
+
+void tst_Incremental::referencesAreLinkedAfterUpdate()
+{
+    write(QStringLiteral("e.py"), "def epsilon():\n    return gamma()\n");
+    Indexer indexer(root(), m_db);
+    QVERIFY(indexer.update({QStringLiteral("e.py")}));
+    auto s = store();
+    const auto gamma = s->symbolsNamed(QStringLiteral("gamma"));
+    QCOMPARE(gamma.size(), 1);
+    const auto refs = s->refsToSymbol(gamma.first().id);
+    QCOMPARE(refs.size(), 1);
+    QCOMPARE(refs.first().path, QStringLiteral("e.py"));
+    QCOMPARE(s->meta(QStringLiteral("refs_resolved")), QStringLiteral("1"));
+}
+
+void tst_Incremental::pathsOutsideTheRootAreIgnored()
+{
+    Indexer indexer(root(), m_db);
+    auto report = indexer.update({QStringLiteral("../outside.py"), QStringLiteral("/"), QString()});
+    QVERIFY(report);
+    QCOMPARE(report->filesScanned, 0);
+    QCOMPARE(store()->fileCount(FileStatus::Indexed), 5);
+}
+
+QTEST_GUILESS_MAIN(tst_Incremental)
+#include "tst_incremental.moc"
