@@ -9,6 +9,7 @@
 #include "stalldetector.h"
 #include "uilogging.h"
 
+#include "core/embed/embeddingindexer.h"
 #include "core/index/indexservice.h"
 #include "core/index/scanner.h"
 #include "core/search/searcher.h"
@@ -149,6 +150,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_index, &IndexService::progressChanged, this, &MainWindow::onProgress);
     connect(m_index, &IndexService::indexFinished, this, &MainWindow::onIndexFinished);
     connect(m_index, &IndexService::indexFailed, this, &MainWindow::onIndexFailed);
+    connectFreshness();
 
     connect(m_files, &FileTreePanel::fileActivated, this, &MainWindow::openFile);
     connect(m_chat, &ChatPane::questionAsked, this, &MainWindow::ask);
@@ -657,6 +659,49 @@ void MainWindow::onIndexFinished(const IndexReport &report)
     Q_EMIT indexingFinished();
 }
 
+// The folder is watched once indexed: changed files are re-indexed in the background (and
+// their vectors, when the index has a built-in model). Say when watching is not possible and
+// when a damaged index had to be rebuilt.
+void MainWindow::connectFreshness()
+{
+    m_index->setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel) {
+        if (changed.isEmpty())
+            return; // full runs: vectors are built by `repolens-cli index` (or a later run)
+        {
+            auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
+            if (!store || !(*store)->meta(QString::fromLatin1(kMetaActiveModel)).startsWith(QLatin1String("builtin")))
+                return;
+        }
+        EmbedOptions options;
+        options.priorityPaths = changed;
+        EmbeddingIndexer(dbPath, options).run(nullptr, {}, cancel);
+    });
+    auto *watchLabel = new QLabel(statusBar());
+    watchLabel->setObjectName(QStringLiteral("watchState"));
+    statusBar()->addPermanentWidget(watchLabel);
+    watchLabel->hide();
+    connect(m_index, &IndexService::watchModeChanged, this, [watchLabel](FileWatcher::Mode mode, const QString &detail) {
+        watchLabel->setVisible(mode == FileWatcher::Mode::Polling);
+        watchLabel->setText(tr("Not watching for changes: rescanning every %1 s")
+                                .arg(FileWatcherOptions().pollIntervalMs / 1000));
+        watchLabel->setToolTip(detail);
+    });
+    connect(m_index, &IndexService::indexRecovered, this, [this](const QString &movedTo, const QString &reason) {
+        statusBar()->showMessage(tr("The index was damaged (%1) and has been rebuilt; the damaged file was kept as %2")
+                                     .arg(reason, movedTo),
+                                 30000);
+    });
+    connect(m_index, &IndexService::indexUpdated, this, [this](const IndexReport &report, const QStringList &) {
+        if (report.filesParsed + report.filesRemoved == 0)
+            return;
+        refreshTree(true);
+        refreshStats();
+        if (!m_index->isIndexing())
+            statusBar()->showMessage(tr("Updated %n changed file(s)", nullptr, report.filesParsed + report.filesRemoved),
+                                     3000);
+    });
+}
+
 void MainWindow::onIndexFailed(const Error &error)
 {
     m_treeTimer.stop();
@@ -677,7 +722,9 @@ QString MainWindow::errorText(const Error &error) const
     case ErrorCode::PermissionDenied:
         return tr("permission denied (%1)").arg(error.context);
     case ErrorCode::DiskFull:
-        return tr("the disk is full");
+        return tr("the disk is full; what was indexed is kept, and indexing continues once there is room");
+    case ErrorCode::ReadOnly:
+        return tr("the index cannot be written: its folder is read-only (%1)").arg(error.context);
     case ErrorCode::Corrupt:
         return tr("the index is damaged; re-index the folder (F5)");
     case ErrorCode::SchemaTooNew:

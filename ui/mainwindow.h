@@ -115,6 +115,7 @@ private:
     void onIndexFailed(const Error &error);
     void showHover(const QString &identifier, const QPoint &globalPos);
     QString currentIdentifier() const;
+    void connectFreshness();
     QString errorText(const Error &error) const;
 
     Options m_options;

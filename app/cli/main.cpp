@@ -146,6 +146,9 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet)
         return 1;
     }
     const IndexReport &r = *report;
+    if (!r.corruptMovedTo.isEmpty())
+        printErr(QStringLiteral("the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
+                     .arg(r.corruptReason, r.corruptMovedTo));
     if (r.cancelled) {
         printErr(QStringLiteral("cancelled; %1 files were written and will not be redone").arg(r.filesParsed));
         return 130;

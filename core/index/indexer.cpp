@@ -280,7 +280,43 @@ bool Indexer::isIgnoreFile(const QString &relPath)
            || name == QLatin1String("CMakeCache.txt") || relPath == QLatin1String(".git/info/exclude");
 }
 
+namespace {
+
+// Storage failures in words a person can act on; the SQLite detail stays at the end.
+Result<IndexReport> explained(Result<IndexReport> result, const QString &dbPath)
+{
+    if (result)
+        return result;
+    Error e = result.error();
+    switch (e.code) {
+    case ErrorCode::DiskFull:
+        e.message = QStringLiteral("the disk is full: the index keeps what was written before and the "
+                                   "next run continues from there (%1)")
+                        .arg(e.message);
+        e.context = dbPath;
+        break;
+    case ErrorCode::ReadOnly:
+        if (!e.message.contains(QLatin1String("read-only")))
+            e.message = QStringLiteral("the index cannot be written, its file or folder is read-only (%1)")
+                            .arg(e.message);
+        if (e.context.isEmpty() || e.context.startsWith(QLatin1String("INSERT"))
+            || e.context.startsWith(QLatin1String("UPDATE")) || e.context.startsWith(QLatin1String("PRAGMA")))
+            e.context = dbPath;
+        break;
+    default:
+        break;
+    }
+    return e;
+}
+
+} // namespace
+
 Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_bool *cancel)
+{
+    return explained(runChecked(progress, cancel), d->dbPath);
+}
+
+Result<IndexReport> Indexer::runChecked(const ProgressFn &progress, const std::atomic_bool *cancel)
 {
     auto result = d->runOnce(progress, cancel, d->options.verifyIntegrity);
     if (result || result.error().code != ErrorCode::Corrupt)
@@ -303,6 +339,12 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
 Result<IndexReport> Indexer::update(const QStringList &relPaths, const ProgressFn &progress,
                                     const std::atomic_bool *cancel)
 {
+    return explained(updateChecked(relPaths, progress, cancel), d->dbPath);
+}
+
+Result<IndexReport> Indexer::updateChecked(const QStringList &relPaths, const ProgressFn &progress,
+                                           const std::atomic_bool *cancel)
+{
     bool needFullRun = false;
     auto result = d->updateOnce(relPaths, progress, cancel, &needFullRun);
     if (result && !needFullRun)
@@ -322,7 +364,7 @@ Result<IndexReport> Indexer::update(const QStringList &relPaths, const ProgressF
     }
     if (!result)
         return result;
-    return run(progress, cancel);
+    return runChecked(progress, cancel);
 }
 
 Result<void> Indexer::Private::applyRemovals(IndexStore &store, const QSet<QString> &removeExact,

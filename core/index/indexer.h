@@ -102,6 +102,10 @@ public:
     static bool isIgnoreFile(const QString &relPath);
 
 private:
+    Result<IndexReport> runChecked(const ProgressFn &progress, const std::atomic_bool *cancel);
+    Result<IndexReport> updateChecked(const QStringList &relPaths, const ProgressFn &progress,
+                                      const std::atomic_bool *cancel);
+
     class Private;
     std::unique_ptr<Private> d;
 };
