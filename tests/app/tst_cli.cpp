@@ -21,6 +21,7 @@ private Q_SLOTS:
     void searchBatch();
     void searchFilters();
     void refs();
+    void retrieval();
     void errors();
     void reindexIsIncremental();
 
@@ -36,6 +37,7 @@ private:
 
     QTemporaryDir m_root;
     QTemporaryDir m_data;
+    QTemporaryDir m_config; // XDG_CONFIG_HOME of the CLI runs: never the user's settings
 };
 
 tst_Cli::Run tst_Cli::cli(const QStringList &args, const QByteArray &input)
@@ -63,6 +65,7 @@ void tst_Cli::write(const QString &rel, const QByteArray &content)
 
 void tst_Cli::initTestCase()
 {
+    qputenv("XDG_CONFIG_HOME", m_config.path().toLocal8Bit());
     write(QStringLiteral("pkg/adapters.py"),
           "class HTTPAdapter:\n    \"\"\"Transport adapter.\"\"\"\n\n"
           "    def send(self, request, timeout=None):\n"
@@ -90,6 +93,7 @@ void tst_Cli::indexThenStatus()
     const Run index = cli({QStringLiteral("index"), m_root.path()});
     QVERIFY2(index.code == 0, index.err.constData());
     QVERIFY(index.err.contains("indexed 5 files"));
+    QVERIFY2(index.err.contains("with builtin-lsa1-"), index.err.constData()); // vectors built too
     const Run status = cli({QStringLiteral("status"), m_root.path(), QStringLiteral("--json")});
     QCOMPARE(status.code, 0);
     const QJsonObject obj = QJsonDocument::fromJson(status.out).object();
@@ -193,6 +197,49 @@ void tst_Cli::errors()
     QVERIFY(empty.err.contains("no searchable words"));
     const Run nothing = cli({QStringLiteral("refs"), m_root.path(), QStringLiteral("NoSuchName")});
     QCOMPARE(nothing.code, 1);
+}
+
+void tst_Cli::retrieval()
+{
+    // the index step built built-in vectors: hybrid route, vector scores in the JSON
+    const Run hybrid = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("proxy manager for a url"),
+                            QStringLiteral("--json")});
+    QCOMPARE(hybrid.code, 0);
+    const QJsonObject h = QJsonDocument::fromJson(hybrid.out).object();
+    QCOMPARE(h.value(QStringLiteral("route")).toString(), QStringLiteral("hybrid"));
+    QCOMPARE(h.value(QStringLiteral("vector_coverage")).toDouble(), 1.0);
+    const QJsonObject scores = h.value(QStringLiteral("results")).toArray().first().toObject().value(QStringLiteral("scores")).toObject();
+    for (const char *key : {"bm25", "vector", "vector_rank", "symbol", "prior", "graph", "rerank", "final"})
+        QVERIFY2(scores.contains(QLatin1String(key)), key);
+    const Run keyword = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("proxy manager for a url"),
+                             QStringLiteral("--json"), QStringLiteral("--no-vectors")});
+    QCOMPARE(QJsonDocument::fromJson(keyword.out).object().value(QStringLiteral("route")).toString(), QStringLiteral("keyword"));
+    // graph questions are answered exhaustively from the references
+    const Run callers = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("who calls proxy_manager_for"),
+                             QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("1")});
+    const QJsonObject c = QJsonDocument::fromJson(callers.out).object();
+    QCOMPARE(c.value(QStringLiteral("route")).toString(), QStringLiteral("graph:callers"));
+    QVERIFY(c.value(QStringLiteral("exhaustive")).toBool());
+    QStringList symbols;
+    for (const QJsonValue &v : c.value(QStringLiteral("results")).toArray())
+        symbols << v.toObject().value(QStringLiteral("symbol")).toString();
+    QCOMPARE(symbols, (QStringList{QStringLiteral("proxy_manager_for"), QStringLiteral("HTTPAdapter.get_connection")}));
+    // re-ranking: flag and persisted setting
+    const Run reranked = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("proxy manager for a url"),
+                              QStringLiteral("--json"), QStringLiteral("--rerank")});
+    QVERIFY(QJsonDocument::fromJson(reranked.out).object().value(QStringLiteral("route")).toString().endsWith(QLatin1String("+rerank")));
+    QCOMPARE(cli({QStringLiteral("search"), m_root.path(), QStringLiteral("x"), QStringLiteral("--rerank=sideways")}).code, 2);
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("rerank"), QStringLiteral("local")}).code, 0);
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("rerank")}).out.trimmed(), QByteArray("local"));
+    const Run persisted = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("proxy manager for a url"), QStringLiteral("--json")});
+    QVERIFY(QJsonDocument::fromJson(persisted.out).object().value(QStringLiteral("route")).toString().endsWith(QLatin1String("+rerank")));
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("rerank"), QStringLiteral("off")}).code, 0);
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("nonsense"), QStringLiteral("1")}).code, 2);
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("embed.url"), QStringLiteral("ftp://x")}).code, 2);
+    // the vector benchmark runs on the fixture's vectors
+    const Run bench = cli({QStringLiteral("bench-vectors"), m_root.path(), QStringLiteral("--queries"), QStringLiteral("20")});
+    QVERIFY2(bench.code == 0, bench.err.constData());
+    QVERIFY(bench.out.contains("recall@10"));
 }
 
 void tst_Cli::reindexIsIncremental()
