@@ -230,9 +230,8 @@ struct ParseBudget
     bool timedOut = false;
 };
 
-bool parseProgress(TSParseState *state)
+bool budgetExhausted(ParseBudget *budget)
 {
-    auto *budget = static_cast<ParseBudget *>(state->payload);
     if (budget->cancel && budget->cancel->load(std::memory_order_relaxed))
         return true;
     if (budget->limitMs > 0 && budget->timer.elapsed() > budget->limitMs) {
@@ -240,6 +239,18 @@ bool parseProgress(TSParseState *state)
         return true;
     }
     return false;
+}
+
+bool parseProgress(TSParseState *state)
+{
+    return budgetExhausted(static_cast<ParseBudget *>(state->payload));
+}
+
+// The tags query shares the parse's budget: on deeply nested input matching can take far
+// longer than parsing (5,000 nested C blocks: seconds).
+bool queryProgress(TSQueryCursorState *state)
+{
+    return budgetExhausted(static_cast<ParseBudget *>(state->payload));
 }
 
 bool isClosingOnlyLine(QByteArrayView line)
@@ -265,7 +276,7 @@ public:
     TSParser *parser = nullptr;
 
     ParseResult parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
-                          const Query *query);
+                          const Query *query, ParseBudget *budget);
 };
 
 Chunker::Chunker(ChunkerOptions options)
@@ -339,13 +350,21 @@ ParseResult Chunker::parse(LanguageId language, const QByteArray &text, const st
                            : QStringLiteral("parse cancelled");
         return result;
     }
-    ParseResult result = d->parseTree(language, text, tree, query);
+    ParseResult result = d->parseTree(language, text, tree, query, &budget);
     ts_tree_delete(tree);
+    if (budget.timedOut || (cancel && cancel->load(std::memory_order_relaxed))) {
+        result = chunkText(language, text, d->options);
+        result.language = language;
+        result.fellBackToText = true;
+        result.error = budget.timedOut ? QStringLiteral("parse took longer than %1 ms; indexed as text")
+                                             .arg(d->options.parseTimeoutMs)
+                                       : QStringLiteral("parse cancelled");
+    }
     return result;
 }
 
 ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
-                                        const Query *query)
+                                        const Query *query, ParseBudget *budget)
 {
     ParseResult result;
     result.language = language;
@@ -411,7 +430,8 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
 
     TSQueryCursor *cursor = ts_query_cursor_new();
     ts_query_cursor_set_match_limit(cursor, 4096);
-    ts_query_cursor_exec(cursor, query->raw(), root);
+    TSQueryCursorOptions queryOptions{budget, &queryProgress};
+    ts_query_cursor_exec_with_options(cursor, query->raw(), root, &queryOptions);
     TSQueryMatch match;
     while (ts_query_cursor_next_match(cursor, &match)) {
         if (!query->predicatesHold(match, src, srcLen))
