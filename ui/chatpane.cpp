@@ -1,10 +1,18 @@
 #include "chatpane.h"
 
+#include "core/llm/mentions.h"
 #include "core/parse/highlighter.h"
 #include "core/parse/language.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QCompleter>
 #include <QHBoxLayout>
+#include <QMenu>
+#include <QStringListModel>
+#include <QToolButton>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPushButton>
@@ -336,10 +344,56 @@ void ResultCard::mouseDoubleClickEvent(QMouseEvent *event)
 
 QuestionEdit::QuestionEdit(QWidget *parent)
     : QPlainTextEdit(parent)
+    , m_completer(new QCompleter(this))
+    , m_completions(new QStringListModel(this))
 {
     setTabChangesFocus(true);
-    setPlaceholderText(tr("Ask about the code… (Enter sends, Shift+Enter for a new line)"));
+    setPlaceholderText(tr("Ask about the code… (Enter sends, Shift+Enter for a new line, @ to mention a file or symbol)"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_completer->setModel(m_completions);
+    m_completer->setWidget(this);
+    m_completer->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_completer->popup()->setObjectName(QStringLiteral("mentionPopup"));
+    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, &QuestionEdit::insertMention);
+    connect(this, &QPlainTextEdit::textChanged, this, &QuestionEdit::checkMention);
+}
+
+void QuestionEdit::checkMention()
+{
+    const MentionPrefix m = mentionAt(toPlainText(), textCursor().position());
+    m_mentionStart = m.start;
+    if (m.start < 0) {
+        m_completer->popup()->hide();
+        return;
+    }
+    Q_EMIT mentionPrefixChanged(m.prefix);
+}
+
+void QuestionEdit::setMentionCompletions(const QStringList &items)
+{
+    const MentionPrefix m = mentionAt(toPlainText(), textCursor().position());
+    if (m.start < 0 || items.isEmpty()) {
+        m_completer->popup()->hide();
+        return;
+    }
+    m_completions->setStringList(items);
+    QRect rect = cursorRect();
+    rect.setWidth(std::max(260, m_completer->popup()->sizeHintForColumn(0) + 24));
+    m_completer->complete(rect);
+}
+
+void QuestionEdit::insertMention(const QString &item)
+{
+    const MentionPrefix m = mentionAt(toPlainText(), textCursor().position());
+    if (m.start < 0)
+        return;
+    QTextCursor c = textCursor();
+    c.setPosition(m.start);
+    c.setPosition(textCursor().position(), QTextCursor::KeepAnchor);
+    c.insertText(u'@' + item + u' ');
+    setTextCursor(c);
+    m_completer->popup()->hide();
 }
 
 QSize QuestionEdit::sizeHint() const
@@ -350,6 +404,24 @@ QSize QuestionEdit::sizeHint() const
 
 void QuestionEdit::keyPressEvent(QKeyEvent *event)
 {
+    if (m_completer->popup()->isVisible()) {
+        switch (event->key()) {
+        case Qt::Key_Enter:
+        case Qt::Key_Return:
+        case Qt::Key_Tab:
+        case Qt::Key_Backtab:
+        case Qt::Key_Escape:
+            event->ignore(); // the completer's popup takes them
+            return;
+        default:
+            break;
+        }
+    }
+    if (event->key() == Qt::Key_Escape) {
+        Q_EMIT stopRequested();
+        event->accept();
+        return;
+    }
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
         && !(event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier))) {
         Q_EMIT submitted();
@@ -361,10 +433,15 @@ void QuestionEdit::keyPressEvent(QKeyEvent *event)
 
 ChatPane::ChatPane(QWidget *parent)
     : QWidget(parent)
+    , m_highlights(new CodeHighlightCache(this))
+    , m_renderTimer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(createConversationBar());
+    m_renderTimer->setInterval(80);
+    connect(m_renderTimer, &QTimer::timeout, this, &ChatPane::renderDirty);
 
     m_scroll = new QScrollArea(this);
     m_scroll->setObjectName(QStringLiteral("chatScroll"));
@@ -400,8 +477,37 @@ ChatPane::ChatPane(QWidget *parent)
     m_input = new QuestionEdit(inputFrame);
     m_input->setObjectName(QStringLiteral("questionEdit"));
     auto *row = new QHBoxLayout;
+    m_offer = new QFrame(inputFrame);
+    m_offer->setObjectName(QStringLiteral("chatOffer"));
+    auto *offerLayout = new QHBoxLayout(m_offer);
+    offerLayout->setContentsMargins(0, 0, 0, 0);
+    m_offerText = new QLabel(m_offer);
+    m_offerText->setWordWrap(true);
+    m_offerText->setTextFormat(Qt::PlainText);
+    m_offerAccept = new QPushButton(m_offer);
+    m_offerAccept->setObjectName(QStringLiteral("offerAccept"));
+    auto *offerDismiss = new QToolButton(m_offer);
+    offerDismiss->setText(QStringLiteral("×"));
+    offerDismiss->setAutoRaise(true);
+    offerDismiss->setToolTip(tr("Not now"));
+    offerLayout->addWidget(m_offerText, 1);
+    offerLayout->addWidget(m_offerAccept);
+    offerLayout->addWidget(offerDismiss);
+    m_offer->hide();
+    connect(m_offerAccept, &QPushButton::clicked, this, [this] {
+        hideOffer();
+        Q_EMIT offerAccepted();
+    });
+    connect(offerDismiss, &QToolButton::clicked, this, &ChatPane::hideOffer);
+    inputLayout->addWidget(m_offer);
     auto *hint = new QLabel(tr("Retrieval only: answers are the best-matching code"), inputFrame);
+    m_hint = hint;
+    hint->setObjectName(QStringLiteral("modelStatus"));
     hint->setForegroundRole(QPalette::PlaceholderText);
+    hint->setTextFormat(Qt::RichText);
+    hint->setWordWrap(true);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    connect(hint, &QLabel::linkActivated, this, [this](const QString &) { Q_EMIT settingsRequested(); });
     QFont small = hint->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     hint->setFont(small);
@@ -416,6 +522,11 @@ ChatPane::ChatPane(QWidget *parent)
     layout->addWidget(inputFrame);
 
     connect(m_input, &QuestionEdit::submitted, this, &ChatPane::submit);
+    connect(m_input, &QuestionEdit::stopRequested, this, [this] {
+        if (m_busy)
+            Q_EMIT stopRequested();
+    });
+    connect(m_input, &QuestionEdit::mentionPrefixChanged, this, &ChatPane::mentionPrefixChanged);
     connect(m_send, &QPushButton::clicked, this, [this] {
         if (m_busy)
             Q_EMIT stopRequested();
@@ -564,6 +675,7 @@ void ChatPane::clearConversation()
             b.widget->deleteLater();
     }
     m_blocks.clear();
+    m_renderTimer->stop();
     m_empty->show();
 }
 
@@ -586,6 +698,294 @@ void ChatPane::scrollToBottomLater()
         QScrollBar *bar = m_scroll->verticalScrollBar();
         bar->setValue(bar->maximum());
     });
+}
+
+} // namespace RepoLens
+
+namespace RepoLens {
+
+QWidget *ChatPane::createConversationBar()
+{
+    auto *bar = new QFrame(this);
+    bar->setObjectName(QStringLiteral("conversationBar"));
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(6, 4, 6, 4);
+    row->setSpacing(4);
+    m_conversationBox = new QComboBox(bar);
+    m_conversationBox->setObjectName(QStringLiteral("conversationBox"));
+    m_conversationBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_conversationBox->setMinimumContentsLength(12);
+    m_conversationBox->setToolTip(tr("Conversations in this folder"));
+    m_newChat = new QToolButton(bar);
+    m_newChat->setObjectName(QStringLiteral("newChat"));
+    m_newChat->setText(tr("New Chat"));
+    m_newChat->setToolTip(tr("Start a new conversation"));
+    m_newChat->setAutoRaise(true);
+    m_chatMenu = new QToolButton(bar);
+    m_chatMenu->setObjectName(QStringLiteral("chatMenu"));
+    m_chatMenu->setText(QStringLiteral("⋯"));
+    m_chatMenu->setAutoRaise(true);
+    m_chatMenu->setPopupMode(QToolButton::InstantPopup);
+    m_chatMenu->setToolTip(tr("Conversation actions"));
+    auto *menu = new QMenu(m_chatMenu);
+    auto current = [this] { return m_conversationBox->currentData().toLongLong(); };
+    menu->addAction(tr("&Rename Conversation…"), this, [this, current] {
+        if (current() > 0)
+            Q_EMIT renameConversationRequested(current());
+    });
+    menu->addAction(tr("&Delete Conversation"), this, [this, current] {
+        if (current() > 0)
+            Q_EMIT deleteConversationRequested(current());
+    });
+    menu->addSeparator();
+    menu->addAction(tr("What Was &Sent…"), this, [this] { Q_EMIT sentLogRequested(); });
+    menu->addAction(tr("Model &Settings…"), this, [this] { Q_EMIT settingsRequested(); });
+    m_chatMenu->setMenu(menu);
+    row->addWidget(m_conversationBox, 1);
+    row->addWidget(m_newChat);
+    row->addWidget(m_chatMenu);
+    connect(m_newChat, &QToolButton::clicked, this, [this] { Q_EMIT newConversationRequested(); });
+    connect(m_conversationBox, &QComboBox::activated, this, [this](int index) {
+        if (m_updatingConversations)
+            return;
+        const qint64 id = m_conversationBox->itemData(index).toLongLong();
+        if (id > 0)
+            Q_EMIT conversationSelected(id);
+    });
+    return bar;
+}
+
+void ChatPane::setConversations(const QList<QPair<qint64, QString>> &conversations, qint64 current)
+{
+    m_updatingConversations = true;
+    m_conversationBox->clear();
+    if (current <= 0)
+        m_conversationBox->addItem(tr("New conversation"), QVariant::fromValue(qint64(0)));
+    for (const auto &[id, title] : conversations)
+        m_conversationBox->addItem(title.isEmpty() ? tr("(untitled)") : title, QVariant::fromValue(id));
+    const int index = m_conversationBox->findData(QVariant::fromValue(current > 0 ? current : qint64(0)));
+    m_conversationBox->setCurrentIndex(std::max(0, index));
+    m_updatingConversations = false;
+}
+
+void ChatPane::setModelStatus(const QString &html, const QString &tooltip)
+{
+    m_hint->setText(html);
+    m_hint->setToolTip(tooltip);
+}
+
+void ChatPane::showOffer(const QString &text, const QString &acceptText)
+{
+    m_offerText->setText(text);
+    m_offerAccept->setText(acceptText);
+    m_offer->show();
+}
+
+void ChatPane::hideOffer()
+{
+    m_offer->hide();
+}
+
+ChatPane::Block *ChatPane::block(int id)
+{
+    for (Block &b : m_blocks) {
+        if (b.id == id && b.widget)
+            return &b;
+    }
+    return nullptr;
+}
+
+const ChatPane::Block *ChatPane::block(int id) const
+{
+    for (const Block &b : m_blocks) {
+        if (b.id == id && b.widget)
+            return &b;
+    }
+    return nullptr;
+}
+
+void ChatPane::setStatus(int id, const QString &text)
+{
+    if (Block *b = block(id); b && b->status) {
+        b->status->setText(text);
+        b->status->setVisible(!text.isEmpty());
+    }
+}
+
+void ChatPane::beginAnswer(int id, const CitationIndex &index, const QList<AnswerView::Source> &sources)
+{
+    Block *b = block(id);
+    if (!b)
+        return;
+    auto *layout = static_cast<QVBoxLayout *>(b->widget->layout());
+    if (!b->answer) {
+        b->answer = new AnswerView(m_highlights, b->widget);
+        connect(b->answer, &AnswerView::locationActivated, this, &ChatPane::locationActivated);
+        layout->addWidget(b->answer);
+        b->notice = new QLabel(b->widget);
+        b->notice->setObjectName(QStringLiteral("answerNotice"));
+        b->notice->setWordWrap(true);
+        b->notice->setTextFormat(Qt::PlainText);
+        b->notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        b->notice->hide();
+        layout->addWidget(b->notice);
+        b->actions = new QWidget(b->widget);
+        b->actions->setObjectName(QStringLiteral("answerActions"));
+        auto *row = new QHBoxLayout(b->actions);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->setSpacing(4);
+        auto button = [&](const QString &text, const QString &name, const QString &tip) {
+            auto *btn = new QPushButton(text, b->actions);
+            btn->setObjectName(name);
+            btn->setToolTip(tip);
+            btn->setFlat(true);
+            btn->setAutoDefault(false);
+            row->addWidget(btn);
+            return btn;
+        };
+        b->retry = button(tr("Retry"), QStringLiteral("retryButton"), tr("Send the question again"));
+        QPushButton *regenerate = button(tr("Regenerate"), QStringLiteral("regenerateButton"),
+                                         tr("Ask the model again with the same context"));
+        QPushButton *copy = button(tr("Copy"), QStringLiteral("copyButton"), tr("Copy the answer as Markdown"));
+        QPushButton *inspect = button(tr("Inspect…"), QStringLiteral("inspectButton"),
+                                      tr("How the context was found, what was sent, and where"));
+        row->addStretch(1);
+        connect(b->retry, &QPushButton::clicked, this, [this, id] { Q_EMIT retryRequested(id); });
+        connect(regenerate, &QPushButton::clicked, this, [this, id] { Q_EMIT regenerateRequested(id); });
+        connect(inspect, &QPushButton::clicked, this, [this, id] { Q_EMIT inspectRequested(id); });
+        connect(copy, &QPushButton::clicked, this, [this, id] {
+            if (const Block *blk = block(id))
+                QApplication::clipboard()->setText(blk->text);
+        });
+        b->actions->hide();
+        layout->addWidget(b->actions);
+    }
+    b->answer->setCitationIndex(index);
+    b->answer->setSources(sources);
+    b->text.clear();
+    b->dirty = false;
+    b->notice->hide();
+    b->actions->hide();
+    b->answer->setAnswer(QString(), true);
+    b->answer->show();
+    scrollToBottomLater();
+}
+
+void ChatPane::appendAnswer(int id, const QString &delta)
+{
+    Block *b = block(id);
+    if (!b || !b->answer)
+        return;
+    b->text += delta;
+    b->dirty = true;
+    if (!m_renderTimer->isActive())
+        m_renderTimer->start();
+}
+
+void ChatPane::renderDirty()
+{
+    bool any = false;
+    const QScrollBar *bar = m_scroll->verticalScrollBar();
+    const bool atBottom = bar->value() >= bar->maximum() - 40;
+    for (Block &b : m_blocks) {
+        if (b.dirty && b.answer) {
+            b.dirty = false;
+            b.answer->setAnswer(b.text, true);
+            any = true;
+        }
+    }
+    if (!any)
+        m_renderTimer->stop();
+    else if (atBottom)
+        scrollToBottomLater();
+}
+
+void ChatPane::setAnswer(int id, const QString &markdown, bool streaming)
+{
+    Block *b = block(id);
+    if (!b || !b->answer)
+        return;
+    b->text = markdown;
+    b->dirty = false;
+    b->answer->setAnswer(markdown, streaming);
+}
+
+void ChatPane::finishAnswer(int id, const AnswerFinish &finish)
+{
+    Block *b = block(id);
+    if (!b || !b->answer)
+        return;
+    b->dirty = false;
+    b->answer->setAnswer(b->text, false);
+    b->answer->setVisible(!b->text.isEmpty());
+    QString notice;
+    QColor color;
+    const bool dark = palette().color(QPalette::Base).lightnessF() < 0.45;
+    switch (finish.kind) {
+    case AnswerFinish::Kind::Complete:
+        break;
+    case AnswerFinish::Kind::CutOff:
+        notice = tr("⚠ The answer was cut off: %1").arg(finish.message);
+        color = dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x67, 0x00);
+        break;
+    case AnswerFinish::Kind::Failed:
+        notice = finish.message;
+        color = dark ? QColor(0xef, 0x6c, 0x6c) : QColor(0xc6, 0x28, 0x28);
+        break;
+    case AnswerFinish::Kind::Stopped:
+        notice = tr("Stopped.");
+        color = palette().color(QPalette::PlaceholderText);
+        break;
+    }
+    if (!notice.isEmpty()) {
+        QPalette pal = b->notice->palette();
+        pal.setColor(QPalette::WindowText, color);
+        b->notice->setPalette(pal);
+        b->notice->setText(notice);
+        b->notice->show();
+    } else {
+        b->notice->hide();
+    }
+    b->retry->setVisible(finish.canRetry);
+    for (QPushButton *btn : b->actions->findChildren<QPushButton *>()) {
+        if (btn->objectName() == QLatin1String("copyButton") || btn->objectName() == QLatin1String("regenerateButton"))
+            btn->setVisible(!b->text.isEmpty());
+    }
+    b->actions->show();
+    scrollToBottomLater();
+}
+
+AnswerView *ChatPane::answerView(int id) const
+{
+    const Block *b = block(id);
+    return b ? b->answer.data() : nullptr;
+}
+
+AnswerView *ChatPane::lastAnswerView() const
+{
+    for (auto it = m_blocks.crbegin(); it != m_blocks.crend(); ++it) {
+        if (it->answer)
+            return it->answer;
+    }
+    return nullptr;
+}
+
+QLabel *ChatPane::noticeLabel(int id) const
+{
+    const Block *b = block(id);
+    return b ? b->notice.data() : nullptr;
+}
+
+QPushButton *ChatPane::retryButton(int id) const
+{
+    const Block *b = block(id);
+    return b ? b->retry.data() : nullptr;
+}
+
+QWidget *ChatPane::answerActions(int id) const
+{
+    const Block *b = block(id);
+    return b ? b->actions.data() : nullptr;
 }
 
 } // namespace RepoLens

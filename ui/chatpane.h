@@ -1,5 +1,6 @@
 #pragma once
 
+#include "answerview.h"
 #include "codetheme.h"
 
 #include <QFrame>
@@ -8,8 +9,13 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 
+class QComboBox;
+class QCompleter;
 class QPushButton;
 class QScrollArea;
+class QStringListModel;
+class QTimer;
+class QToolButton;
 class QVBoxLayout;
 
 namespace RepoLens {
@@ -133,7 +139,8 @@ private:
     qreal m_radius;
 };
 
-// The question box: Enter sends, Shift+Enter inserts a newline.
+// The question box: Enter sends, Shift+Enter inserts a newline, Esc stops an answer. Typing
+// '@' offers completions (@codebase, files, symbols) for the mention being typed.
 class QuestionEdit : public QPlainTextEdit
 {
     Q_OBJECT
@@ -141,11 +148,35 @@ public:
     explicit QuestionEdit(QWidget *parent = nullptr);
     QSize sizeHint() const override;
 
+    QCompleter *completer() const { return m_completer; }
+    // Offers these completions for the mention at the cursor (if one is still being typed).
+    void setMentionCompletions(const QStringList &items);
+    // Replaces the mention being typed with "@item ".
+    void insertMention(const QString &item);
+
 Q_SIGNALS:
     void submitted();
+    void stopRequested();
+    void mentionPrefixChanged(const QString &prefix); // empty prefix: just typed '@'
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void checkMention();
+
+    QCompleter *m_completer;
+    QStringListModel *m_completions;
+    int m_mentionStart = -1;
+};
+
+// How an answer ended, as the chat shows it.
+struct AnswerFinish
+{
+    enum class Kind { Complete, CutOff, Failed, Stopped };
+    Kind kind = Kind::Complete;
+    QString message;      // why it failed / was cut off, and what to do
+    bool canRetry = false;
 };
 
 // The chat dock: a scrolling conversation of questions and numbered result cards, and the
@@ -168,6 +199,30 @@ public:
     void clearConversation();
     void setPlaceholderText(const QString &text);
 
+    // --- answers written by a model -------------------------------------------------------
+    void setStatus(int id, const QString &text);
+    // Creates the answer view of a question (citations checked against `index`).
+    void beginAnswer(int id, const CitationIndex &index, const QList<AnswerView::Source> &sources);
+    void appendAnswer(int id, const QString &delta); // rendered at most ~12 times a second
+    void setAnswer(int id, const QString &markdown, bool streaming);
+    void finishAnswer(int id, const AnswerFinish &finish);
+    AnswerView *answerView(int id) const;
+    AnswerView *lastAnswerView() const;
+    QLabel *noticeLabel(int id) const;
+    QPushButton *retryButton(int id) const;
+    QWidget *answerActions(int id) const;
+    int lastBlockId() const { return m_blocks.isEmpty() ? 0 : m_blocks.last().id; }
+
+    // --- conversations and the model ------------------------------------------------------
+    void setConversations(const QList<QPair<qint64, QString>> &conversations, qint64 current);
+    QComboBox *conversationBox() const { return m_conversationBox; }
+    void setModelStatus(const QString &html, const QString &tooltip = {});
+    QLabel *modelStatusLabel() const { return m_hint; }
+    // A one-line offer above the question box (e.g. "Ollama is running: use it?").
+    void showOffer(const QString &text, const QString &acceptText);
+    void hideOffer();
+    QWidget *offerWidget() const { return m_offer; }
+
 public Q_SLOTS:
     void focusInput();
 
@@ -175,11 +230,24 @@ Q_SIGNALS:
     void questionAsked(const QString &question);
     void stopRequested();
     void locationActivated(const QString &path, int startLine, int endLine);
+    void retryRequested(int id);
+    void regenerateRequested(int id);
+    void inspectRequested(int id);
+    void conversationSelected(qint64 id);
+    void newConversationRequested();
+    void renameConversationRequested(qint64 id);
+    void deleteConversationRequested(qint64 id);
+    void sentLogRequested();
+    void settingsRequested();
+    void offerAccepted();
+    void mentionPrefixChanged(const QString &prefix);
 
 private:
     void submit();
     void scrollToBottomLater();
     void scrollToWidgetLater(QWidget *widget);
+    void renderDirty();
+    QWidget *createConversationBar();
 
     QScrollArea *m_scroll;
     QWidget *m_conversation;
@@ -187,16 +255,34 @@ private:
     QLabel *m_empty;
     QuestionEdit *m_input;
     QPushButton *m_send;
+    QLabel *m_hint;
+    QComboBox *m_conversationBox = nullptr;
+    QToolButton *m_newChat = nullptr;
+    QToolButton *m_chatMenu = nullptr;
+    QWidget *m_offer = nullptr;
+    QLabel *m_offerText = nullptr;
+    QPushButton *m_offerAccept = nullptr;
+    CodeHighlightCache *m_highlights;
+    QTimer *m_renderTimer;
     struct Block
     {
         int id = 0;
         QPointer<QWidget> widget;
         QPointer<QLabel> status;
         QList<QPointer<ResultCard>> cards;
+        QPointer<AnswerView> answer;
+        QPointer<QLabel> notice;
+        QPointer<QWidget> actions;
+        QPointer<QPushButton> retry;
+        QString text;
+        bool dirty = false;
     };
+    Block *block(int id);
+    const Block *block(int id) const;
     QList<Block> m_blocks;
     int m_nextId = 1;
     bool m_busy = false;
+    bool m_updatingConversations = false;
 };
 
 } // namespace RepoLens

@@ -1,12 +1,29 @@
 #include "codetheme.h"
 
+#include <optional>
+
 #include <QFontDatabase>
 #include <QHash>
 
 namespace RepoLens {
 
+namespace {
+std::optional<QFont> &codeFontOverride()
+{
+    static std::optional<QFont> font;
+    return font;
+}
+} // namespace
+
+void setCodeFont(const QFont &font)
+{
+    codeFontOverride() = font;
+}
+
 QFont codeFont()
 {
+    if (codeFontOverride())
+        return *codeFontOverride();
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     if (font.pointSizeF() < 9)
         font.setPointSizeF(10);

@@ -63,5 +63,7 @@ struct CodeTheme
 };
 
 QFont codeFont();
+// The font of the code viewer and code in the chat (Settings ▸ Appearance); unset: the system's.
+void setCodeFont(const QFont &font);
 
 } // namespace RepoLens

@@ -1,12 +1,16 @@
 #include "mainwindow.h"
 
+#include "appsettings.h"
+#include "chatcontroller.h"
 #include "codeeditor.h"
 #include "codeviewer.h"
 #include "filetreemodel.h"
 #include "filetreepanel.h"
 #include "quickopendialog.h"
 #include "shortcutsdialog.h"
+#include "settingsdialog.h"
 #include "stalldetector.h"
+#include "summaryrunner.h"
 #include "uilogging.h"
 
 #include "core/embed/embeddingindexer.h"
@@ -49,7 +53,6 @@ namespace RepoLens {
 namespace {
 
 constexpr int kMaxRecent = 10;
-constexpr int kPreviewLines = 6;
 
 struct TreeSnapshot
 {
@@ -154,14 +157,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     connect(m_files, &FileTreePanel::fileActivated, this, &MainWindow::openFile);
     connect(m_chat, &ChatPane::questionAsked, this, &MainWindow::ask);
-    connect(m_chat, &ChatPane::stopRequested, this, [this] {
-        m_queries->cancel(QStringLiteral("search"));
-        if (m_pendingAsk)
-            m_chat->setSuperseded(m_pendingAsk);
-        m_pendingAsk = 0;
-        m_chat->setBusy(false);
-    });
     connect(m_chat, &ChatPane::locationActivated, this, &MainWindow::openLocation);
+    setUpChat();
     connect(m_refs, &ReferencesPanel::locationActivated, this, &MainWindow::openLocation);
     connect(m_viewer, &CodeViewer::definitionRequested, this, &MainWindow::goToDefinition);
     connect(m_viewer, &CodeViewer::referencesRequested, this, &MainWindow::findReferences);
@@ -345,6 +342,9 @@ void MainWindow::createActions()
                                .arg(QStringLiteral(REPOLENS_VERSION)));
     });
     m_aboutAct->setMenuRole(QAction::AboutRole);
+    m_settingsAct = make(tr("&Settings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] { showSettings(); });
+    m_settingsAct->setMenuRole(QAction::PreferencesRole);
+    m_sentLogAct = make(tr("What Was &Sent…"), QKeySequence(), [this] { m_chatController->showSentLog(); });
 }
 
 void MainWindow::createMenus()
@@ -366,6 +366,8 @@ void MainWindow::createMenus()
     edit->addAction(m_findPrevAct);
     edit->addSeparator();
     edit->addAction(m_gotoLineAct);
+    edit->addSeparator();
+    edit->addAction(m_settingsAct);
 
     QMenu *nav = menuBar()->addMenu(tr("&Navigate"));
     nav->addAction(m_gotoDefAct);
@@ -390,6 +392,8 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addAction(m_focusChatAct);
     view->addAction(m_focusFilesAct);
+    view->addSeparator();
+    view->addAction(m_sentLogAct);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_shortcutsAct);
@@ -565,15 +569,13 @@ bool MainWindow::openFolder(const QString &path)
     qCInfo(lcUi) << "opening folder" << root;
     m_root = root;
     m_queries->cancelAll();
-    m_pendingAsk = 0;
-    m_chat->setBusy(false);
-    m_chat->clearConversation();
     m_refs->setMessage(tr("Use Find References (Shift+F12) on a symbol to list its usages here."));
     m_viewer->setRootPath(root);
     m_files->model()->clear();
     m_files->setSummary(QString());
     m_index->setRootPath(root);
     m_queries->setDatabasePath(m_index->databasePath());
+    m_chatController->setFolder(root, m_index->databasePath());
     setWindowTitle(tr("%1 — RepoLens").arg(QFileInfo(root).fileName()));
     setWindowFilePath(root);
     addRecentFolder(root);
@@ -1073,81 +1075,138 @@ void MainWindow::showHover(const QString &identifier, const QPoint &globalPos)
 
 void MainWindow::ask(const QString &question)
 {
-    const QString q = question.trimmed();
-    if (q.isEmpty())
+    if (question.trimmed().isEmpty())
         return;
     m_chatDock->show();
-    const int id = m_chat->addQuestion(q);
-    if (m_root.isEmpty()) {
-        ChatResponse r;
-        r.error = tr("Open a folder first (File ▸ Open Folder…).");
-        m_chat->setResponse(id, r);
+    m_chatController->ask(question);
+}
+
+// --- chat, model and settings ----------------------------------------------------------------
+
+void MainWindow::setUpChat()
+{
+    m_chatController = new ChatController(m_chat, m_queries, this);
+    m_summaries = new SummaryRunner(statusBar(), m_chatController->conversations(), this);
+    connect(m_chat, &ChatPane::stopRequested, m_chatController, &ChatController::stop);
+    connect(m_chatController, &ChatController::retrievalOnlyShown, this, &MainWindow::answerShown);
+    connect(m_chatController, &ChatController::locationActivated, this, &MainWindow::openLocation);
+    connect(m_chatController, &ChatController::settingsRequested, this, &MainWindow::showSettings);
+    connect(m_chatController, &ChatController::settingsChanged, this, &MainWindow::loadApiKey);
+    // The chat needs to know how complete the index is, and when it changed.
+    connect(m_index, &IndexService::indexingStarted, m_chatController,
+            [this] { m_chatController->setIndexState(true, m_index->lastProgress()); });
+    connect(m_index, &IndexService::progressChanged, m_chatController,
+            [this](const IndexProgress &p) { m_chatController->setIndexState(true, p); });
+    connect(m_index, &IndexService::indexFinished, m_chatController, [this](const IndexReport &) {
+        m_chatController->setIndexState(false, {});
+        m_chatController->indexChanged();
+        const LlmSettings &llm = m_chatController->settings();
+        if (llm.summaries && llm.isConfigured() && !m_root.isEmpty())
+            m_summaries->offer(m_index->databasePath(), llm.endpoint(m_chatController->apiKey()));
+    });
+    connect(m_index, &IndexService::indexFailed, m_chatController,
+            [this](const Error &) { m_chatController->setIndexState(false, {}); });
+    connect(m_index, &IndexService::indexUpdated, m_chatController,
+            [this](const IndexReport &, const QStringList &) { m_chatController->indexChanged(); });
+
+    const AppearanceSettings appearance = AppearanceSettings::load();
+    if (appearance.theme != AppearanceSettings::Theme::System)
+        applyTheme(appearance.theme);
+    if (!appearance.codeFontFamily.isEmpty() || appearance.codeFontSize > 0)
+        setCodeFont(appearance.codeFont());
+    const IndexingSettings indexing = IndexingSettings::load();
+    IndexOptions options = m_index->options();
+    options.scan.extraIgnorePatterns = indexing.ignorePatterns;
+    options.scan.sizeCap = indexing.sizeCapBytes;
+    m_index->setOptions(options);
+    m_chatController->setSettings(LlmSettings::load(), SearchSettings::load());
+    loadApiKey();
+    if (m_options.detectOllama)
+        QTimer::singleShot(0, m_chatController, &ChatController::detectOllama);
+}
+
+// The key of the configured endpoint: the system keychain first, then the environment
+// variable the settings name (OPENAI_API_KEY by default).
+void MainWindow::loadApiKey()
+{
+    const LlmSettings settings = m_chatController->settings();
+    const QString envName = settings.apiKeyEnv.isEmpty() ? QStringLiteral("OPENAI_API_KEY") : settings.apiKeyEnv;
+    const QString fromEnv = apiKeyFromEnvironment(settings);
+    m_chatController->setApiKey(fromEnv, fromEnv.isEmpty() ? QString() : QStringLiteral("env:") + envName);
+    const std::shared_ptr<CredentialStore> store = m_options.credentials;
+    if (!store || !settings.isConfigured())
         return;
-    }
-    if (m_pendingAsk)
-        m_chat->setSuperseded(m_pendingAsk);
-    m_pendingAsk = id;
-    m_chat->setBusy(true);
-    const bool indexing = m_index->isIndexing();
-    const IndexProgress progress = m_index->lastProgress();
-    m_queries->run<ChatResponse>(
-        QStringLiteral("search"), this,
-        [q, indexing, progress](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
-            ChatResponse r;
-            auto tr = [](const char *text, int n = -1) {
-                return QCoreApplication::translate("RepoLens::MainWindow", text, nullptr, n);
-            };
-            if (!store) {
-                r.error = error.code == ErrorCode::NotFound
-                              ? tr("The folder has not been indexed yet; ask again in a moment.")
-                              : tr("Cannot open the index: %1").arg(error.toString());
-                return r;
-            }
-            Searcher searcher(store);
-            SearchOptions options;
-            options.topK = 10;
-            auto result = searcher.search(q, options, &cancel);
-            if (!result) {
-                r.error = result.error().code == ErrorCode::InvalidArgument
-                              ? tr("The question has no words to search for.")
-                              : tr("Search failed: %1").arg(result.error().toString());
-                return r;
-            }
-            r.route = result->route;
-            r.millis = result->millis;
-            r.notes = result->notes;
-            r.indexComplete = !indexing && result->indexComplete;
-            if (indexing) {
-                r.indexNote = progress.phase == IndexProgress::Phase::Parsing
-                                  ? tr("%1 of %2 files so far").arg(progress.filesDone).arg(progress.filesTotal)
-                                  : tr("scanning");
-            }
-            for (const SearchHit &hit : std::as_const(result->hits)) {
-                if (cancel.load())
-                    break;
-                ChatResult c;
-                c.path = hit.chunk.path;
-                c.startLine = hit.chunk.startLine;
-                c.endLine = hit.chunk.endLine;
-                c.symbol = hit.chunk.qualifiedName.isEmpty() ? hit.chunk.name : hit.chunk.qualifiedName;
-                c.kind = chunkKindName(hit.chunk.kind);
-                c.language = languageInfo(hit.chunk.language).displayName;
-                c.score = hit.scores.final;
-                c.reasons = hit.reasons;
-                c.previewLines = makePreview(hit.chunk.text, int(hit.chunk.language), kPreviewLines);
-                c.totalLines = int(hit.chunk.text.count(u'\n')) + 1;
-                r.results.append(c);
-            }
-            return r;
-        },
-        [this, id](ChatResponse r) {
-            if (m_pendingAsk == id) {
-                m_pendingAsk = 0;
-                m_chat->setBusy(false);
-            }
-            m_chat->setResponse(id, r);
-            Q_EMIT answerShown(int(r.results.size()));
+    const QString account = llmKeyAccount(settings.baseUrl.host());
+    store->checkAvailability(this, [this, store, account](bool available) {
+        if (!available)
+            return;
+        store->readSecret(account, this, [this](Result<QString> key) {
+            if (key && !key->isEmpty())
+                m_chatController->setApiKey(*key, QStringLiteral("keychain"));
         });
+    });
+}
+
+void MainWindow::showSettings(const QString &page)
+{
+    SettingsBundle current;
+    current.llm = m_chatController->settings();
+    current.search = SearchSettings::load();
+    current.indexing = IndexingSettings::load();
+    current.appearance = AppearanceSettings::load();
+    auto *dialog = new SettingsDialog(current, m_options.credentials, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SettingsDialog::applied, this, &MainWindow::applySettings);
+    if (!page.isEmpty())
+        dialog->showPage(page);
+    dialog->open();
+}
+
+void MainWindow::applySettings(const SettingsBundle &b)
+{
+    const IndexingSettings oldIndexing = IndexingSettings::load();
+    b.llm.save();
+    b.search.save();
+    b.indexing.save();
+    b.appearance.save();
+    m_chatController->setSettings(b.llm, b.search);
+    if (b.keyChanged) {
+        const std::shared_ptr<CredentialStore> store = m_options.credentials;
+        const QString account = llmKeyAccount(b.llm.baseUrl.host());
+        if (store && store->availability() == CredentialStore::Availability::Available) {
+            auto done = [this](Result<void> r) {
+                if (!r)
+                    statusBar()->showMessage(tr("The key could not be stored in the keychain: %1").arg(r.error().message), 8000);
+                loadApiKey();
+            };
+            if (b.key.isEmpty())
+                store->deleteSecret(account, this, done);
+            else
+                store->writeSecret(account, b.key, this, done);
+        } else {
+            // No keychain: the key lives for this session only.
+            m_chatController->setApiKey(b.key, QStringLiteral("session"));
+        }
+    } else {
+        loadApiKey();
+    }
+    applyTheme(b.appearance.theme);
+    setCodeFont(b.appearance.codeFont());
+    const CodeTheme theme = CodeTheme::fromPalette(palette());
+    for (CodeEditor *e : m_viewer->editors())
+        e->applyTheme(theme);
+    if (!(b.indexing == oldIndexing)) {
+        IndexOptions options = m_index->options();
+        options.scan.extraIgnorePatterns = b.indexing.ignorePatterns;
+        options.scan.sizeCap = b.indexing.sizeCapBytes;
+        m_index->setOptions(options);
+        if (!m_root.isEmpty()) {
+            statusBar()->showMessage(tr("Ignore rules changed: re-indexing"), 5000);
+            m_index->start();
+        }
+    }
+    if (b.llm.summaries && b.llm.isConfigured() && !m_root.isEmpty() && !m_index->isIndexing())
+        m_summaries->offer(m_index->databasePath(), b.llm.endpoint(m_chatController->apiKey()));
 }
 
 // --- drag and drop ---------------------------------------------------------------------------

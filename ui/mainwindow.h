@@ -4,6 +4,7 @@
 #include "referencespanel.h"
 
 #include "core/index/indexer.h"
+#include "core/llm/credentialstore.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -19,6 +20,7 @@ class QToolButton;
 
 namespace RepoLens {
 
+class ChatController;
 class ChatPane;
 class CodeViewer;
 class FileTreePanel;
@@ -27,7 +29,9 @@ class QueryRunner;
 class QuickOpenDialog;
 class ReferencesPanel;
 class StallDetector;
+class SummaryRunner;
 struct Error;
+struct SettingsBundle;
 
 // The desktop window: files (left dock), code viewer (centre, tabs), chat (right dock),
 // references (bottom dock), indexing progress in the status bar. Owns the IndexService and the
@@ -41,6 +45,9 @@ public:
         QString dataDir;        // where indexes live; empty: IndexStore::defaultDataDir()
         bool restoreState = true;
         bool stallDetector = true;
+        // Where API keys are kept (the app passes the system keychain); none: the environment.
+        std::shared_ptr<CredentialStore> credentials;
+        bool detectOllama = true; // look for Ollama on this machine when no model is set
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
@@ -52,6 +59,8 @@ public:
 
     CodeViewer *viewer() const { return m_viewer; }
     ChatPane *chat() const { return m_chat; }
+    ChatController *chatController() const { return m_chatController; }
+    SummaryRunner *summaryRunner() const { return m_summaries; }
     ReferencesPanel *references() const { return m_refs; }
     FileTreePanel *fileTree() const { return m_files; }
     IndexService *indexService() const { return m_index; }
@@ -77,6 +86,9 @@ public Q_SLOTS:
     void quickOpen();
     void focusChat();
     void showShortcuts();
+    // Settings ▸ page ("model", "embeddings", "retrieval", "indexing", "appearance").
+    void showSettings(const QString &page = {});
+    void applySettings(const RepoLens::SettingsBundle &settings);
 
 Q_SIGNALS:
     void folderOpened(const QString &rootPath);
@@ -116,6 +128,8 @@ private:
     void showHover(const QString &identifier, const QPoint &globalPos);
     QString currentIdentifier() const;
     void connectFreshness();
+    void setUpChat();
+    void loadApiKey();
     QString errorText(const Error &error) const;
 
     Options m_options;
@@ -132,6 +146,8 @@ private:
     CodeViewer *m_viewer;
     FileTreePanel *m_files;
     ChatPane *m_chat;
+    ChatController *m_chatController = nullptr;
+    SummaryRunner *m_summaries = nullptr;
     ReferencesPanel *m_refs;
     QDockWidget *m_filesDock;
     QDockWidget *m_chatDock;
@@ -162,8 +178,8 @@ private:
     QAction *m_focusFilesAct = nullptr;
     QAction *m_shortcutsAct = nullptr;
     QAction *m_aboutAct = nullptr;
-
-    int m_pendingAsk = 0;
+    QAction *m_settingsAct = nullptr;
+    QAction *m_sentLogAct = nullptr;
 };
 
 } // namespace RepoLens

@@ -45,6 +45,7 @@ public:
     void setRootName(const QString &name) { m_rootName = name; }
     const QList<CitedChunk> &chunks() const { return m_chunks; }
     int fileCount() const { return int(m_lines.size()); }
+    QStringList paths() const { return m_lines.keys(); }
     bool isEmpty() const { return m_lines.isEmpty(); }
 
     // -1 for an unknown file, 0 when the length is unknown.

@@ -1,0 +1,1014 @@
+#include "chatcontroller.h"
+
+#include "chatpane.h"
+#include "conversationservice.h"
+#include "llmerrortext.h"
+#include "retrievalinspector.h"
+#include "sentlogdialog.h"
+#include "uilogging.h"
+
+#include "core/embed/remoteembedder.h"
+#include "core/index/indexservice.h"
+#include "core/llm/modelprobe.h"
+#include "core/llm/tracejson.h"
+#include "core/search/searcher.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLocale>
+#include <QMessageBox>
+#include <QNetworkAccessManager>
+
+namespace RepoLens {
+
+namespace {
+
+constexpr int kPreviewLines = 6;
+
+struct RetrievalOutcome
+{
+    RetrievalTrace trace;
+    std::shared_ptr<const CitationIndex> files;
+    QString error;
+};
+
+struct FilesOutcome
+{
+    std::shared_ptr<const CitationIndex> files;
+};
+
+// One Searcher per query thread, rebuilt when the store, the index generation or the
+// retrieval settings change (vectors and the reranker are loaded once, not per question).
+const Searcher &threadSearcher(const IndexStore *store, const QString &dbPath, quint64 generation,
+                               const SearchSettings &settings)
+{
+    struct Cache
+    {
+        const IndexStore *store = nullptr;
+        quint64 generation = 0;
+        QString key;
+        std::unique_ptr<Searcher> searcher;
+    };
+    thread_local Cache cache;
+    QString key;
+    for (const QString &k : SearchSettings::keys())
+        key += settings.value(k) + u'\x1f';
+    if (!cache.searcher || cache.store != store || cache.generation != generation || cache.key != key) {
+        cache.searcher = std::make_unique<Searcher>(store);
+        if (settings.vectors) {
+            std::shared_ptr<Embedder> remote;
+            if (!settings.embedUrl.isEmpty() && !settings.embedModel.isEmpty()) {
+                RemoteEmbedderConfig config;
+                config.endpoint.baseUrl = settings.embedUrl;
+                config.endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
+                config.model = settings.embedModel;
+                config.maxInputTokens = settings.embedMaxTokens;
+                remote = std::make_shared<RemoteEmbedder>(config);
+            }
+            cache.searcher->enableVectors(dbPath, remote);
+        }
+        if (settings.rerank == RerankMode::Endpoint && !settings.rerankUrl.isEmpty()) {
+            HttpEndpoint endpoint;
+            endpoint.baseUrl = settings.rerankUrl;
+            endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
+            cache.searcher->setReranker(RerankMode::Endpoint,
+                                        std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
+        }
+        cache.store = store;
+        cache.generation = generation;
+        cache.key = key;
+    }
+    return *cache.searcher;
+}
+
+std::shared_ptr<const CitationIndex> buildFiles(const IndexStore &store, const QString &rootName)
+{
+    auto index = std::make_shared<CitationIndex>();
+    index->setRootName(rootName);
+    const QHash<QString, FileRecord> files = store.files();
+    for (auto it = files.cbegin(); it != files.cend(); ++it) {
+        if (!it->isDir && (it->status == FileStatus::Indexed || it->status == FileStatus::ParseError
+                           || it->status == FileStatus::Pending))
+            index->addFile(it.key(), it->lineCount);
+    }
+    return index;
+}
+
+QString formatTokens(int n)
+{
+    return QLocale().toString(n);
+}
+
+QString seconds(double ms)
+{
+    return ms < 1000 ? QStringLiteral("%1 ms").arg(qRound(ms)) : QStringLiteral("%1 s").arg(ms / 1000.0, 0, 'f', 1);
+}
+
+// Retrieval-only answers are stored as a list of their sources.
+QString retrievalOnlyMarkdown(const QList<ChatResult> &results)
+{
+    QString md;
+    int n = 0;
+    for (const ChatResult &r : results)
+        md += QStringLiteral("%1. `%2:%3-%4` %5\n").arg(++n).arg(r.path).arg(r.startLine).arg(r.endLine).arg(r.symbol);
+    return md;
+}
+
+} // namespace
+
+ChatController::ChatController(ChatPane *pane, QueryRunner *queries, QObject *parent)
+    : QObject(parent)
+    , m_pane(pane)
+    , m_queries(queries)
+    , m_service(new ConversationService(this))
+    , m_nam(new QNetworkAccessManager(this))
+    , m_client(new ChatClient(m_nam, this))
+    , m_conversationId(std::make_shared<std::atomic<qint64>>(0))
+{
+    connect(m_pane, &ChatPane::retryRequested, this, &ChatController::retry);
+    connect(m_pane, &ChatPane::regenerateRequested, this, &ChatController::regenerate);
+    connect(m_pane, &ChatPane::inspectRequested, this, &ChatController::showInspector);
+    connect(m_pane, &ChatPane::newConversationRequested, this, &ChatController::newConversation);
+    connect(m_pane, &ChatPane::conversationSelected, this, &ChatController::openConversation);
+    connect(m_pane, &ChatPane::renameConversationRequested, this, &ChatController::renameConversation);
+    connect(m_pane, &ChatPane::deleteConversationRequested, this, &ChatController::deleteConversation);
+    connect(m_pane, &ChatPane::sentLogRequested, this, &ChatController::showSentLog);
+    connect(m_pane, &ChatPane::settingsRequested, this, [this] { Q_EMIT settingsRequested(QStringLiteral("model")); });
+    connect(m_pane, &ChatPane::offerAccepted, this, [this] {
+        if (m_ollamaModels.isEmpty())
+            return;
+        LlmSettings s = m_settings;
+        s.baseUrl = m_ollamaBase;
+        s.model = preferredModel(m_ollamaModels);
+        s.save();
+        setSettings(s, m_search);
+        Q_EMIT settingsChanged();
+    });
+    connect(m_pane, &ChatPane::mentionPrefixChanged, this, &ChatController::completeMention);
+    updateModelStatus();
+}
+
+ChatController::~ChatController()
+{
+    if (m_reply)
+        m_reply->abort();
+    m_service->waitForDone();
+}
+
+// --- configuration -----------------------------------------------------------------------------
+
+void ChatController::setFolder(const QString &rootPath, const QString &databasePath)
+{
+    stop();
+    m_root = rootPath;
+    m_dbPath = databasePath;
+    m_service->setDatabasePath(databasePath);
+    m_files.reset();
+    ++m_indexGeneration;
+    m_turns.clear();
+    m_conversationId = std::make_shared<std::atomic<qint64>>(0);
+    m_pane->clearConversation();
+    refreshConversationList(0);
+}
+
+void ChatController::setSettings(const LlmSettings &settings, const SearchSettings &search)
+{
+    m_settings = settings;
+    m_search = search;
+    ++m_indexGeneration; // the retrieval settings are part of the cached searchers
+    m_client->setEndpoint(endpoint());
+    updateModelStatus();
+    if (m_settings.isConfigured())
+        m_pane->hideOffer();
+}
+
+void ChatController::setApiKey(const QString &key, const QString &source)
+{
+    m_apiKey = key;
+    m_keySource = source;
+    m_client->setEndpoint(endpoint());
+    updateModelStatus();
+}
+
+LlmEndpoint ChatController::endpoint() const
+{
+    return m_settings.endpoint(m_apiKey);
+}
+
+void ChatController::setIndexState(bool indexing, const IndexProgress &progress)
+{
+    m_indexing = indexing;
+    m_progress = progress;
+}
+
+void ChatController::indexChanged()
+{
+    ++m_indexGeneration;
+    m_files.reset();
+}
+
+void ChatController::updateModelStatus()
+{
+    if (!m_settings.isConfigured()) {
+        m_pane->setModelStatus(tr("Retrieval only: answers are the best-matching code. <a href=\"settings\">Configure a "
+                                  "model…</a>"),
+                               tr("With a model (OpenAI, Ollama, llama.cpp, vLLM, LM Studio, …) the chat writes "
+                                  "answers with citations."));
+        return;
+    }
+    const LlmEndpoint e = endpoint();
+    const QString where = e.isLocal() ? tr("on this machine") : e.baseUrl.host();
+    m_pane->setModelStatus(tr("Answers by <b>%1</b> %2 · <a href=\"settings\">Settings</a>")
+                               .arg(m_settings.model.toHtmlEscaped(), where.toHtmlEscaped()),
+                           e.isLocal() ? tr("Nothing leaves this machine.")
+                                       : tr("The question and the code chunks found for it are sent to %1.")
+                                             .arg(e.displayUrl(QStringLiteral("chat/completions"))));
+}
+
+void ChatController::detectOllama()
+{
+    if (m_settings.isConfigured())
+        return;
+    const QUrl url = defaultOllamaUrl();
+    if (url.isEmpty())
+        return;
+    RepoLens::detectOllama(
+        m_nam, url,
+        [this](const ModelListing &listing) {
+            if (!listing.ok() || m_settings.isConfigured())
+                return;
+            QStringList chatModels;
+            if (preferredModel(listing.models).isEmpty())
+                return;
+            m_ollamaModels = listing.models;
+            m_ollamaBase = listing.baseUrl;
+            const QString model = preferredModel(listing.models);
+            m_pane->showOffer(tr("Ollama is running on this computer (%n model(s)). Use %1 to write answers? "
+                                 "Nothing leaves the machine.",
+                                 nullptr, int(listing.models.size()))
+                                  .arg(model),
+                              tr("Use %1").arg(model));
+            Q_EMIT ollamaFound(listing.baseUrl, listing.models);
+        },
+        this);
+}
+
+// --- asking ------------------------------------------------------------------------------------
+
+int ChatController::turnIndexForBlock(int blockId) const
+{
+    for (qsizetype i = 0; i < m_turns.size(); ++i) {
+        if (m_turns.at(i).blockId == blockId)
+            return int(i);
+    }
+    return -1;
+}
+
+const ChatTurn *ChatController::turnForBlock(int blockId) const
+{
+    const int i = turnIndexForBlock(blockId);
+    return i < 0 ? nullptr : &m_turns.at(i);
+}
+
+void ChatController::ask(const QString &question)
+{
+    const QString q = question.trimmed();
+    if (q.isEmpty())
+        return;
+    if (m_busyBlock)
+        stop();
+    const int id = m_pane->addQuestion(q);
+    if (m_root.isEmpty()) {
+        ChatResponse r;
+        r.error = tr("Open a folder first (File ▸ Open Folder…).");
+        m_pane->setResponse(id, r);
+        return;
+    }
+    ChatTurn turn;
+    turn.blockId = id;
+    turn.question = q;
+    turn.status = QStringLiteral("pending");
+    const ParsedQuestion parsed = parseMentions(q);
+    bool pinned = false;
+    for (const Mention &m : parsed.mentions)
+        pinned = pinned || m.kind == Mention::Kind::Reference;
+    // The first question retrieves; a follow-up re-uses the previous context unless it says
+    // @codebase or pins files / symbols of its own.
+    const ChatTurn *previous = nullptr;
+    for (auto it = m_turns.crbegin(); it != m_turns.crend(); ++it) {
+        if (it->retrieved && !it->context.isEmpty()) {
+            previous = &*it;
+            break;
+        }
+    }
+    const bool retrieve = !m_settings.isConfigured() || parsed.codebase || pinned || !previous;
+    if (!retrieve) {
+        turn.context = previous->context;
+        turn.trace = previous->trace;
+        turn.trace.question = parsed.text;
+        turn.trace.stages.clear();
+        turn.trace.remoteCalls.clear();
+        turn.trace.notes = {QStringLiteral("context reused from the previous question (write @codebase to search again)")};
+        turn.contextReused = true;
+        turn.retrieved = true;
+    }
+    m_turns.append(turn);
+    m_busyBlock = id;
+    m_pane->setBusy(true);
+    if (!m_settings.isConfigured()) {
+        askRetrievalOnly(id, q);
+        return;
+    }
+    if (retrieve)
+        retrieveAndAnswer(int(m_turns.size()) - 1);
+    else
+        sendAnswer(int(m_turns.size()) - 1);
+}
+
+void ChatController::askRetrievalOnly(int blockId, const QString &q)
+{
+    const bool indexing = m_indexing;
+    const IndexProgress progress = m_progress;
+    m_queries->run<ChatResponse>(
+        QStringLiteral("search"), this,
+        [q, indexing, progress](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
+            ChatResponse r;
+            auto tr = [](const char *text, int n = -1) {
+                return QCoreApplication::translate("RepoLens::MainWindow", text, nullptr, n);
+            };
+            if (!store) {
+                r.error = error.code == ErrorCode::NotFound
+                              ? tr("The folder has not been indexed yet; ask again in a moment.")
+                              : tr("Cannot open the index: %1").arg(error.toString());
+                return r;
+            }
+            Searcher searcher(store);
+            SearchOptions options;
+            options.topK = 10;
+            auto result = searcher.search(parseMentions(q).text, options, &cancel);
+            if (!result) {
+                r.error = result.error().code == ErrorCode::InvalidArgument
+                              ? tr("The question has no words to search for.")
+                              : tr("Search failed: %1").arg(result.error().toString());
+                return r;
+            }
+            r.route = result->route;
+            r.millis = result->millis;
+            r.notes = result->notes;
+            r.indexComplete = !indexing && result->indexComplete;
+            if (indexing) {
+                r.indexNote = progress.phase == IndexProgress::Phase::Parsing
+                                  ? tr("%1 of %2 files so far").arg(progress.filesDone).arg(progress.filesTotal)
+                                  : tr("scanning");
+            }
+            for (const SearchHit &hit : std::as_const(result->hits)) {
+                if (cancel.load())
+                    break;
+                ChatResult c;
+                c.path = hit.chunk.path;
+                c.startLine = hit.chunk.startLine;
+                c.endLine = hit.chunk.endLine;
+                c.symbol = hit.chunk.qualifiedName.isEmpty() ? hit.chunk.name : hit.chunk.qualifiedName;
+                c.kind = chunkKindName(hit.chunk.kind);
+                c.language = languageInfo(hit.chunk.language).displayName;
+                c.score = hit.scores.final;
+                c.reasons = hit.reasons;
+                c.previewLines = makePreview(hit.chunk.text, int(hit.chunk.language), kPreviewLines);
+                c.totalLines = int(hit.chunk.text.count(u'\n')) + 1;
+                r.results.append(c);
+            }
+            return r;
+        },
+        [this, blockId](ChatResponse r) {
+            if (m_busyBlock == blockId) {
+                m_busyBlock = 0;
+                m_pane->setBusy(false);
+            }
+            if (r.error.isEmpty())
+                r.notes << tr("No model is configured, so these are the best-matching snippets. Settings ▸ Model "
+                              "connects OpenAI, Ollama, llama.cpp, vLLM or LM Studio for written answers.");
+            m_pane->setResponse(blockId, r);
+            const int i = turnIndexForBlock(blockId);
+            if (i >= 0 && r.error.isEmpty()) {
+                ChatTurn &t = m_turns[i];
+                t.status = QStringLiteral("retrieval-only");
+                t.answer = retrievalOnlyMarkdown(r.results);
+                t.trace.route = r.route;
+                int n = 0;
+                for (const ChatResult &c : std::as_const(r.results)) {
+                    ContextChunk chunk;
+                    chunk.number = ++n;
+                    chunk.path = c.path;
+                    chunk.startLine = c.startLine;
+                    chunk.endLine = c.endLine;
+                    chunk.symbol = c.symbol;
+                    chunk.kind = c.kind;
+                    chunk.score = c.score;
+                    t.context.append(chunk);
+                }
+                saveTurn(i);
+            }
+            Q_EMIT retrievalOnlyShown(int(r.results.size()));
+        });
+}
+
+void ChatController::retrieveAndAnswer(int turnIndex)
+{
+    ChatTurn &turn = m_turns[turnIndex];
+    const int blockId = turn.blockId;
+    m_pane->setStatus(blockId, m_settings.hyde ? tr("Searching (HyDE may ask the model first)…") : tr("Searching…"));
+    const ParsedQuestion parsed = parseMentions(turn.question);
+    RetrievalOptions options;
+    options.topK = m_settings.topK;
+    options.budgetTokens = m_settings.contextBudget;
+    options.search.rerank = m_search.rerank;
+    options.search.vectors = m_search.vectors;
+    options.hyde = m_settings.hyde;
+    options.llm = endpoint();
+    const QString dbPath = m_dbPath;
+    const quint64 generation = m_indexGeneration;
+    const SearchSettings search = m_search;
+    const bool needFiles = !m_files;
+    const QString rootName = QFileInfo(m_root).fileName();
+    const bool indexing = m_indexing;
+    m_queries->run<RetrievalOutcome>(
+        QStringLiteral("answer"), this,
+        [=](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
+            RetrievalOutcome out;
+            if (!store) {
+                out.error = error.code == ErrorCode::NotFound
+                                ? QCoreApplication::translate("RepoLens::ChatController",
+                                                              "The folder has not been indexed yet; ask again in a moment.")
+                                : error.toString();
+                return out;
+            }
+            const Searcher &searcher = threadSearcher(store, dbPath, generation, search);
+            out.trace = retrieveContext(*store, searcher, parsed, options, &cancel);
+            if (indexing)
+                out.trace.indexComplete = false;
+            if (needFiles)
+                out.files = buildFiles(*store, rootName);
+            return out;
+        },
+        [this, blockId](RetrievalOutcome out) {
+            const int i = turnIndexForBlock(blockId);
+            if (i < 0 || m_busyBlock != blockId)
+                return;
+            if (out.files)
+                m_files = out.files;
+            ChatTurn &t = m_turns[i];
+            if (!out.error.isEmpty()) {
+                t.status = QStringLiteral("error");
+                t.error = out.error;
+                m_pane->setStatus(blockId, out.error);
+                m_busyBlock = 0;
+                m_pane->setBusy(false);
+                Q_EMIT answerFinished(blockId, t.status);
+                return;
+            }
+            t.trace = out.trace;
+            t.context = out.trace.context;
+            t.retrieved = true;
+            for (const RemoteCall &c : std::as_const(out.trace.remoteCalls))
+                logCall(c, i);
+            sendAnswer(i);
+        });
+}
+
+CitationIndex ChatController::citationIndexFor(const ChatTurn &turn) const
+{
+    CitationIndex index = m_files ? *m_files : CitationIndex();
+    if (!m_files) {
+        // Not loaded yet: at least the files of the context are known.
+        for (const ContextChunk &c : turn.context)
+            index.addFile(c.path, 0);
+    }
+    QList<CitedChunk> chunks;
+    for (const ContextChunk &c : turn.context)
+        chunks.append({c.path, c.startLine, c.endLine});
+    index.setChunks(chunks);
+    index.setRootName(QFileInfo(m_root).fileName());
+    return index;
+}
+
+void ChatController::sendAnswer(int turnIndex)
+{
+    ChatTurn &turn = m_turns[turnIndex];
+    const int blockId = turn.blockId;
+    // Earlier turns that got an answer, as the conversation so far.
+    QList<ConversationTurn> history;
+    for (int i = 0; i < turnIndex; ++i) {
+        const ChatTurn &t = m_turns.at(i);
+        if (!t.answer.isEmpty() && t.status != QLatin1String("retrieval-only"))
+            history.append({parseMentions(t.question).text, t.answer});
+    }
+    PromptOptions prompt;
+    prompt.folderName = QFileInfo(m_root).fileName();
+    prompt.historyBudget = m_settings.historyBudget;
+    prompt.graphSection = turn.trace.graphSection;
+    prompt.contextReused = turn.contextReused;
+    ChatRequest request;
+    request.purpose = QStringLiteral("answer");
+    request.messages = buildChatMessages(parseMentions(turn.question).text, turn.context, history, prompt);
+    m_client->setEndpoint(endpoint());
+    turn.answer.clear();
+    turn.error.clear();
+    turn.status = QStringLiteral("pending");
+    ChatReply *reply = m_client->send(request);
+    turn.requestBody = reply->requestBody();
+    turn.endpoint = reply->displayUrl();
+    turn.model = m_settings.model;
+    m_reply = reply;
+    QList<AnswerView::Source> sources;
+    for (const ContextChunk &c : std::as_const(turn.context))
+        sources.append({c.number, c.path, c.startLine, c.endLine, c.symbol});
+    m_pane->beginAnswer(blockId, citationIndexFor(turn), sources);
+    m_pane->setStatus(blockId, statusLine(turn, true));
+    connect(reply, &ChatReply::textReceived, this, [this, blockId](const QString &delta) {
+        m_pane->appendAnswer(blockId, delta);
+    });
+    connect(reply, &ChatReply::retrying, this, [this, blockId](int attempt, int waitMs, int status) {
+        m_pane->setStatus(blockId, tr("The server answered HTTP %1; trying again in %2 (attempt %3)…")
+                                       .arg(status)
+                                       .arg(seconds(waitMs))
+                                       .arg(attempt + 1));
+    });
+    connect(reply, &ChatReply::finished, this, [this, blockId, reply] {
+        const int i = turnIndexForBlock(blockId);
+        if (i >= 0)
+            finishTurn(i, reply);
+        reply->deleteLater();
+    });
+}
+
+QString ChatController::errorMessage(const LlmError &e) const
+{
+    return llmErrorText(e, m_settings.model, m_settings.timeoutSeconds);
+}
+
+void ChatController::finishTurn(int turnIndex, ChatReply *reply)
+{
+    ChatTurn &turn = m_turns[turnIndex];
+    const int blockId = turn.blockId;
+    turn.answer = reply->text();
+    turn.firstTokenMillis = reply->firstTokenMillis();
+    turn.answerMillis = reply->totalMillis();
+    const LlmError error = reply->error();
+    m_pane->setAnswer(blockId, turn.answer, true);
+    AnswerFinish finish;
+    if (error.kind == LlmErrorKind::Cancelled) {
+        turn.status = QStringLiteral("stopped");
+        finish.kind = AnswerFinish::Kind::Stopped;
+        finish.canRetry = true;
+    } else if (error.isError()) {
+        turn.status = error.partial ? QStringLiteral("cut-off") : QStringLiteral("error");
+        turn.error = llmErrorKindName(error.kind) + QStringLiteral(": ") + describeLlmError(error);
+        finish.kind = error.partial ? AnswerFinish::Kind::CutOff : AnswerFinish::Kind::Failed;
+        finish.message = errorMessage(error);
+        finish.canRetry = true;
+    } else if (reply->finishReason() == QLatin1String("length")) {
+        turn.status = QStringLiteral("cut-off");
+        finish.kind = AnswerFinish::Kind::CutOff;
+        finish.message = tr("the model reached its token limit (%1 tokens; Settings ▸ Model ▸ Max tokens).")
+                             .arg(m_settings.maxTokens);
+        finish.canRetry = true;
+    } else {
+        turn.status = QStringLiteral("complete");
+    }
+    m_pane->finishAnswer(blockId, finish);
+    m_pane->setStatus(blockId, statusLine(turn, false));
+
+    RemoteCall call;
+    call.time = QDateTime::currentDateTime();
+    call.endpoint = reply->displayUrl();
+    call.purpose = QStringLiteral("answer");
+    call.model = m_settings.model;
+    call.bytes = reply->bytesSent();
+    for (const ContextChunk &c : std::as_const(turn.context))
+        call.files << c.location();
+    call.local = endpoint().isLocal();
+    call.status = error.isError() ? llmErrorKindName(error.kind) : QStringLiteral("ok");
+    saveTurn(turnIndex);
+    logCall(call, turnIndex);
+    if (m_busyBlock == blockId) {
+        m_busyBlock = 0;
+        m_pane->setBusy(false);
+    }
+    Q_EMIT answerFinished(blockId, turn.status);
+}
+
+QString ChatController::statusLine(const ChatTurn &t, bool streaming) const
+{
+    QStringList parts;
+    if (!t.trace.route.isEmpty())
+        parts << t.trace.route;
+    parts << tr("%n chunk(s)", nullptr, int(t.context.size())) + QStringLiteral(" (")
+                 + tr("%1 tokens").arg(formatTokens(t.trace.contextTokens)) + u')';
+    if (t.contextReused)
+        parts << tr("context of the previous question");
+    if (t.trace.hydeUsed) {
+        QStringList stages;
+        for (const RetrievalStage &s : t.trace.stages) {
+            if (s.name.startsWith(QLatin1String("hyde")) || s.name.startsWith(QLatin1String("search")))
+                stages << seconds(s.millis);
+        }
+        parts << tr("HyDE %1").arg(stages.join(QStringLiteral(" + ")));
+    }
+    if (t.trace.graphPaths > 0)
+        parts << tr("%n graph path(s)", nullptr, t.trace.graphPaths);
+    if (t.trace.withheld > 0)
+        parts << tr("%n withheld (credentials)", nullptr, t.trace.withheld);
+    if (streaming) {
+        parts << tr("%1 is writing…").arg(m_settings.model);
+    } else {
+        if (t.firstTokenMillis >= 0)
+            parts << tr("first words after %1, %2 in all").arg(seconds(t.firstTokenMillis), seconds(t.answerMillis));
+        if (const AnswerView *view = m_pane->answerView(t.blockId); view && view->invalidCitations() > 0)
+            parts << tr("%n citation(s) not found in the index", nullptr, view->invalidCitations());
+    }
+    QString line = parts.join(QStringLiteral("  ·  "));
+    if (!t.trace.indexComplete)
+        line += u'\n' + tr("The index is still being built: the context may be incomplete.");
+    for (const QString &note : t.trace.notes) {
+        if (!note.startsWith(QLatin1String("no vectors")))
+            line += u'\n' + note;
+    }
+    return line;
+}
+
+void ChatController::stop()
+{
+    const int blockId = m_busyBlock;
+    if (!blockId)
+        return;
+    if (m_reply) {
+        m_reply->abort(); // finishTurn() marks it stopped and keeps the partial answer
+        return;
+    }
+    m_queries->cancel(QStringLiteral("answer"));
+    m_queries->cancel(QStringLiteral("search"));
+    m_busyBlock = 0;
+    m_pane->setBusy(false);
+    m_pane->setSuperseded(blockId);
+    const int i = turnIndexForBlock(blockId);
+    if (i >= 0)
+        m_turns[i].status = QStringLiteral("stopped");
+    Q_EMIT answerFinished(blockId, QStringLiteral("stopped"));
+}
+
+void ChatController::retry(int blockId)
+{
+    const int i = turnIndexForBlock(blockId);
+    if (i < 0 || m_busyBlock)
+        return;
+    if (!m_settings.isConfigured()) {
+        Q_EMIT settingsRequested(QStringLiteral("model"));
+        return;
+    }
+    m_busyBlock = blockId;
+    m_pane->setBusy(true);
+    if (m_turns.at(i).retrieved)
+        sendAnswer(i);
+    else
+        retrieveAndAnswer(i);
+}
+
+void ChatController::regenerate(int blockId)
+{
+    retry(blockId);
+}
+
+// --- persistence -------------------------------------------------------------------------------
+
+void ChatController::saveTurn(int turnIndex)
+{
+    if (m_dbPath.isEmpty())
+        return;
+    const ChatTurn &t = m_turns.at(turnIndex);
+    MessageRecord user;
+    user.role = QStringLiteral("user");
+    user.content = t.question;
+    MessageRecord answer;
+    answer.role = QStringLiteral("assistant");
+    answer.content = t.answer;
+    answer.status = t.status;
+    answer.error = t.error;
+    answer.model = t.model;
+    answer.endpoint = t.endpoint;
+    answer.trace = retrievalTraceToJson(t.trace);
+    answer.request = t.requestBody;
+    for (const ContextChunk &c : t.context)
+        answer.context.append(contextRecord(c));
+    const QString title = t.question.simplified().left(60);
+    auto conversation = m_conversationId;
+    auto userId = t.userMessageId;
+    auto answerId = t.answerMessageId;
+    m_service->run<qint64>(
+        this,
+        [=](ConversationStore *store, const Error &error) mutable -> qint64 {
+            if (!store) {
+                qCWarning(lcUi) << "cannot save the conversation:" << error.toString();
+                return 0;
+            }
+            qint64 conv = conversation->load();
+            if (conv == 0) {
+                auto created = store->createConversation(title);
+                if (!created)
+                    return 0;
+                conv = *created;
+                conversation->store(conv);
+            }
+            if (userId->load() == 0) {
+                user.conversationId = conv;
+                if (auto r = store->addMessage(user))
+                    userId->store(*r);
+            }
+            answer.conversationId = conv;
+            if (answerId->load() == 0) {
+                if (auto r = store->addMessage(answer))
+                    answerId->store(*r);
+            } else {
+                answer.id = answerId->load();
+                store->updateMessage(answer);
+            }
+            return conv;
+        },
+        [this](qint64 conv) {
+            if (conv > 0)
+                refreshConversationList(conv);
+        });
+}
+
+void ChatController::logCall(const RemoteCall &call, int turnIndex)
+{
+    if (m_dbPath.isEmpty())
+        return;
+    RemoteRequestRecord r;
+    r.time = call.time;
+    r.endpoint = call.endpoint;
+    r.purpose = call.purpose;
+    r.model = call.model;
+    r.bytes = call.bytes;
+    r.files = call.files;
+    r.local = call.local;
+    r.status = call.status;
+    auto conversation = m_conversationId;
+    std::shared_ptr<std::atomic<qint64>> answerId;
+    if (turnIndex >= 0 && turnIndex < m_turns.size())
+        answerId = m_turns.at(turnIndex).answerMessageId;
+    m_service->run<bool>(
+        this,
+        [r, conversation, answerId](ConversationStore *store, const Error &) mutable {
+            if (!store)
+                return false;
+            r.conversationId = conversation->load();
+            r.messageId = answerId ? answerId->load() : 0;
+            return bool(store->logRemoteRequest(r));
+        },
+        [this](bool) { Q_EMIT requestLogged(); });
+}
+
+void ChatController::refreshConversationList(qint64 select)
+{
+    if (m_dbPath.isEmpty()) {
+        m_pane->setConversations({}, 0);
+        return;
+    }
+    m_service->run<QList<ConversationInfo>>(
+        this,
+        [](ConversationStore *store, const Error &) {
+            return store ? store->conversations() : QList<ConversationInfo>();
+        },
+        [this, select](QList<ConversationInfo> list) {
+            QList<QPair<qint64, QString>> items;
+            for (const ConversationInfo &c : std::as_const(list))
+                items.append({c.id, c.title});
+            m_pane->setConversations(items, select >= 0 ? select : conversationId());
+            Q_EMIT conversationsChanged();
+        });
+}
+
+void ChatController::newConversation()
+{
+    stop();
+    m_turns.clear();
+    m_conversationId = std::make_shared<std::atomic<qint64>>(0);
+    m_pane->clearConversation();
+    refreshConversationList(0);
+    m_pane->focusInput();
+}
+
+void ChatController::openConversation(qint64 id)
+{
+    if (id == conversationId())
+        return;
+    stop();
+    const QString rootName = QFileInfo(m_root).fileName();
+    const bool needFiles = !m_files;
+    m_service->run<QList<MessageRecord>>(
+        this, [id](ConversationStore *store, const Error &) { return store ? store->messages(id) : QList<MessageRecord>(); },
+        [this, id, needFiles, rootName](QList<MessageRecord> messages) {
+            m_turns.clear();
+            m_conversationId = std::make_shared<std::atomic<qint64>>(id);
+            ChatTurn *open = nullptr;
+            for (const MessageRecord &m : std::as_const(messages)) {
+                if (m.role == QLatin1String("user")) {
+                    ChatTurn t;
+                    t.question = m.content;
+                    t.userMessageId->store(m.id);
+                    t.status = QStringLiteral("stopped");
+                    m_turns.append(t);
+                    open = &m_turns.last();
+                } else if (open) {
+                    open->answer = m.content;
+                    open->status = m.status;
+                    open->error = m.error;
+                    open->model = m.model;
+                    open->endpoint = m.endpoint;
+                    open->requestBody = m.request;
+                    open->trace = retrievalTraceFromJson(m.trace);
+                    for (const MessageContextRecord &c : m.context)
+                        open->context.append(contextChunk(c));
+                    open->trace.context = open->context;
+                    open->retrieved = !open->context.isEmpty();
+                    open->answerMessageId->store(m.id);
+                    open = nullptr;
+                }
+            }
+            auto show = [this] { showTurns(); };
+            if (!needFiles || m_dbPath.isEmpty()) {
+                show();
+                return;
+            }
+            m_queries->run<FilesOutcome>(
+                QStringLiteral("answer-files"), this,
+                [rootName](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+                    FilesOutcome out;
+                    if (store)
+                        out.files = buildFiles(*store, rootName);
+                    return out;
+                },
+                [this, show](FilesOutcome out) {
+                    if (out.files)
+                        m_files = out.files;
+                    show();
+                });
+        });
+}
+
+void ChatController::showTurns()
+{
+    m_pane->clearConversation();
+    for (ChatTurn &t : m_turns) {
+        t.blockId = m_pane->addQuestion(t.question);
+        QList<AnswerView::Source> sources;
+        for (const ContextChunk &c : std::as_const(t.context))
+            sources.append({c.number, c.path, c.startLine, c.endLine, c.symbol});
+        m_pane->beginAnswer(t.blockId, citationIndexFor(t), t.status == QLatin1String("retrieval-only") ? QList<AnswerView::Source>() : sources);
+        m_pane->setAnswer(t.blockId, t.answer, false);
+        AnswerFinish finish;
+        if (t.status == QLatin1String("cut-off"))
+            finish = {AnswerFinish::Kind::CutOff, t.error.isEmpty() ? tr("the answer was incomplete.") : t.error, true};
+        else if (t.status == QLatin1String("error"))
+            finish = {AnswerFinish::Kind::Failed, t.error, true};
+        else if (t.status == QLatin1String("stopped"))
+            finish = {AnswerFinish::Kind::Stopped, QString(), true};
+        m_pane->finishAnswer(t.blockId, finish);
+        m_pane->setStatus(t.blockId, t.status == QLatin1String("retrieval-only") ? tr("Retrieval only (no model was configured)")
+                                                                                 : statusLine(t, false));
+    }
+    refreshConversationList(conversationId());
+}
+
+void ChatController::renameConversation(qint64 id)
+{
+    bool ok = false;
+    const QString title = QInputDialog::getText(m_pane, tr("Rename Conversation"), tr("Title:"), QLineEdit::Normal,
+                                                m_pane->conversationBox()->currentText(), &ok)
+                              .simplified();
+    if (!ok || title.isEmpty())
+        return;
+    m_service->run<bool>(
+        this, [id, title](ConversationStore *store, const Error &) { return store && store->renameConversation(id, title); },
+        [this](bool) { refreshConversationList(conversationId()); });
+}
+
+void ChatController::deleteConversation(qint64 id)
+{
+    if (QMessageBox::question(m_pane, tr("Delete Conversation"),
+                              tr("Delete the conversation \"%1\"? This cannot be undone.")
+                                  .arg(m_pane->conversationBox()->currentText()))
+        != QMessageBox::Yes)
+        return;
+    const bool current = id == conversationId();
+    m_service->run<bool>(
+        this, [id](ConversationStore *store, const Error &) { return store && store->deleteConversation(id); },
+        [this, current](bool) {
+            if (current)
+                newConversation();
+            else
+                refreshConversationList(conversationId());
+        });
+}
+
+// --- transparency ------------------------------------------------------------------------------
+
+void ChatController::showInspector(int blockId)
+{
+    const ChatTurn *t = turnForBlock(blockId);
+    if (!t)
+        return;
+    auto *dialog = new RetrievalInspector(m_pane->window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setTurn(*t);
+    connect(dialog, &RetrievalInspector::locationActivated, this, &ChatController::locationActivated);
+    dialog->show();
+}
+
+void ChatController::showSentLog()
+{
+    const QString root = m_root;
+    m_service->run<QList<RemoteRequestRecord>>(
+        this, [](ConversationStore *store, const Error &) { return store ? store->remoteRequests() : QList<RemoteRequestRecord>(); },
+        [this, root](QList<RemoteRequestRecord> records) {
+            auto *dialog = new SentLogDialog(m_pane->window());
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->setRecords(root, records);
+            connect(dialog, &SentLogDialog::clearRequested, this, [this, dialog] {
+                m_service->run<bool>(
+                    this, [](ConversationStore *store, const Error &) { return store && store->clearRemoteRequests(); },
+                    [dialog](bool) { dialog->setRecords(dialog->folder(), {}); });
+            });
+            dialog->show();
+        });
+}
+
+// --- mention completion ------------------------------------------------------------------------
+
+void ChatController::completeMention(const QString &prefix)
+{
+    QStringList items;
+    if (QStringLiteral("codebase").startsWith(prefix, Qt::CaseInsensitive))
+        items << QStringLiteral("codebase");
+    if (m_files) {
+        QStringList starts;
+        QStringList contains;
+        for (const QString &path : m_files->paths()) {
+            const QString name = path.section(u'/', -1);
+            if (prefix.isEmpty() || name.startsWith(prefix, Qt::CaseInsensitive) || path.startsWith(prefix, Qt::CaseInsensitive))
+                starts << path;
+            else if (path.contains(prefix, Qt::CaseInsensitive))
+                contains << path;
+        }
+        std::sort(starts.begin(), starts.end());
+        std::sort(contains.begin(), contains.end());
+        items += (starts + contains).mid(0, 25);
+    } else if (!m_dbPath.isEmpty() && !m_filesLoading) {
+        m_filesLoading = true;
+        const QString rootName = QFileInfo(m_root).fileName();
+        m_queries->run<FilesOutcome>(
+            QStringLiteral("answer-files"), this,
+            [rootName](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+                FilesOutcome out;
+                if (store)
+                    out.files = buildFiles(*store, rootName);
+                return out;
+            },
+            [this, prefix](FilesOutcome out) {
+                m_filesLoading = false;
+                if (out.files) {
+                    m_files = out.files;
+                    completeMention(prefix);
+                }
+            });
+    }
+    m_pane->questionEdit()->setMentionCompletions(items);
+    if (prefix.isEmpty() || m_dbPath.isEmpty())
+        return;
+    // Symbols by prefix, from the index.
+    m_queries->run<QStringList>(
+        QStringLiteral("mention"), this,
+        [prefix](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+            QStringList names;
+            if (!store)
+                return names;
+            for (const SymbolRecord &s : store->symbolsByPrefix(prefix, 30)) {
+                const QString name = s.qualifiedName.isEmpty() ? s.name : s.qualifiedName;
+                if (!names.contains(name))
+                    names << name;
+            }
+            return names;
+        },
+        [this, items](QStringList names) {
+            QStringList all = items;
+            for (const QString &n : std::as_const(names)) {
+                if (!all.contains(n))
+                    all << n;
+            }
+            m_pane->questionEdit()->setMentionCompletions(all);
+        });
+}
+
+} // namespace RepoLens

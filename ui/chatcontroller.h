@@ -1,0 +1,146 @@
+#pragma once
+
+#include "answerview.h"
+
+#include "core/index/indexer.h"
+#include "core/llm/chatclient.h"
+#include "core/llm/contextretriever.h"
+#include "core/llm/credentialstore.h"
+#include "core/llm/llmsettings.h"
+#include "core/search/searchsettings.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <atomic>
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace RepoLens {
+
+class ChatPane;
+class ConversationService;
+class QueryRunner;
+struct ChatResponse;
+
+// One question and its answer in the current conversation.
+struct ChatTurn
+{
+    int blockId = 0;
+    std::shared_ptr<std::atomic<qint64>> userMessageId = std::make_shared<std::atomic<qint64>>(0);
+    std::shared_ptr<std::atomic<qint64>> answerMessageId = std::make_shared<std::atomic<qint64>>(0);
+    QString question;            // as typed (with its @-mentions)
+    QString answer;
+    QString status;              // "complete", "cut-off", "error", "stopped", "retrieval-only", "pending"
+    QString error;
+    RetrievalTrace trace;
+    QList<ContextChunk> context; // what was (or will be) sent, numbered
+    bool contextReused = false;  // a follow-up without @codebase
+    bool retrieved = false;      // the retrieval finished (retry resends without retrieving)
+    QByteArray requestBody;      // exactly what was sent
+    QString endpoint;
+    QString model;
+    double firstTokenMillis = -1;
+    double answerMillis = 0;
+};
+
+// The answering logic of the chat pane: @-mentions, reusing the previous context for
+// follow-ups, retrieval (with HyDE) on the query pool, the streamed answer from the
+// configured model, errors with Retry, regenerate, conversations persisted per folder, the
+// per-answer retrieval inspector and the "What was sent" log. Without a model the answer is
+// retrieval-only (the result cards) with a note on how to configure one.
+//
+// Thread: GUI thread.
+class ChatController : public QObject
+{
+    Q_OBJECT
+public:
+    ChatController(ChatPane *pane, QueryRunner *queries, QObject *parent = nullptr);
+    ~ChatController() override;
+
+    // Opens the folder's conversations (the newest one is continued when it is recent).
+    void setFolder(const QString &rootPath, const QString &databasePath);
+    void setSettings(const LlmSettings &settings, const SearchSettings &search);
+    const LlmSettings &settings() const { return m_settings; }
+    void setApiKey(const QString &key, const QString &source);
+    QString apiKeySource() const { return m_keySource; }
+    QString apiKey() const { return m_apiKey; }
+    void setIndexState(bool indexing, const IndexProgress &progress);
+    // The index changed: refresh what citations are checked against.
+    void indexChanged();
+
+    bool isBusy() const { return m_busyBlock != 0; }
+    bool isConfigured() const { return m_settings.isConfigured(); }
+    qint64 conversationId() const { return m_conversationId ? m_conversationId->load() : 0; }
+    const QList<ChatTurn> &turns() const { return m_turns; }
+    const ChatTurn *turnForBlock(int blockId) const;
+    ChatClient *client() const { return m_client; }
+    ConversationService *conversations() const { return m_service; }
+
+public Q_SLOTS:
+    void ask(const QString &question);
+    void stop();
+    void retry(int blockId);
+    void regenerate(int blockId);
+    void newConversation();
+    void openConversation(qint64 id);
+    void renameConversation(qint64 id);
+    void deleteConversation(qint64 id);
+    void showInspector(int blockId);
+    void showSentLog();
+    // Looks for Ollama on this machine when no model is configured.
+    void detectOllama();
+    void completeMention(const QString &prefix);
+
+Q_SIGNALS:
+    void answerFinished(int blockId, const QString &status);
+    void retrievalOnlyShown(int resultCount);
+    void conversationsChanged();
+    void ollamaFound(const QUrl &baseUrl, const QStringList &models);
+    void settingsRequested(const QString &page);
+    void locationActivated(const QString &path, int startLine, int endLine);
+    void requestLogged();
+    void settingsChanged(); // the Ollama offer was accepted (settings saved)
+
+private:
+    void askRetrievalOnly(int blockId, const QString &question);
+    void retrieveAndAnswer(int turnIndex);
+    void sendAnswer(int turnIndex);
+    void finishTurn(int turnIndex, ChatReply *reply);
+    void saveTurn(int turnIndex);
+    void logCall(const RemoteCall &call, int turnIndex);
+    void refreshConversationList(qint64 select = -1);
+    void showTurns();
+    void updateModelStatus();
+    int turnIndexForBlock(int blockId) const;
+    QString statusLine(const ChatTurn &turn, bool streaming) const;
+    QString errorMessage(const LlmError &error) const;
+    CitationIndex citationIndexFor(const ChatTurn &turn) const;
+    LlmEndpoint endpoint() const;
+
+    ChatPane *m_pane;
+    QueryRunner *m_queries;
+    ConversationService *m_service;
+    QNetworkAccessManager *m_nam;
+    ChatClient *m_client;
+    QString m_root;
+    QString m_dbPath;
+    LlmSettings m_settings;
+    SearchSettings m_search;
+    QString m_apiKey;
+    QString m_keySource;
+    bool m_indexing = false;
+    IndexProgress m_progress;
+    std::shared_ptr<std::atomic<qint64>> m_conversationId;
+    QList<ChatTurn> m_turns;
+    QPointer<ChatReply> m_reply;
+    int m_busyBlock = 0;
+    quint64 m_indexGeneration = 1;
+    std::shared_ptr<const CitationIndex> m_files; // every indexed file with its line count
+    bool m_filesLoading = false;
+    QStringList m_ollamaModels;
+    QUrl m_ollamaBase;
+};
+
+} // namespace RepoLens

@@ -1,0 +1,74 @@
+#include "sentlogdialog.h"
+
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace RepoLens {
+
+SentLogDialog::SentLogDialog(QWidget *parent)
+    : QDialog(parent)
+{
+    setObjectName(QStringLiteral("sentLogDialog"));
+    setWindowTitle(tr("What Was Sent"));
+    resize(900, 480);
+    auto *layout = new QVBoxLayout(this);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    m_table = new QTreeWidget(this);
+    m_table->setObjectName(QStringLiteral("sentLogTable"));
+    m_table->setRootIsDecorated(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->setHeaderLabels({tr("Time"), tr("Endpoint"), tr("Purpose"), tr("Model"), tr("Bytes"), tr("Files and lines"),
+                              tr("Result")});
+    layout->addWidget(m_table, 1);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton *clear = buttons->addButton(tr("Clear Log"), QDialogButtonBox::ResetRole);
+    connect(clear, &QPushButton::clicked, this, [this] {
+        if (QMessageBox::question(this, tr("Clear Log"), tr("Forget the record of what was sent for this folder?"))
+            == QMessageBox::Yes)
+            Q_EMIT clearRequested();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+void SentLogDialog::setRecords(const QString &folder, const QList<RemoteRequestRecord> &records)
+{
+    m_folder = folder;
+    m_table->clear();
+    qint64 remoteBytes = 0;
+    int remote = 0;
+    for (const RemoteRequestRecord &r : records) {
+        auto *item = new QTreeWidgetItem(m_table);
+        item->setText(0, QLocale().toString(r.time, QLocale::ShortFormat));
+        item->setText(1, r.endpoint + (r.local ? tr(" (this machine)") : QString()));
+        item->setText(2, r.purpose);
+        item->setText(3, r.model);
+        item->setText(4, QLocale().toString(r.bytes));
+        item->setText(5, r.files.join(QStringLiteral(", ")));
+        item->setToolTip(5, r.files.join(u'\n'));
+        item->setText(6, r.status);
+        if (!r.local) {
+            ++remote;
+            remoteBytes += r.bytes;
+        }
+    }
+    for (int c = 0; c < m_table->columnCount() - 2; ++c)
+        m_table->resizeColumnToContents(c);
+    if (records.isEmpty())
+        m_summary->setText(tr("Nothing from %1 has been sent to a model.").arg(folder));
+    else
+        m_summary->setText(tr("%n request(s) to model endpoints for %1", nullptr, int(records.size())).arg(folder)
+                           + u'\n'
+                           + tr("%n left this machine (%1 bytes in all); requests to a local server stay on it.", nullptr,
+                                remote)
+                                 .arg(QLocale().toString(remoteBytes)));
+}
+
+} // namespace RepoLens

@@ -1,0 +1,134 @@
+#pragma once
+
+#include "appsettings.h"
+
+#include "core/llm/credentialstore.h"
+#include "core/llm/llmsettings.h"
+#include "core/search/searchsettings.h"
+
+#include <QDialog>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFontComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QNetworkAccessManager;
+class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+
+namespace RepoLens {
+
+// Everything the settings dialog edits.
+struct SettingsBundle
+{
+    LlmSettings llm;
+    SearchSettings search;
+    IndexingSettings indexing;
+    AppearanceSettings appearance;
+    bool keyChanged = false;   // the API key field was edited
+    QString key;               // the new key (empty: remove it)
+};
+
+// Settings ▸ Model (endpoint, model, key, test connection), Embeddings (built-in or an
+// endpoint), Retrieval (re-rank, HyDE, top-k, context budget), Indexing (ignore patterns, size
+// cap, method summaries) and Appearance (theme, code font). OK / Apply validate every field
+// and refuse bad values with a message naming the field; applied() carries the new settings,
+// which the window applies at once (no restart). The API key goes to the system keychain when
+// there is one and never into the settings file.
+class SettingsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    SettingsDialog(const SettingsBundle &current, std::shared_ptr<CredentialStore> credentials,
+                   QWidget *parent = nullptr);
+
+    void showPage(const QString &name); // "model", "embeddings", "retrieval", "indexing", "appearance"
+    // Validates and emits applied(); false (after telling why) when a value is refused.
+    bool apply();
+    QString lastError() const { return m_lastError; }
+
+    // For tests and the screenshots.
+    QLineEdit *baseUrlEdit() const { return m_baseUrl; }
+    QComboBox *modelBox() const { return m_model; }
+    QLineEdit *keyEdit() const { return m_key; }
+    QLabel *keyStatus() const { return m_keyStatus; }
+    QPushButton *testButton() const { return m_test; }
+    QLabel *testResult() const { return m_testResult; }
+    QSpinBox *topK() const { return m_topK; }
+    QSpinBox *contextBudget() const { return m_budget; }
+    QCheckBox *hyde() const { return m_hyde; }
+    QPlainTextEdit *ignorePatterns() const { return m_ignore; }
+    QComboBox *theme() const { return m_theme; }
+    QListWidget *pages() const { return m_pages; }
+    void setQuietErrors(bool quiet) { m_quiet = quiet; } // tests: no message boxes
+
+Q_SIGNALS:
+    void applied(const RepoLens::SettingsBundle &settings);
+    void connectionTested(bool ok, const QString &message);
+
+private:
+    QWidget *modelPage();
+    QWidget *embeddingsPage();
+    QWidget *retrievalPage();
+    QWidget *indexingPage();
+    QWidget *appearancePage();
+    void testConnection();
+    void updateKeyStatus();
+    bool refuse(const QString &page, QWidget *field, const QString &message);
+
+    SettingsBundle m_current;
+    std::shared_ptr<CredentialStore> m_credentials;
+    QNetworkAccessManager *m_nam;
+    bool m_keyStored = false;
+    bool m_keyEdited = false;
+    bool m_quiet = false;
+    QString m_lastError;
+
+    QListWidget *m_pages;
+    QStackedWidget *m_stack;
+    // model
+    QComboBox *m_preset;
+    QLineEdit *m_baseUrl;
+    QComboBox *m_model;
+    QLineEdit *m_key;
+    QLineEdit *m_keyEnv;
+    QLabel *m_keyStatus;
+    QDoubleSpinBox *m_temperature;
+    QSpinBox *m_maxTokens;
+    QSpinBox *m_timeout;
+    QPushButton *m_test;
+    QLabel *m_testResult;
+    // embeddings
+    QRadioButton *m_builtin;
+    QRadioButton *m_remote;
+    QCheckBox *m_vectors;
+    QLineEdit *m_embedUrl;
+    QLineEdit *m_embedModel;
+    QSpinBox *m_embedMaxTokens;
+    // retrieval
+    QComboBox *m_rerank;
+    QLineEdit *m_rerankUrl;
+    QLineEdit *m_rerankModel;
+    QCheckBox *m_hyde;
+    QSpinBox *m_topK;
+    QSpinBox *m_budget;
+    QSpinBox *m_history;
+    // indexing
+    QPlainTextEdit *m_ignore;
+    QSpinBox *m_sizeCap;
+    QCheckBox *m_summaries;
+    // appearance
+    QComboBox *m_theme;
+    QFontComboBox *m_font;
+    QSpinBox *m_fontSize;
+};
+
+} // namespace RepoLens
