@@ -67,7 +67,8 @@ Commands:
                                     (or the variable named by llm.key_env)
   summarize DIR [--max N]           write method summaries with the model (resumable;
                                     prints the number of calls first)
-  bench-vectors DIR [--queries N]   vector index build time and recall@10 against exact
+  bench-vectors DIR [--queries N] [--m M] [--ef-construction N] [--ef-search N]
+                                    vector index build time and recall@10 against exact
                                     search on DIR's vectors
   refs DIR NAME [--json]            definitions of NAME and every usage
   status DIR [--json]               files per status, with the reasons
@@ -594,11 +595,19 @@ int runBenchVectors(const Args &args, const QString &root, const QString &dbPath
     const int queries = args.options.value(QStringLiteral("queries"), QStringLiteral("500")).toInt();
     VectorIndexOptions graphOptions;
     graphOptions.bruteForceBelow = 0; // always build the graph here
+    if (args.options.contains(QStringLiteral("m")))
+        graphOptions.m = args.options.value(QStringLiteral("m")).toInt();
+    if (args.options.contains(QStringLiteral("ef-construction")))
+        graphOptions.efConstruction = args.options.value(QStringLiteral("ef-construction")).toInt();
+    if (args.options.contains(QStringLiteral("ef-search")))
+        graphOptions.efSearch = args.options.value(QStringLiteral("ef-search")).toInt();
     QElapsedTimer t;
     t.start();
     VectorIndex graph(dim, modelId, graphOptions);
-    for (qsizetype i = 0; i < labels.size(); ++i)
-        graph.add(labels.at(i), all.data() + size_t(i) * size_t(dim), dim);
+    if (auto r = graph.addBatch(labels, all); !r) {
+        printErr(r.error().toString());
+        return 1;
+    }
     const double buildS = t.nsecsElapsed() / 1e9;
     QRandomGenerator rng(42);
     double recall = 0, exactMs = 0, annMs = 0;
@@ -629,7 +638,7 @@ int runBenchVectors(const Args &args, const QString &root, const QString &dbPath
     auto loaded = VectorIndex::load(path, graphOptions);
     const double loadMs = t.nsecsElapsed() / 1e6;
     QFile::remove(path);
-    const VectorIndexOptions defaults;
+    const VectorIndexOptions &defaults = graphOptions;
     printOut(QStringLiteral("model           %1 (%2 dimensions)\n"
                             "vectors         %3\n"
                             "hnsw            M=%4 efConstruction=%5 efSearch=%6\n"
@@ -742,7 +751,8 @@ int main(int argc, char **argv)
     const QStringList argList = app.arguments().mid(1);
     static const QSet<QString> valueOptions = {QStringLiteral("top"), QStringLiteral("max-per-file"),
                                                QStringLiteral("lang"), QStringLiteral("data-dir"),
-                                               QStringLiteral("queries"), QStringLiteral("base-url"),
+                                               QStringLiteral("queries"), QStringLiteral("m"),
+                                               QStringLiteral("ef-construction"), QStringLiteral("ef-search"), QStringLiteral("base-url"),
                                                QStringLiteral("model"), QStringLiteral("max")};
     // flags; "--rerank=MODE" also carries a value
     static const QSet<QString> flagOptions = {QStringLiteral("json"), QStringLiteral("batch"),

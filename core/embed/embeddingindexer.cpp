@@ -53,6 +53,8 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
     QSet<qint64> inStore;
     int dimension = index ? index->dimension() : 0;
     Result<void> failure;
+    QList<qint64> pendingLabels;
+    std::vector<float> pendingValues;
     store.forEachChunkVector(modelId, [&](qint64 chunkId, QByteArrayView blob) {
         if (!failure)
             return;
@@ -79,10 +81,12 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
                     return; // same vector
             }
         }
-        if (auto r = index->add(chunkId, v); !r)
-            failure = r;
+        pendingLabels.append(chunkId);
+        pendingValues.insert(pendingValues.end(), v.begin(), v.end());
         dirty = true;
     });
+    if (failure && !pendingLabels.isEmpty())
+        failure = index->addBatch(pendingLabels, pendingValues);
     if (!failure)
         return failure.error();
     if (!index)

@@ -10,10 +10,12 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <mutex>
 #include <shared_mutex>
+#include <thread>
 
 namespace RepoLens {
 
@@ -69,18 +71,46 @@ public:
 
     const float *vec(int slot) const { return data.data() + size_t(slot) * size_t(dim); }
 
+    // Builds the graph from every live vector; hnswlib inserts concurrently, so the work is
+    // spread over the cores (capacity is reserved up front: no resize while threads insert).
     Result<void> buildGraph()
     {
         graph.reset();
         auto g = Hnsw::create(dim, size_t(std::max(liveCount, 16)) + size_t(liveCount / 4), options);
         if (!g)
             return g.error();
+        std::vector<int> slots;
+        slots.reserve(size_t(liveCount));
         for (size_t s = 0; s < labels.size(); ++s) {
-            if (!live[s])
-                continue;
-            if (auto r = Hnsw::add(g->get(), labels[s], vec(int(s))); !r)
-                return r;
+            if (live[s])
+                slots.push_back(int(s));
         }
+        const int threads = slots.size() < 2048 ? 1 : std::max(1, int(std::thread::hardware_concurrency()));
+        std::atomic<size_t> next{0};
+        std::mutex errorLock;
+        Result<void> failure;
+        auto work = [&] {
+            for (;;) {
+                const size_t i = next.fetch_add(1);
+                if (i >= slots.size())
+                    return;
+                const int s = slots[i];
+                if (auto r = Hnsw::add(g->get(), labels[size_t(s)], vec(s)); !r) {
+                    std::lock_guard l(errorLock);
+                    failure = r;
+                    next.store(slots.size());
+                    return;
+                }
+            }
+        };
+        std::vector<std::thread> pool;
+        for (int t = 1; t < threads; ++t)
+            pool.emplace_back(work);
+        work();
+        for (std::thread &t : pool)
+            t.join();
+        if (!failure)
+            return failure;
         graph = std::move(*g);
         return {};
     }
@@ -232,6 +262,45 @@ Result<void> VectorIndex::add(qint64 label, const float *vector, int dimension)
     if (d->graph)
         return Hnsw::add(d->graph.get(), label, dst);
     if (d->liveCount >= d->options.bruteForceBelow)
+        return d->buildGraph();
+    return {};
+}
+
+Result<void> VectorIndex::addBatch(const QList<qint64> &labels, const std::vector<float> &vectors)
+{
+    if (vectors.size() != size_t(labels.size()) * size_t(d->dim))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 values for %2 vectors of dimension %3")
+                                                         .arg(vectors.size()).arg(labels.size()).arg(d->dim));
+    std::unique_lock lock(d->lock);
+    const bool bulk = !d->graph;
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        const qint64 label = labels.at(i);
+        int slot = -1;
+        const auto it = d->slotOf.constFind(label);
+        if (it != d->slotOf.cend()) {
+            slot = *it;
+            if (!d->live[size_t(slot)]) {
+                d->live[size_t(slot)] = 1;
+                --d->deleted;
+                ++d->liveCount;
+            }
+        } else {
+            slot = int(d->labels.size());
+            d->labels.push_back(label);
+            d->data.resize(d->data.size() + size_t(d->dim));
+            d->live.push_back(1);
+            d->slotOf.insert(label, slot);
+            ++d->liveCount;
+        }
+        float *dst = d->data.data() + size_t(slot) * size_t(d->dim);
+        std::copy(vectors.begin() + qsizetype(i) * d->dim, vectors.begin() + qsizetype(i + 1) * d->dim, dst);
+        normalise(dst, d->dim);
+        if (!bulk) {
+            if (auto r = Hnsw::add(d->graph.get(), label, dst); !r)
+                return r;
+        }
+    }
+    if (bulk && d->liveCount >= d->options.bruteForceBelow)
         return d->buildGraph();
     return {};
 }

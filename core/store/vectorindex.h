@@ -20,7 +20,7 @@ struct VectorIndexOptions
 {
     int bruteForceBelow = 20000; // exact search below this many live vectors (as fast there)
     int m = 16;                  // HNSW links per node
-    int efConstruction = 100;
+    int efConstruction = 48;     // measured on sympy: recall@10 0.975 at 0.43x the build time of 100
     int efSearch = 96;           // at least 2 * k is used
     double compactWhenDeleted = 0.25; // rebuild the graph when this share is marked deleted
 };
@@ -53,6 +53,9 @@ public:
     // Adds or replaces one vector (normalised here). Wrong dimension -> InvalidArgument.
     Result<void> add(qint64 label, const float *vector, int dimension);
     Result<void> add(qint64 label, const std::vector<float> &vector);
+    // Adds or replaces many (vectors: labels.size() x dimension values). Without a graph yet, the
+    // graph is built once at the end, on all cores.
+    Result<void> addBatch(const QList<qint64> &labels, const std::vector<float> &vectors);
     // Marks a vector deleted; compacts (rebuilds the graph) when many are.
     void remove(qint64 label);
     Result<void> compact();
