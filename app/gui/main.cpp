@@ -1,6 +1,9 @@
 // repolens: the desktop application. See README.md.
 
 #include "ui/mainwindow.h"
+#ifdef REPOLENS_HAVE_KEYCHAIN
+#include "keychainstore.h"
+#endif
 #include "ui/selftest.h"
 
 #include "core/parse/grammars.h"
@@ -97,12 +100,17 @@ int main(int argc, char **argv)
     const QStringList args = parser.positionalArguments();
     MainWindow::Options options;
     options.dataDir = parser.value(dataDir);
+#ifdef REPOLENS_HAVE_KEYCHAIN
+    options.credentials = std::make_shared<KeychainCredentialStore>();
+#endif
     std::unique_ptr<QTemporaryDir> selfTestData;
     if (parser.isSet(selfTest)) {
         // Keep the user's settings and indexes untouched.
         QStandardPaths::setTestModeEnabled(true);
         QSettings().remove(QStringLiteral("recentFolders")); // test-mode settings only
         options.restoreState = false;
+        options.credentials.reset(); // never the user's keychain
+        options.detectOllama = false;
         if (options.dataDir.isEmpty()) {
             selfTestData = std::make_unique<QTemporaryDir>();
             options.dataDir = selfTestData->path();
