@@ -200,7 +200,9 @@ void tst_CrashSafety::killedFromOutside()
     QTest::qWait(int(m_fullRunSeconds * 1000 * fraction));
     if (p->state() == QProcess::Running)
         ::kill(pid_t(p->processId()), SIGKILL);
-    QVERIFY(p->waitForFinished(300000));
+    // On a loaded machine the run may have finished during the wait (then it is not running
+    // any more and waitForFinished() returns false).
+    QVERIFY(p->state() == QProcess::NotRunning || p->waitForFinished(300000));
     Counts counts;
     checkDatabase(data.path(), &counts);
     qInfo("kill -9 at %.0f%% of a run: %d files committed", fraction * 100, counts.indexed);
