@@ -399,6 +399,12 @@ void Searcher::setReranker(RerankMode mode, std::shared_ptr<Reranker> reranker)
     d->reranker = std::move(reranker);
 }
 
+void Searcher::warmUp() const
+{
+    std::call_once(d->filesOnce, [&] { d->loadFiles(*m_store); });
+    std::call_once(d->graphOnce, [&] { d->loadGraph(*m_store); });
+}
+
 bool Searcher::hasVectors() const
 {
     return d->vectors && d->queryEmbedder && d->vectors->size() > 0;

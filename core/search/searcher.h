@@ -81,6 +81,9 @@ public:
     Result<void> enableVectors(const QString &databasePath, std::shared_ptr<Embedder> queryEmbedder = {});
     void setVectorSearch(std::shared_ptr<Embedder> queryEmbedder, std::shared_ptr<VectorIndex> index);
     void setReranker(RerankMode mode, std::shared_ptr<Reranker> reranker);
+    // Loads the lazily built caches (file-quality percentiles, the call graph and its PageRank)
+    // now rather than on the first query; call it on the query thread after opening.
+    void warmUp() const;
     bool hasVectors() const;
     QString vectorStatus() const; // "vectors: 98% of chunks (builtin-lsa1-...)"
 
