@@ -621,22 +621,31 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
     if (symbolHits > 0 && response.route == QLatin1String("keyword"))
         response.route = QStringLiteral("keyword+symbol");
 
-    // Load the candidates' records (path, kind, language) and apply filters.
+    // Load the candidates' headers (path, kind, language; the text only for the final hits) in
+    // one query and apply filters.
     QHash<qint64, ChunkRecord> records;
-    auto loadRecord = [&](qint64 id) -> bool {
-        auto rec = m_store->chunk(id);
-        if (!rec || !accepts(*rec))
-            return false;
-        Candidate &c = byChunk[id];
-        c.chunkId = id;
-        c.path = rec->path;
-        c.fileId = rec->fileId;
-        records.insert(id, std::move(*rec));
-        return true;
+    auto loadRecords = [&](const QList<qint64> &ids) {
+        for (ChunkRecord &rec : m_store->chunkHeaders(ids)) {
+            if (!accepts(rec))
+                continue;
+            Candidate &c = byChunk[rec.id];
+            c.chunkId = rec.id;
+            c.path = rec.path;
+            c.fileId = rec.fileId;
+            records.insert(rec.id, std::move(rec));
+        }
     };
-    for (qint64 id : byChunk.keys()) {
-        if (!loadRecord(id))
-            byChunk.remove(id);
+    {
+        const QList<qint64> ids = byChunk.keys();
+        QHash<qint64, Candidate> all;
+        all.swap(byChunk);
+        for (qint64 id : ids)
+            byChunk.insert(id, all.value(id)); // keep scores; loadRecords fills path and file
+        loadRecords(ids);
+        for (qint64 id : ids) {
+            if (!records.contains(id))
+                byChunk.remove(id);
+        }
     }
 
     // Cosine of every candidate (also those BM25 found but the ANN search did not return).
@@ -734,7 +743,7 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
                     seeds.push_back(n);
             }
             if (!seeds.empty()) {
-                ppr = d->personalisedPagerank(seeds, 10);
+                ppr = d->personalisedPagerank(seeds, 6); // mass beyond a few hops is negligible
                 for (const Candidate &c : std::as_const(byChunk)) {
                     const int n = d->node.value(c.chunkId, -1);
                     if (n >= 0 && !seedChunks.contains(c.chunkId))
@@ -786,14 +795,18 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
                 for (size_t j = 0; j < std::min<size_t>(callers.size(), 8); ++j)
                     consider(callers[j], QStringLiteral("calls `%1`"));
             }
-            for (Candidate &e : expansions) {
-                const QStringList reasons = e.reasons;
-                const StageScores scores = e.scores;
-                if (loadRecord(e.chunkId)) {
-                    Candidate &c = byChunk[e.chunkId];
-                    c.scores = scores;
-                    c.reasons = reasons;
+            QList<qint64> ids;
+            for (const Candidate &e : std::as_const(expansions))
+                ids.append(e.chunkId);
+            loadRecords(ids);
+            for (const Candidate &e : std::as_const(expansions)) {
+                if (!records.contains(e.chunkId)) {
+                    byChunk.remove(e.chunkId);
+                    continue;
                 }
+                Candidate &c = byChunk[e.chunkId];
+                c.scores = e.scores;
+                c.reasons = e.reasons;
             }
         }
     }
@@ -825,7 +838,7 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
             const qsizetype depth = std::min<qsizetype>(options.rerankDepth, ranked.size());
             QList<ChunkRecord> chunks;
             for (qsizetype i = 0; i < depth; ++i)
-                chunks.append(records.value(ranked.at(i).chunkId));
+                chunks.append(m_store->chunk(ranked.at(i).chunkId).value_or(records.value(ranked.at(i).chunkId)));
             auto scores = reranker->score(pq.text, chunks, cancel);
             if (!scores) {
                 response.notes << QStringLiteral("re-ranking failed: %1").arg(scores.error().message);
@@ -856,7 +869,7 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
             continue;
         ++n;
         SearchHit hit;
-        hit.chunk = records.take(c.chunkId);
+        hit.chunk = m_store->chunk(c.chunkId).value_or(records.value(c.chunkId));
         hit.scores = c.scores;
         hit.reasons = c.reasons;
         if (c.scores.vectorRank > 0)

@@ -1415,6 +1415,43 @@ void IndexStore::forEachChunkEdge(const std::function<void(qint64, qint64)> &vis
         visit(s.int64(0), s.int64(1));
 }
 
+QList<ChunkRecord> IndexStore::chunkHeaders(const QList<qint64> &ids) const
+{
+    QList<ChunkRecord> out;
+    if (ids.isEmpty())
+        return out;
+    QByteArray list = "[";
+    for (qint64 id : ids) {
+        if (list.size() > 1)
+            list += ',';
+        list += QByteArray::number(id);
+    }
+    list += ']';
+    Stmt s(d->db, "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, c.start_line, c.end_line,"
+                  " c.part, c.part_count, f.language FROM chunks c JOIN files f ON f.id = c.file_id"
+                  " WHERE c.id IN (SELECT value FROM json_each(?1))");
+    if (!s.isValid())
+        return out;
+    s.bind(1, QString::fromLatin1(list));
+    out.reserve(ids.size());
+    while (s.step()) {
+        ChunkRecord c;
+        c.id = s.int64(0);
+        c.fileId = s.int64(1);
+        c.path = s.text(2);
+        c.kind = chunkKindFromName(s.text(3));
+        c.name = s.text(4);
+        c.qualifiedName = s.text(5);
+        c.startLine = s.integer(6);
+        c.endLine = s.integer(7);
+        c.part = s.integer(8);
+        c.partCount = s.integer(9);
+        c.language = languageFromName(s.text(10));
+        out.append(std::move(c));
+    }
+    return out;
+}
+
 QList<QPair<qint64, qint64>> IndexStore::chunkFileIds() const
 {
     QList<QPair<qint64, qint64>> out;

@@ -235,6 +235,9 @@ public:
     void forEachChunk(const std::function<void(const ChunkRecord &)> &visit) const;
     // Resolved code-graph edges between chunks: (from chunk, to chunk holding the definition).
     void forEachChunkEdge(const std::function<void(qint64 fromChunk, qint64 toChunk)> &visit) const;
+    // Light records (id, file, path, kind, names, lines, language; no text, doc or signature)
+    // of many chunks in one query, in no particular order; unknown ids are skipped.
+    QList<ChunkRecord> chunkHeaders(const QList<qint64> &ids) const;
     // Chunk ids (and their file ids) in id order, for graph ranking.
     QList<QPair<qint64, qint64>> chunkFileIds() const;
 
