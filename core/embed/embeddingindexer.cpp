@@ -161,6 +161,26 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     report.chunksTotal = total;
     prog.chunksTotal = total;
 
+    // Nothing changed since the last complete run (same chunks, same model, vector file there):
+    // done, without loading the model or the vector index.
+    const QString fingerprint = store.chunkSetFingerprint();
+    {
+        const QString model = embedder ? embedder->modelId() : store.meta(QString::fromLatin1(kMetaBuiltinModel));
+        if (!model.isEmpty() && store.meta(QString::fromLatin1(kMetaActiveModel)) == model
+            && store.meta(QString::fromLatin1(kMetaEmbeddedFingerprint)) == fingerprint + u'|' + model
+            && (!m_options.buildVectorIndex || QFileInfo::exists(vectorIndexPath(m_dbPath, model)))) {
+            report.modelId = model;
+            report.reused = total;
+            report.dimension = store.meta(QStringLiteral("embed_dimension")).toInt();
+            prog.modelId = model;
+            prog.chunksDone = total;
+            prog.phase = EmbedProgress::Phase::Done;
+            report.seconds = timer.elapsed() / 1000.0;
+            tell(true);
+            return report;
+        }
+    }
+
     std::unique_ptr<BuiltinEmbedder> builtin;
     QHash<QByteArray, EmbeddingVector> fitted;
     if (!embedder) {
@@ -317,6 +337,7 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
             return index.error();
         report.indexSeconds = indexTimer.elapsed() / 1000.0;
     }
+    store.setMeta(QString::fromLatin1(kMetaEmbeddedFingerprint), fingerprint + u'|' + modelId);
     prog.phase = EmbedProgress::Phase::Done;
     report.seconds = timer.elapsed() / 1000.0;
     tell(true);

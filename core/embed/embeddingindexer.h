@@ -72,6 +72,8 @@ private:
 inline constexpr const char *kMetaActiveModel = "embed_model";
 inline constexpr const char *kMetaBuiltinModel = "embed_builtin_model";
 inline constexpr const char *kMetaBuiltinFitChunks = "embed_builtin_fit_chunks";
+// "<chunk set fingerprint>|<model>" after a complete run: the next run with no change is a no-op.
+inline constexpr const char *kMetaEmbeddedFingerprint = "embed_done";
 
 // The vector index file of a model, next to the database.
 QString vectorIndexPath(const QString &databasePath, const QString &modelId);

@@ -1452,6 +1452,14 @@ QList<ChunkRecord> IndexStore::chunkHeaders(const QList<qint64> &ids) const
     return out;
 }
 
+QString IndexStore::chunkSetFingerprint() const
+{
+    Stmt s(d->db, "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(id), 0) FROM chunks");
+    if (!s.step())
+        return {};
+    return QStringLiteral("%1:%2:%3").arg(s.int64(0)).arg(s.int64(1)).arg(s.int64(2));
+}
+
 QList<QPair<qint64, qint64>> IndexStore::chunkFileIds() const
 {
     QList<QPair<qint64, qint64>> out;

@@ -238,6 +238,8 @@ public:
     // Light records (id, file, path, kind, names, lines, language; no text, doc or signature)
     // of many chunks in one query, in no particular order; unknown ids are skipped.
     QList<ChunkRecord> chunkHeaders(const QList<qint64> &ids) const;
+    // Changes whenever a chunk is added, removed or replaced: "count:max id:sum of ids".
+    QString chunkSetFingerprint() const;
     // Chunk ids (and their file ids) in id order, for graph ranking.
     QList<QPair<qint64, qint64>> chunkFileIds() const;
 
