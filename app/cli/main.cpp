@@ -8,6 +8,7 @@
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexer.h"
+#include "core/llm/llmjudge.h"
 #include "core/llm/llmsettings.h"
 #include "core/parse/chunker.h"
 #include "core/parse/grammars.h"
@@ -51,7 +52,8 @@ Commands:
   search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N] [--rerank[=MODE]]
          [--no-vectors] [--no-priors] [--no-graph]
                                     search; --batch reads one query a line from stdin and
-                                    prints one JSON object a line; MODE: local, endpoint, off
+                                    prints one JSON object a line; MODE: local,
+                                    endpoint (rerank.url), llm (the chat model), off
   config [KEY [VALUE]]              show or set a retrieval setting (rerank, vectors,
                                     embed.url, embed.model, embed.max_tokens, rerank.url,
                                     rerank.model) or answering setting (llm.url,
@@ -328,7 +330,7 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         bool known = false;
         options.rerank = rerankModeFromName(args.options.value(QStringLiteral("rerank")), &known);
         if (!known)
-            return usageError(QStringLiteral("--rerank takes local, endpoint or off"));
+            return usageError(QStringLiteral("--rerank takes local, endpoint, llm or off"));
     }
     if (options.vectors)
         searcher.enableVectors(dbPath, configuredEmbedder(settings));
@@ -337,6 +339,12 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         endpoint.baseUrl = settings.rerankUrl;
         endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
         searcher.setReranker(RerankMode::Endpoint, std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
+    }
+    if (options.rerank == RerankMode::Llm) {
+        const LlmSettings llm = LlmSettings::load();
+        const LlmEndpoint endpoint = llm.endpoint(apiKeyFromEnvironment(llm));
+        if (endpoint.isConfigured())
+            searcher.setReranker(RerankMode::Llm, std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(endpoint)));
     }
     bool ok = true;
     if (args.options.contains(QStringLiteral("top"))) {
