@@ -251,7 +251,10 @@ Svd randomizedSvd(const Csr &a, int k, int oversample, int powerIterations, doub
     mul(a, omega, l, y, threads);
     omega.clear();
     omega.shrink_to_fit();
-    orthonormalise(y, a.rows, l, threads, powerIterations > 0 ? 1 : 2);
+    // A Gaussian sketch is well conditioned enough to feed a power iteration as it is (in double
+    // precision); only the last basis needs to be orthonormal to full precision.
+    if (powerIterations == 0)
+        orthonormalise(y, a.rows, l, threads, 2);
     for (int it = 0; it < powerIterations; ++it) {
         if (cancelled())
             return out;
