@@ -27,9 +27,9 @@ struct BuiltinEmbedderOptions
 // bags of code-aware terms (identifiers whole and split on camelCase / snake_case, lightly
 // stemmed) weighted by sublinear TF x IDF; a randomized truncated SVD of the chunk-term matrix
 // gives every term a dense vector, and a text's vector is the weighted sum of its terms'
-// vectors (the classic LSA fold-in). Terms that co-occur across the codebase end up close, so
-// "proxy" finds code about "adapter" and "connection" without sharing the word. It knows only
-// this repository's vocabulary: no model is downloaded, nothing leaves the machine.
+// vectors (the classic LSA fold-in). Terms that co-occur across the codebase end up close, so a
+// question can match code that shares few of its words. It knows only this repository's
+// vocabulary: no model is downloaded, nothing leaves the machine.
 class BuiltinEmbedder : public Embedder
 {
 public:
