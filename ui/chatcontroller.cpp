@@ -653,8 +653,11 @@ void ChatController::stop()
     m_pane->setBusy(false);
     m_pane->setSuperseded(blockId);
     const int i = turnIndexForBlock(blockId);
-    if (i >= 0)
+    if (i >= 0) {
         m_turns[i].status = QStringLiteral("stopped");
+        if (m_settings.isConfigured())
+            saveTurn(i);
+    }
     Q_EMIT answerFinished(blockId, QStringLiteral("stopped"));
 }
 

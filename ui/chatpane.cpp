@@ -402,6 +402,16 @@ QSize QuestionEdit::sizeHint() const
     return QSize(QPlainTextEdit::sizeHint().width(), lineHeight * 3 + 2 * frameWidth() + 10);
 }
 
+bool QuestionEdit::event(QEvent *event)
+{
+    // Esc belongs to the question box (it stops an answer), not to a window shortcut.
+    if (event->type() == QEvent::ShortcutOverride && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return true;
+    }
+    return QPlainTextEdit::event(event);
+}
+
 void QuestionEdit::keyPressEvent(QKeyEvent *event)
 {
     if (m_completer->popup()->isVisible()) {

@@ -160,6 +160,7 @@ Q_SIGNALS:
     void mentionPrefixChanged(const QString &prefix); // empty prefix: just typed '@'
 
 protected:
+    bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
 
 private:

@@ -1,6 +1,7 @@
 #include "sentlogdialog.h"
 
 #include <QDialogButtonBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
@@ -24,8 +25,8 @@ SentLogDialog::SentLogDialog(QWidget *parent)
     m_table->setObjectName(QStringLiteral("sentLogTable"));
     m_table->setRootIsDecorated(false);
     m_table->setAlternatingRowColors(true);
-    m_table->setHeaderLabels({tr("Time"), tr("Endpoint"), tr("Purpose"), tr("Model"), tr("Bytes"), tr("Files and lines"),
-                              tr("Result")});
+    m_table->setHeaderLabels({tr("Time"), tr("Endpoint"), tr("Purpose"), tr("Model"), tr("Bytes"), tr("Result"),
+                              tr("Files and lines")});
     layout->addWidget(m_table, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *clear = buttons->addButton(tr("Clear Log"), QDialogButtonBox::ResetRole);
@@ -51,16 +52,17 @@ void SentLogDialog::setRecords(const QString &folder, const QList<RemoteRequestR
         item->setText(2, r.purpose);
         item->setText(3, r.model);
         item->setText(4, QLocale().toString(r.bytes));
-        item->setText(5, r.files.join(QStringLiteral(", ")));
-        item->setToolTip(5, r.files.join(u'\n'));
-        item->setText(6, r.status);
+        item->setText(5, r.status);
+        item->setText(6, r.files.join(QStringLiteral(", ")));
+        item->setToolTip(6, r.files.join(u'\n'));
         if (!r.local) {
             ++remote;
             remoteBytes += r.bytes;
         }
     }
-    for (int c = 0; c < m_table->columnCount() - 2; ++c)
+    for (int c = 0; c < m_table->columnCount(); ++c)
         m_table->resizeColumnToContents(c);
+    
     if (records.isEmpty())
         m_summary->setText(tr("Nothing from %1 has been sent to a model.").arg(folder));
     else

@@ -132,3 +132,5 @@ private:
 };
 
 } // namespace RepoLens
+
+Q_DECLARE_METATYPE(RepoLens::SettingsBundle)

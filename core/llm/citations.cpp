@@ -114,7 +114,7 @@ void findNumbers(QStringView text, QList<CitationMatch> &out)
 void findPaths(QStringView text, QList<CitationMatch> &out)
 {
     static const QRegularExpression re(QStringLiteral(
-        "(?<![\\w/.@\\-\\\\])"
+        "(?<![\\w/.@:\\-\\\\])"
         "((?:[\\w.@+\\-]+/)*[\\w@+\\-][\\w.@+\\-]*\\.[A-Za-z][A-Za-z0-9_+]{0,9})"
         "(?:"
         "(?::L?|#L)(\\d{1,7})(?:\\s?[-\\x{2013}]\\s?L?(\\d{1,7}))?"

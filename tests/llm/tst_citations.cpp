@@ -58,7 +58,8 @@ void tst_Citations::finds_data()
                                  << QStringLiteral("server.go (lines 4-8)=server.go:4-8");
     QTest::newRow("bare path") << QStringLiteral("open src/util/io.h.") << QStringLiteral("src/util/io.h=src/util/io.h");
     QTest::newRow("file name") << QStringLiteral("edit setup.py now") << QStringLiteral("setup.py=setup.py");
-    QTest::newRow("not urls") << QStringLiteral("https://example.com/a/b.py:3 and e.g. v1.2.3 or example.com")
+    QTest::newRow("not urls") << QStringLiteral("https://example.com/a/b.py:3 and e.g. v1.2.3 or example.com "
+                                                "http://127.0.0.1:9/pixel.png")
                               << QString();
     QTest::newRow("footnote") << QStringLiteral("text[^1]") << QString();
 }
