@@ -9,6 +9,7 @@
 #include "llm/fakeopenaiserver.h"
 
 #include "ui/answerview.h"
+#include "ui/appsettings.h"
 #include "ui/chatcontroller.h"
 #include "ui/chatpane.h"
 #include "ui/codeeditor.h"
@@ -126,6 +127,8 @@ void tst_Chat::initTestCase()
     qputenv("REPOLENS_OLLAMA_URL", "off");
     QVERIFY(m_server.listen());
     QVERIFY(TestFixture::writeSmall(m_fixture.path()));
+    if (qEnvironmentVariableIntValue("REPOLENS_DARK_PALETTE") == 1)
+        applyTheme(AppearanceSettings::Theme::Dark); // screenshots of the dark scheme
     MainWindow::Options options;
     options.dataDir = m_data.path();
     options.restoreState = false;
@@ -222,6 +225,7 @@ void tst_Chat::citationOpensTheViewerAtTheLines()
     QVERIFY(editor->snippetHighlights().contains(QPair<int, int>(11, 17)));
     QCOMPARE(editor->currentLineNumber(), 11);
     QVERIFY(editor->text(10).contains(QStringLiteral("parse_config")));
+    screenshot(QStringLiteral("chat-citation"));
 
     // [2] opens the second chunk of the context
     int number2 = -1;
