@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "appsettings.h"
 #include "chatcontroller.h"
 #include "codeeditor.h"
@@ -336,10 +337,8 @@ void MainWindow::createActions()
     });
     m_shortcutsAct = make(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_F1), [this] { showShortcuts(); });
     m_aboutAct = make(tr("&About RepoLens"), QKeySequence(), [this] {
-        QMessageBox::about(this, tr("About RepoLens"),
-                           tr("<h3>RepoLens %1</h3><p>Ask questions about a codebase: a local index of "
-                              "its definitions and references, searched on your machine.</p>")
-                               .arg(QStringLiteral(REPOLENS_VERSION)));
+        AboutDialog dialog(this);
+        dialog.exec();
     });
     m_aboutAct->setMenuRole(QAction::AboutRole);
     m_settingsAct = make(tr("&Settings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma), [this] { showSettings(); });

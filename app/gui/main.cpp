@@ -1,5 +1,6 @@
 // repolens: the desktop application. See README.md.
 
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 #ifdef REPOLENS_HAVE_KEYCHAIN
 #include "keychainstore.h"
@@ -49,6 +50,8 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("RepoLens"));
     QApplication::setApplicationVersion(QStringLiteral(REPOLENS_VERSION));
     QApplication::setDesktopFileName(QStringLiteral(REPOLENS_APP_ID));
+    // The system locale, or the "language" setting (Settings ▸ Appearance).
+    installTranslators(&app);
 
     if (qEnvironmentVariableIntValue("REPOLENS_DARK_PALETTE") == 1) {
         // Screenshots and checks of the dark scheme on machines without a dark desktop theme.

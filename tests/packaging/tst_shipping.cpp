@@ -1,0 +1,98 @@
+// Help ▸ About (build information, bundled grammars with their licences) and the language
+// setting and compiled translations.
+
+#include "ui/aboutdialog.h"
+#include "ui/language.h"
+
+#include "core/parse/grammars.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTranslator>
+#include <QTreeWidget>
+
+using namespace RepoLens;
+
+class tst_Shipping : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("RepoLensTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_shipping"));
+        QSettings().clear();
+    }
+
+    void aboutShowsBuildInfo()
+    {
+        const QString info = AboutDialog::buildInfo();
+        QVERIFY2(info.contains(QLatin1String(qVersion())), qPrintable(info));
+        QVERIFY2(info.contains(treeSitterCoreVersion()), qPrintable(info));
+        QVERIFY2(info.contains(QLatin1String("(MIT)")), qPrintable(info)); // the core's licence
+    }
+
+    void aboutListsEveryGrammarWithItsLicence()
+    {
+        AboutDialog dialog;
+        auto *tree = dialog.findChild<QTreeWidget *>(QStringLiteral("aboutGrammars"));
+        QVERIFY(tree);
+        const QList<GrammarInfo> grammars = checkGrammars();
+        QCOMPARE(tree->topLevelItemCount(), grammars.size());
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = tree->topLevelItem(i);
+            QCOMPARE(item->text(1), grammars.at(i).package);
+            QCOMPARE(item->text(2), grammars.at(i).version);
+            // Read from the npm package's package.json at configure time: all MIT today.
+            QCOMPARE(item->text(3), QStringLiteral("MIT"));
+        }
+        auto *header = dialog.findChild<QLabel *>(QStringLiteral("aboutHeader"));
+        QVERIFY(header && header->text().contains(QLatin1String(REPOLENS_VERSION)));
+    }
+
+    void languageSettingRoundTrips()
+    {
+        QCOMPARE(languageSetting(), QString());
+        setLanguageSetting(QStringLiteral("de"));
+        QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("de"));
+        QCOMPARE(languageSetting(), QStringLiteral("de"));
+        QComboBox box;
+        fillLanguageBox(&box);
+        QCOMPARE(box.itemData(0).toString(), QString()); // follow the system
+        QVERIFY(box.findData(QStringLiteral("en")) >= 0);
+        setLanguageSetting(QString());
+        QVERIFY(!QSettings().contains(QStringLiteral("language")));
+    }
+
+    void compiledTranslationsTranslate_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("plural");
+        QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("&Datei") << QStringLiteral("3 Ergebnisse");
+        QTest::newRow("fr") << QStringLiteral("fr") << QStringLiteral("&Fichier") << QStringLiteral("3 résultats");
+        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("&File") << QStringLiteral("3 results");
+    }
+
+    void compiledTranslationsTranslate()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QString, file);
+        QFETCH(QString, plural);
+        QTranslator translator;
+        QVERIFY(translator.load(QStringLiteral(REPOLENS_BINARY_DIR "/translations/qm/repolens_") + lang
+                                + QStringLiteral(".qm")));
+        QCOMPARE(translator.translate("RepoLens::MainWindow", "&File"), lang == QLatin1String("en") ? QString() : file);
+        QCoreApplication::installTranslator(&translator);
+        QCOMPARE(QCoreApplication::translate("RepoLens::ChatPane", "%n result(s)", nullptr, 3), plural);
+        QCoreApplication::removeTranslator(&translator);
+    }
+};
+
+QTEST_MAIN(tst_Shipping)
+#include "tst_shipping.moc"
