@@ -133,7 +133,7 @@ struct Migration
     int from;
     const char *sql;
 };
-constexpr Migration kMigrations[] = {
+const Migration kMigrations[] = {
     {1, kMigrate1To2},
 };
 
