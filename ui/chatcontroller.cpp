@@ -9,6 +9,7 @@
 
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexservice.h"
+#include "core/llm/llmjudge.h"
 #include "core/llm/modelprobe.h"
 #include "core/llm/tracejson.h"
 #include "core/search/searcher.h"
@@ -42,7 +43,7 @@ struct FilesOutcome
 // One Searcher per query thread, rebuilt when the store, the index generation or the
 // retrieval settings change (vectors and the reranker are loaded once, not per question).
 const Searcher &threadSearcher(const IndexStore *store, const QString &dbPath, quint64 generation,
-                               const SearchSettings &settings)
+                               const SearchSettings &settings, const LlmEndpoint &llm)
 {
     struct Cache
     {
@@ -76,6 +77,9 @@ const Searcher &threadSearcher(const IndexStore *store, const QString &dbPath, q
             cache.searcher->setReranker(RerankMode::Endpoint,
                                         std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
         }
+        if (settings.rerank == RerankMode::Llm && llm.isConfigured())
+            cache.searcher->setReranker(RerankMode::Llm,
+                                        std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(llm)));
         cache.store = store;
         cache.generation = generation;
         cache.key = key;
@@ -188,6 +192,7 @@ void ChatController::setApiKey(const QString &key, const QString &source)
 {
     m_apiKey = key;
     m_keySource = source;
+    ++m_indexGeneration; // searchers holding the LLM judge get the new key
     m_client->setEndpoint(endpoint());
     updateModelStatus();
 }
@@ -444,7 +449,7 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                                 : error.toString();
                 return out;
             }
-            const Searcher &searcher = threadSearcher(store, dbPath, generation, search);
+            const Searcher &searcher = threadSearcher(store, dbPath, generation, search, options.llm);
             out.trace = retrieveContext(*store, searcher, parsed, options, &cancel);
             if (indexing)
                 out.trace.indexComplete = false;

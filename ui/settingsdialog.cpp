@@ -326,6 +326,7 @@ QWidget *SettingsDialog::retrievalPage()
     m_rerank->addItem(tr("Off"), rerankModeName(RerankMode::Off));
     m_rerank->addItem(tr("Built-in (local)"), rerankModeName(RerankMode::Local));
     m_rerank->addItem(tr("Rerank endpoint (/v1/rerank)"), rerankModeName(RerankMode::Endpoint));
+    m_rerank->addItem(tr("The chat model as judge (one more request per question)"), rerankModeName(RerankMode::Llm));
     m_rerank->setCurrentIndex(std::max(0, m_rerank->findData(rerankModeName(m_current.search.rerank))));
     m_rerankUrl = new QLineEdit(m_current.search.rerankUrl.toString(), page);
     m_rerankModel = new QLineEdit(m_current.search.rerankModel, page);
@@ -478,6 +479,8 @@ bool SettingsDialog::apply()
     b.llm.topK = m_topK->value();
     b.llm.contextBudget = m_budget->value();
     b.llm.historyBudget = m_history->value();
+    if (b.search.rerank == RerankMode::Llm && b.llm.baseUrl.isEmpty())
+        return refuse(QStringLiteral("retrieval"), m_rerank, tr("Re-ranking by the chat model needs a model: set one on the Model page first."));
     if (b.llm.hyde && b.llm.baseUrl.isEmpty())
         return refuse(QStringLiteral("retrieval"), m_hyde, tr("HyDE needs a model: set one on the Model page first."));
     // Indexing

@@ -712,7 +712,7 @@ int runAskCommand(const Args &args, const QString &root, const QString &dbPath)
         const QString mode = args.options.value(QStringLiteral("rerank"));
         options.rerank = mode.isEmpty() ? RerankMode::Local : rerankModeFromName(mode, &known);
         if (!mode.isEmpty() && !known)
-            return usageError(QStringLiteral("--rerank takes local, endpoint or off"));
+            return usageError(QStringLiteral("--rerank takes local, endpoint, llm or off"));
     }
     if (options.vectors)
         searcher.enableVectors(dbPath, configuredEmbedder(settings));
@@ -722,6 +722,9 @@ int runAskCommand(const Args &args, const QString &root, const QString &dbPath)
         endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
         searcher.setReranker(RerankMode::Endpoint, std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
     }
+    if (options.rerank == RerankMode::Llm && llm.isConfigured())
+        searcher.setReranker(RerankMode::Llm,
+                             std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(llm.endpoint(apiKey))));
     AskOptions ask;
     ask.question = args.positional.mid(1).join(u' ');
     ask.rootPath = root;
