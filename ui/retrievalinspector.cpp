@@ -175,6 +175,14 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
         const QJsonDocument doc = QJsonDocument::fromJson(t.requestBody);
         r += doc.isNull() ? QString::fromUtf8(t.requestBody) : QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
     }
+    // Requests made while searching (HyDE), exactly as sent.
+    for (const RemoteCall &c : trace.remoteCalls) {
+        if (c.body.isEmpty())
+            continue;
+        r += QStringLiteral("\n\n") + tr("POST %1 (%2, %3 bytes):").arg(c.endpoint, c.purpose).arg(c.bytes) + u'\n';
+        const QJsonDocument doc = QJsonDocument::fromJson(c.body);
+        r += doc.isNull() ? QString::fromUtf8(c.body) : QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
+    }
     m_request->setPlainText(r);
 }
 

@@ -12,6 +12,26 @@
 
 namespace RepoLens {
 
+namespace {
+
+// runAsync on a pool of our own: a run can take hours and must not hold a thread of the
+// global pool (code highlighting and other short jobs use it).
+template<typename Work, typename Done>
+void runOn(QThreadPool *pool, QObject *receiver, Work &&work, Done &&done)
+{
+    using R = std::invoke_result_t<Work>;
+    auto *watcher = new QFutureWatcher<R>(receiver);
+    QObject::connect(watcher, &QFutureWatcher<R>::finished, receiver,
+                     [watcher, done = std::forward<Done>(done)]() mutable {
+                         watcher->deleteLater();
+                         if (watcher->future().isValid() && watcher->future().resultCount() > 0)
+                             done(watcher->future().takeResult());
+                     });
+    watcher->setFuture(QtConcurrent::run(pool, std::forward<Work>(work)));
+}
+
+} // namespace
+
 SummaryRunner::SummaryRunner(QStatusBar *bar, ConversationService *log, QObject *parent)
     : QObject(parent)
     , m_bar(bar)
@@ -20,6 +40,8 @@ SummaryRunner::SummaryRunner(QStatusBar *bar, ConversationService *log, QObject 
     , m_start(new QToolButton(bar))
     , m_stop(new QToolButton(bar))
 {
+    m_pool.setMaxThreadCount(1);
+    m_pool.setObjectName(QStringLiteral("repolens-summaries"));
     m_label->setObjectName(QStringLiteral("summaryStatus"));
     m_start->setObjectName(QStringLiteral("summaryStart"));
     m_start->setText(tr("Start"));
@@ -44,6 +66,7 @@ SummaryRunner::~SummaryRunner()
 {
     if (m_cancel)
         m_cancel->store(true);
+    m_pool.waitForDone();
 }
 
 void SummaryRunner::showIdle()
@@ -60,8 +83,8 @@ void SummaryRunner::offer(const QString &databasePath, const LlmEndpoint &endpoi
     m_dbPath = databasePath;
     m_endpoint = endpoint;
     const quint64 generation = ++m_generation;
-    runAsync(
-        this, [databasePath, endpoint] { return MethodSummarizer(databasePath, endpoint).pendingCalls(); },
+    runOn(
+        &m_pool, this, [databasePath, endpoint] { return MethodSummarizer(databasePath, endpoint).pendingCalls(); },
         [this, generation](Result<int> pending) {
             if (generation != m_generation || m_running)
                 return;
@@ -100,8 +123,8 @@ void SummaryRunner::start()
     auto cancel = m_cancel;
     QPointer<SummaryRunner> self(this);
     QPointer<ConversationService> log(m_log);
-    runAsync(
-        this,
+    runOn(
+        &m_pool, this,
         [dbPath, endpoint, cancel, self, log] {
             return MethodSummarizer(dbPath, endpoint)
                 .run(

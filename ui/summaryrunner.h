@@ -5,6 +5,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -42,6 +43,7 @@ Q_SIGNALS:
 private:
     void showIdle();
 
+    QThreadPool m_pool;
     QPointer<QStatusBar> m_bar;
     ConversationService *m_log;
     QLabel *m_label;

@@ -474,9 +474,9 @@ ChatReply *ChatClient::send(const ChatRequest &request)
 }
 
 ChatOutcome completeBlocking(const LlmEndpoint &endpoint, const ChatRequest &request, const std::atomic_bool *cancel,
-                             const std::function<void(const QString &)> &onDelta)
+                             const std::function<void(const QString &)> &onDelta, QNetworkAccessManager *nam)
 {
-    ChatClient client;
+    ChatClient client(nam, nullptr);
     client.setEndpoint(endpoint);
     QEventLoop loop;
     ChatReply *reply = client.send(request);

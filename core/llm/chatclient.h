@@ -181,8 +181,10 @@ struct ChatOutcome
 
 // Runs one request with a local event loop until it finishes or `cancel` is set (polled every
 // 50 ms). onDelta sees every piece of text as it arrives. Never call it on the GUI thread.
+// `nam`: reuse one access manager (of this thread) for many requests (connection reuse).
 ChatOutcome completeBlocking(const LlmEndpoint &endpoint, const ChatRequest &request,
                              const std::atomic_bool *cancel = nullptr,
-                             const std::function<void(const QString &delta)> &onDelta = {});
+                             const std::function<void(const QString &delta)> &onDelta = {},
+                             QNetworkAccessManager *nam = nullptr);
 
 } // namespace RepoLens

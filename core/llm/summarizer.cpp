@@ -5,6 +5,7 @@
 #include "core/store/summarystore.h"
 
 #include <QElapsedTimer>
+#include <QNetworkAccessManager>
 
 namespace RepoLens {
 
@@ -60,6 +61,7 @@ Result<SummaryReport> MethodSummarizer::run(const ProgressFn &progress, const Ca
         p.total = std::min(p.total, maxCalls);
     if (progress)
         progress(p);
+    QNetworkAccessManager nam; // one for the whole run: connections are reused
     int consecutiveFailures = 0;
     QList<QPair<QByteArray, QString>> batch;
     auto flush = [&]() -> Result<void> {
@@ -95,7 +97,7 @@ Result<SummaryReport> MethodSummarizer::run(const ProgressFn &progress, const Ca
             request.temperature = 0;
             request.maxTokens = 160;
             request.messages = prompt(c.path, c.startLine, c.endLine, c.kind, c.name, c.language, c.text);
-            const ChatOutcome outcome = completeBlocking(m_endpoint, request, cancel);
+            const ChatOutcome outcome = completeBlocking(m_endpoint, request, cancel, {}, &nam);
             ++p.done;
             if (onCall) {
                 RemoteCall call;

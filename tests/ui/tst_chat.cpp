@@ -17,6 +17,7 @@
 #include "ui/mainwindow.h"
 #include "ui/retrievalinspector.h"
 #include "ui/sentlogdialog.h"
+#include "ui/summaryrunner.h"
 #include "ui/settingsdialog.h"
 
 #include "core/index/indexservice.h"
@@ -38,6 +39,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QToolButton>
 #include <QTreeWidget>
 
 using namespace RepoLens;
@@ -65,6 +67,8 @@ private Q_SLOTS:
     void mentionCompletion();
     void settingsApplyWithoutRestart();
     void retrievalOnlyWithoutAModel();
+    void ollamaIsOffered();
+    void methodSummariesFromTheStatusBar();
 
 private:
     int askAndWait(const QString &question, QString *status = nullptr);
@@ -565,6 +569,62 @@ void tst_Chat::retrievalOnlyWithoutAModel()
     QVERIFY(said);
     screenshot(QStringLiteral("chat-retrieval-only"), m_window->chat());
     configure();
+}
+
+void tst_Chat::ollamaIsOffered()
+{
+    // No model configured and an "Ollama" answering /api/tags: the chat offers it.
+    m_window->chatController()->setSettings(LlmSettings(), SearchSettings());
+    m_server.setModels({QStringLiteral("nomic-embed-text"), QStringLiteral("qwen2.5-coder:7b")});
+    qputenv("REPOLENS_OLLAMA_URL", m_server.rootUrl().toString().toUtf8());
+    QSignalSpy found(m_window->chatController(), &ChatController::ollamaFound);
+    m_window->chatController()->detectOllama();
+    QVERIFY(found.wait(5000));
+    qputenv("REPOLENS_OLLAMA_URL", "off");
+    QWidget *offer = m_window->chat()->offerWidget();
+    QTRY_VERIFY(offer->isVisible());
+    screenshot(QStringLiteral("chat-ollama-offer"), m_window->chat());
+    QPushButton *use = offer->findChild<QPushButton *>(QStringLiteral("offerAccept"));
+    QVERIFY(use->text().contains(QStringLiteral("qwen2.5-coder:7b")));
+    use->click();
+    QVERIFY(m_window->chatController()->isConfigured());
+    QCOMPARE(m_window->chatController()->settings().model, QStringLiteral("qwen2.5-coder:7b"));
+    QCOMPARE(m_window->chatController()->settings().baseUrl, m_server.baseUrl());
+    QVERIFY(!offer->isVisible());
+    configure();
+}
+
+void tst_Chat::methodSummariesFromTheStatusBar()
+{
+    int calls = 0;
+    m_server.setResponder([&calls](const FakeOpenAiServer::Request &) {
+        ++calls;
+        return FakeOpenAiServer::completion(QStringLiteral("Describes what the code does, for search."));
+    });
+    LlmEndpoint e;
+    e.baseUrl = m_server.baseUrl();
+    e.model = QStringLiteral("fake-coder");
+    SummaryRunner *runner = m_window->summaryRunner();
+    QSignalSpy offered(runner, &SummaryRunner::offered);
+    runner->offer(m_window->indexService()->databasePath(), e);
+    QVERIFY(offered.wait(10000));
+    const int pending = offered.first().first().toInt();
+    QVERIFY(pending > 5);
+    QCOMPARE(calls, 0); // nothing is sent before Start
+    QLabel *label = m_window->findChild<QLabel *>(QStringLiteral("summaryStatus"));
+    QVERIFY(label && label->isVisible());
+    QVERIFY2(label->text().contains(QString::number(pending)), qPrintable(label->text()));
+    screenshot(QStringLiteral("summaries-offer"));
+    QSignalSpy finished(runner, &SummaryRunner::finished);
+    m_window->findChild<QToolButton *>(QStringLiteral("summaryStart"))->click();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().toInt(), pending);
+    QCOMPARE(calls, pending);
+    m_server.setResponder({});
+    // nothing left to offer
+    runner->offer(m_window->indexService()->databasePath(), e);
+    QTest::qWait(300);
+    QCOMPARE(offered.size(), 1);
 }
 
 QTEST_MAIN(tst_Chat)
