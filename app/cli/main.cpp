@@ -3,6 +3,7 @@
 
 #include "ask.h"
 #include "cliprogress.h"
+#include "watch.h"
 
 #include "core/base/filestatus.h"
 #include "core/embed/embeddingindexer.h"
@@ -47,8 +48,12 @@ void onSignal(int)
 const char *const kUsage = R"(Usage: repolens-cli [--data-dir DIR] COMMAND ...
 
 Commands:
-  index DIR [--no-vectors]          index (or bring up to date) the folder DIR, then its
-                                    vectors (built-in embedder unless embed.url is set)
+  index DIR [--no-vectors] [--check]
+                                    index (or bring up to date) the folder DIR, then its
+                                    vectors (built-in embedder unless embed.url is set);
+                                    --check runs an integrity check first (a damaged index
+                                    is moved aside and rebuilt)
+  watch DIR                         index DIR, then keep it fresh as files change (Ctrl+C)
   search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N] [--rerank[=MODE]]
          [--no-vectors] [--no-priors] [--no-graph]
                                     search; --batch reads one query a line from stdin and
@@ -128,9 +133,10 @@ Result<QString> folderArg(const QString &path)
     return info.canonicalFilePath();
 }
 
-int runIndex(const QString &root, const QString &dbPath, bool quiet)
+int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check = false)
 {
     IndexOptions options;
+    options.verifyIntegrity = check;
     if (qEnvironmentVariableIsSet("REPOLENS_EXP_BATCH")) {
         options.batchFiles = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH");
         options.batchMillis = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH_MS");
@@ -770,7 +776,8 @@ int main(int argc, char **argv)
     static const QSet<QString> flagOptions = {QStringLiteral("json"), QStringLiteral("batch"),
                                               QStringLiteral("quiet"), QStringLiteral("rerank"),
                                               QStringLiteral("no-vectors"), QStringLiteral("no-priors"),
-                                              QStringLiteral("no-graph"), QStringLiteral("hyde")};
+                                              QStringLiteral("no-graph"), QStringLiteral("hyde"),
+                                              QStringLiteral("check")};
     for (qsizetype i = 0; i < argList.size(); ++i) {
         const QString &a = argList.at(i);
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
@@ -825,7 +832,8 @@ int main(int argc, char **argv)
     static const QSet<QString> folderCommands = {QStringLiteral("index"), QStringLiteral("search"),
                                                  QStringLiteral("refs"), QStringLiteral("status"),
                                                  QStringLiteral("symbols"), QStringLiteral("bench-vectors"),
-                                                 QStringLiteral("ask"), QStringLiteral("summarize")};
+                                                 QStringLiteral("ask"), QStringLiteral("summarize"),
+                                                 QStringLiteral("watch")};
     if (!folderCommands.contains(args.command))
         return usageError(QStringLiteral("unknown command '%1'").arg(args.command));
     if (args.positional.isEmpty())
@@ -842,9 +850,11 @@ int main(int argc, char **argv)
         return 1;
     }
     const QString dbPath = IndexStore::databasePath(args.dataDir, *root);
+    if (args.command == QLatin1String("watch"))
+        return runWatch(*root, args.dataDir, &g_cancel);
     if (args.command == QLatin1String("index")) {
         const bool quiet = args.flags.contains(QStringLiteral("quiet"));
-        const int rc = runIndex(*root, dbPath, quiet);
+        const int rc = runIndex(*root, dbPath, quiet, args.flags.contains(QStringLiteral("check")));
         if (rc != 0 || args.flags.contains(QStringLiteral("no-vectors")) || !SearchSettings::load().vectors)
             return rc;
         return runEmbed(dbPath, quiet);

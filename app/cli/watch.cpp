@@ -1,0 +1,99 @@
+#include "watch.h"
+
+#include "core/embed/embeddingindexer.h"
+#include "core/index/indexservice.h"
+#include "core/store/indexstore.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace RepoLens {
+
+namespace {
+
+void say(const QString &text)
+{
+    std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
+    std::fflush(stderr);
+}
+
+} // namespace
+
+int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_bool *stop)
+{
+    IndexService service;
+    service.setDataDir(dataDir);
+    service.setRootPath(rootPath);
+    // Vectors follow the changed files when the index has a built-in model.
+    service.setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel) {
+        if (changed.isEmpty())
+            return;
+        {
+            auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
+            if (!store || !(*store)->meta(QString::fromLatin1(kMetaActiveModel)).startsWith(QLatin1String("builtin")))
+                return;
+        }
+        EmbedOptions options;
+        options.priorityPaths = changed;
+        EmbeddingIndexer(dbPath, options).run(nullptr, {}, cancel);
+    });
+    int exitCode = 0;
+    bool announced = false;
+    QObject::connect(&service, &IndexService::indexFinished, [&](const IndexReport &r) {
+        say(QStringLiteral("indexed %1 files (%2 unchanged, %3 removed) in %4 s")
+                .arg(r.filesParsed)
+                .arg(r.filesUnchanged)
+                .arg(r.filesRemoved)
+                .arg(r.seconds, 0, 'f', 2));
+    });
+    QObject::connect(&service, &IndexService::indexUpdated, [&](const IndexReport &r, const QStringList &paths) {
+        if (r.filesParsed == 0 && r.filesRemoved == 0)
+            return;
+        QString shown = paths.mid(0, 5).join(QStringLiteral(", "));
+        if (paths.size() > 5)
+            shown += QStringLiteral(", ... (%1 paths)").arg(paths.size());
+        say(QStringLiteral("updated %1 file%2 (%3 removed) in %4 ms%5%6")
+                .arg(r.filesParsed)
+                .arg(r.filesParsed == 1 ? QString() : QStringLiteral("s"))
+                .arg(r.filesRemoved)
+                .arg(qRound(r.seconds * 1000))
+                .arg(r.fullScan ? QStringLiteral(" (rescan)") : QString())
+                .arg(shown.isEmpty() ? QString() : QStringLiteral(": ") + shown));
+    });
+    QObject::connect(&service, &IndexService::indexFailed, [&](const Error &e) {
+        say(QStringLiteral("repolens-cli: indexing failed: %1").arg(e.toString()));
+        if (!announced) {
+            exitCode = 1;
+            QCoreApplication::quit();
+        }
+    });
+    QObject::connect(&service, &IndexService::indexRecovered, [&](const QString &movedTo, const QString &reason) {
+        say(QStringLiteral("repolens-cli: the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
+                .arg(reason, movedTo));
+    });
+    QObject::connect(&service, &IndexService::watchModeChanged, [&](FileWatcher::Mode mode, const QString &detail) {
+        if (mode == FileWatcher::Mode::Watching && !announced) {
+            announced = true;
+            say(QStringLiteral("watching %1 for changes (Ctrl+C stops)").arg(rootPath));
+        } else if (mode == FileWatcher::Mode::Polling) {
+            announced = true;
+            say(QStringLiteral("not watching for changes: %1; rescanning every %2 s instead")
+                    .arg(detail)
+                    .arg(FileWatcherOptions().pollIntervalMs / 1000));
+        }
+    });
+    QTimer stopper;
+    QObject::connect(&stopper, &QTimer::timeout, [&] {
+        if (stop && stop->load())
+            QCoreApplication::quit();
+    });
+    stopper.start(100);
+    service.start();
+    const int rc = QCoreApplication::exec();
+    return exitCode ? exitCode : rc;
+}
+
+} // namespace RepoLens
