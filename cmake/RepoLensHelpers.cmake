@@ -70,7 +70,13 @@ function(repolens_add_test name)
         REPOLENS_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data"
         REPOLENS_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
         REPOLENS_BINARY_DIR="${PROJECT_BINARY_DIR}")
-    add_test(NAME ${name} COMMAND ${name})
+    # Every test runs with a fresh HOME of its own: settings written by one test (QSettings
+    # and QStandardPaths' test mode live under HOME) never leak into another, nor into the
+    # next run, and parallel tests never share them.
+    set(home "${PROJECT_BINARY_DIR}/test-home/${name}")
+    add_test(NAME ${name}
+        COMMAND /bin/sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && HOME=\"$1\" && export HOME && shift && exec \"$@\""
+                sh "${home}" $<TARGET_FILE:${name}>)
     set(env "QT_QPA_PLATFORM=offscreen;LC_ALL=C.UTF-8")
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}")
     if(ARG_TIMEOUT)
