@@ -1264,6 +1264,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
 
 </translation>
     </message>
+    <message>
+        <source>POST %1 (%2, %3 bytes):</source>
+        <translation>POST %1 (%2, %3 Bytes):</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>

@@ -1245,6 +1245,10 @@ Body (%3 bytes, exactly as sent):
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>POST %1 (%2, %3 bytes):</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>

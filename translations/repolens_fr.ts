@@ -1264,6 +1264,10 @@ Corps (%3 octets, tel qu&apos;envoyé) :
 
 </translation>
     </message>
+    <message>
+        <source>POST %1 (%2, %3 bytes):</source>
+        <translation>POST %1 (%2, %3 octets) :</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>

@@ -75,6 +75,7 @@ private:
     void screenshot(const QString &name, QWidget *widget = nullptr);
     void configure();
 
+    QTemporaryDir m_home;
     QTemporaryDir m_fixture;
     QTemporaryDir m_data;
     FakeOpenAiServer m_server;
@@ -126,6 +127,10 @@ void tst_Chat::configure()
 
 void tst_Chat::initTestCase()
 {
+    // The settings this test applies must not reach other tests (test-mode settings live
+    // under $HOME/.qttest, shared by every test): a home of our own.
+    QVERIFY(m_home.isValid());
+    qputenv("HOME", m_home.path().toLocal8Bit());
     QStandardPaths::setTestModeEnabled(true);
     qputenv("REPOLENS_TEST", "1");
     qputenv("REPOLENS_OLLAMA_URL", "off");
@@ -151,6 +156,7 @@ void tst_Chat::initTestCase()
 void tst_Chat::cleanupTestCase()
 {
     delete m_window;
+    QVERIFY(QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).fileName().startsWith(m_home.path()));
 }
 
 int tst_Chat::askAndWait(const QString &question, QString *status)
