@@ -7,6 +7,7 @@
 #include "core/index/indexer.h"
 #include "core/llm/contextretriever.h"
 #include "core/llm/summarizer.h"
+#include "core/llm/tracejson.h"
 #include "core/store/summarystore.h"
 
 #include <QDir>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void hydeTwoStages();
     void hydeFailureFallsBackToSearch();
     void summariesResumableAndCancellable();
+    void traceSurvivesJson();
 
 private:
     RetrievalTrace retrieve(const QString &question, const RetrievalOptions &options = {});
@@ -370,6 +372,43 @@ void tst_ContextRetriever::summariesResumableAndCancellable()
     QCOMPARE(m_server.chatRequests().size(), 1);
     QCOMPARE(refused->remaining, 1);
     m_server.setDefaultResponse(FakeOpenAiServer::stream({QStringLiteral("Default answer.")}));
+}
+
+void tst_ContextRetriever::traceSurvivesJson()
+{
+    RetrievalTrace t = retrieve(QStringLiteral("How are EncoderClass and DecoderClass connected?"));
+    t.stages.append({QStringLiteral("hyde: hypothetical code"), 12.5, QStringLiteral("def f(): pass"), QString()});
+    RemoteCall call;
+    call.time = QDateTime::currentDateTime();
+    call.endpoint = QStringLiteral("http://127.0.0.1:1/v1/chat/completions");
+    call.purpose = QStringLiteral("hyde");
+    call.files = {QStringLiteral("a.py:1-2")};
+    call.body = "{\"model\":\"m\"}";
+    t.remoteCalls.append(call);
+    const RetrievalTrace back = retrievalTraceFromJson(retrievalTraceToJson(t));
+    QCOMPARE(back.route, t.route);
+    QCOMPARE(back.graphSection, t.graphSection);
+    QCOMPARE(back.graphNames, t.graphNames);
+    QCOMPARE(back.candidates.size(), t.candidates.size());
+    QCOMPARE(back.decisions.size(), t.decisions.size());
+    for (int i = 0; i < t.candidates.size(); ++i) {
+        QCOMPARE(back.candidates.at(i).chunk.location(), t.candidates.at(i).chunk.location());
+        QCOMPARE(back.candidates.at(i).scores.final, t.candidates.at(i).scores.final);
+        QCOMPARE(back.decisions.at(i).included, t.decisions.at(i).included);
+        QCOMPARE(back.decisions.at(i).reason, t.decisions.at(i).reason);
+    }
+    QCOMPARE(back.stages.last().text, QStringLiteral("def f(): pass"));
+    QCOMPARE(back.remoteCalls.first().body, call.body);
+    QCOMPARE(back.remoteCalls.first().files, call.files);
+    // context chunks through their stored form
+    for (const ContextChunk &c : t.context) {
+        const ContextChunk r = contextChunk(contextRecord(c));
+        QCOMPARE(r.location(), c.location());
+        QCOMPARE(r.text, c.text);
+        QCOMPARE(r.references, c.references);
+        QCOMPARE(r.language, c.language);
+        QCOMPARE(r.tokens, c.tokens);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_ContextRetriever)
