@@ -211,8 +211,9 @@ void tst_FileWatcher::burstArrivesAsOneBatch()
     }
     const QSet<QString> seen = collect(paths, want, 10000);
     QVERIFY(seen.contains(want));
-    // Debounced: one batch (two if the burst straddled the storm limit), not thousands.
-    QVERIFY2(paths.count() <= 2, qPrintable(QString::number(paths.count())));
+    // Debounced: a handful of batches, not thousands (one or two on an idle machine; a loaded
+    // one writes the 3,000 files slowly enough for the quiet period to pass a few times).
+    QVERIFY2(paths.count() <= 10, qPrintable(QString::number(paths.count())));
 }
 
 void tst_FileWatcher::watchLimitFallsBackToPolling()
