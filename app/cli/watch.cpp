@@ -62,6 +62,11 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
                 .arg(qRound(r.seconds * 1000))
                 .arg(r.fullScan ? QStringLiteral(" (rescan)") : QString())
                 .arg(shown.isEmpty() ? QString() : QStringLiteral(": ") + shown));
+        if (qEnvironmentVariableIsSet("REPOLENS_TIMINGS"))
+            say(QStringLiteral("timings: parse %1 s, write %2 s, link %3 s")
+                    .arg(r.parseSeconds, 0, 'f', 3)
+                    .arg(r.writeSeconds, 0, 'f', 3)
+                    .arg(r.linkSeconds, 0, 'f', 3));
     });
     QObject::connect(&service, &IndexService::indexFailed, [&](const Error &e) {
         say(QStringLiteral("repolens-cli: indexing failed: %1").arg(e.toString()));

@@ -259,8 +259,9 @@ public:
     Result<void> writeWork(IndexStore &store, std::vector<WorkItem> &work, IndexReport &report,
                            IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
                            bool bulk, bool *changed);
+    // incremental: the index was fully linked before this connection wrote anything.
     Result<void> link(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
-                      bool changed);
+                      bool changed, bool incremental);
 };
 
 Indexer::Indexer(QString rootDir, QString databasePath, IndexOptions options)
@@ -596,7 +597,7 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
 }
 
 Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, IndexProgress &prog,
-                                    const TellFn &tell, bool changed)
+                                    const TellFn &tell, bool changed, bool incremental)
 {
     if (!changed && store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1"))
         return {};
@@ -610,7 +611,7 @@ Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, Inde
         store.rollback();
         return r;
     }
-    if (auto r = store.resolveReferences(); !r) {
+    if (auto r = store.resolveReferences(incremental); !r) {
         store.rollback();
         return r;
     }
@@ -653,6 +654,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         if (auto r = store.checkIntegrity(false); !r)
             return r.error();
     }
+    const bool linkedBefore = store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1");
     const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
     if (store.meta(QStringLiteral("root_path")) != canonicalRoot) {
         if (auto r = store.setMeta(QStringLiteral("root_path"), canonicalRoot); !r)
@@ -722,7 +724,12 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     crashPoint("after-scan");
 
     // --- parse on a pool, write here ------------------------------------------------------------
-    const bool bulk = work.size() >= 1000 && report.filesUnchanged < int(work.size());
+    // A load of mostly new files drops the graph indexes and builds them once at the end; not
+    // for files that are only touched (checkout, fresh clone) or changed.
+    const int fresh = int(std::count_if(work.cbegin(), work.cend(), [](const WorkItem &w) {
+        return !w.old || (w.old->status != FileStatus::Indexed && w.old->status != FileStatus::ParseError);
+    }));
+    const bool bulk = fresh >= 1000 && 2 * fresh >= int(work.size()) + report.filesUnchanged;
     if (auto r = writeWork(store, work, report, prog, tell, cancel, bulk, &changed); !r)
         return r.error();
     if (cancelled()) {
@@ -733,7 +740,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     crashPoint("after-parse");
 
     // --- link references --------------------------------------------------------------------
-    if (auto r = link(store, report, prog, tell, changed); !r)
+    if (auto r = link(store, report, prog, tell, changed, linkedBefore && !bulk); !r)
         return r.error();
 
     // --- git history (file-quality prior) -------------------------------------------------------
@@ -825,6 +832,7 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
     if (!opened)
         return opened.error();
     IndexStore &store = **opened;
+    const bool linkedBefore = store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1");
 
     // --- look at each path ---------------------------------------------------------------------
     prog.phase = IndexProgress::Phase::Scanning;
@@ -956,7 +964,7 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         report.seconds = timer.elapsed() / 1000.0;
         return report;
     }
-    if (auto r = link(store, report, prog, tell, changed); !r)
+    if (auto r = link(store, report, prog, tell, changed, linkedBefore); !r)
         return r.error();
     if (changed)
         store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));

@@ -244,6 +244,22 @@ public:
 
     Result<void> createOrMigrate();
 
+    // What this connection changed since the last resolveReferences(): the names defined in
+    // files whose content was replaced or cleared (before and after), and those files. Lets the
+    // link step recompute only the references that can have a new target.
+    QSet<QString> dirtyNames;
+    QSet<qint64> dirtyFiles;
+    bool pathSetChanged = false; // an indexed file appeared or went: imports of others may move
+    void noteDirtyFile(qint64 fileId)
+    {
+        dirtyFiles.insert(fileId);
+        Stmt &s = stmt("SELECT name FROM symbols WHERE file_id = ?1");
+        const Lease lease{s};
+        s.bind(1, fileId);
+        while (s.step())
+            dirtyNames.insert(s.text(0));
+    }
+
     SymbolRecord readSymbol(const Stmt &s) const
     {
         SymbolRecord r;
@@ -553,6 +569,14 @@ void IndexStore::rollback()
 
 Result<qint64> IndexStore::upsertFile(const FileRecord &f)
 {
+    if (!d->pathSetChanged) {
+        Stmt &before = d->stmt("SELECT status FROM files WHERE path = ?1");
+        const Private::Lease lease_before{before};
+        before.bind(1, f.path);
+        const bool wasIndexed = before.step() && before.integer(0) == int(FileStatus::Indexed);
+        if (wasIndexed != (f.status == FileStatus::Indexed))
+            d->pathSetChanged = true;
+    }
     Stmt &s = d->stmt(
         "INSERT INTO files(path, language, size, mtime, content_hash, line_count, status, reason, is_dir)"
         " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
@@ -578,6 +602,7 @@ Result<qint64> IndexStore::upsertFile(const FileRecord &f)
 
 Result<void> IndexStore::clearFileContent(qint64 fileId)
 {
+    d->noteDirtyFile(fileId);
     for (const char *sql : {"DELETE FROM chunks WHERE file_id = ?1", "DELETE FROM symbols WHERE file_id = ?1",
                             "DELETE FROM refs WHERE file_id = ?1",
                             "DELETE FROM file_imports WHERE file_id = ?1"}) {
@@ -596,7 +621,11 @@ Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, 
     // Chunks whose content hash is unchanged keep their rows (id, summary; vectors are keyed
     // by the hash): only their position is updated, which does not touch the FTS index.
     QHash<QByteArray, QList<qint64>> reusable;
+    d->dirtyFiles.insert(fileId);
+    for (const Symbol &sym : parsed.symbols)
+        d->dirtyNames.insert(sym.name);
     if (!fresh) {
+        d->noteDirtyFile(fileId);
         for (const char *sql : {"DELETE FROM symbols WHERE file_id = ?1", "DELETE FROM refs WHERE file_id = ?1",
                                 "DELETE FROM file_imports WHERE file_id = ?1"}) {
             Stmt &del = d->stmt(sql);
@@ -727,6 +756,8 @@ Result<void> IndexStore::removeFile(const QString &path)
         return {};
     if (auto r = clearFileContent(f->id); !r)
         return r;
+    if (f->status == FileStatus::Indexed)
+        d->pathSetChanged = true;
     Stmt &s = d->stmt("DELETE FROM files WHERE id = ?1");
     const Private::Lease lease_s{s};
     s.bind(1, f->id);
@@ -797,8 +828,17 @@ QStringList importCandidates(const QString &fromPath, LanguageId language, RefKi
 
 } // namespace
 
-Result<void> IndexStore::resolveReferences()
+Result<void> IndexStore::resolveReferences(bool incremental)
 {
+    // Too much changed for a partial pass to pay off: everything.
+    if (d->dirtyFiles.size() > 2000 || d->dirtyNames.size() > 50000)
+        incremental = false;
+    QHash<qint64, QSet<qint64>> importsBefore;
+    if (incremental) {
+        Stmt s(d->db, "SELECT file_id, target_file_id FROM file_imports");
+        while (s.step())
+            importsBefore[s.int64(0)].insert(s.int64(1));
+    }
     // 1. file imports: map import/include references to files
     {
         QHash<QString, qint64> byPath;
@@ -813,37 +853,56 @@ Result<void> IndexStore::resolveReferences()
             fileInfo.insert(id, {p, languageFromName(files.text(2))});
             bySuffix[p.section(u'/', -2)].append(id);
         }
-        if (auto r = Sql::execScript(d->db, "DELETE FROM file_imports"); !r)
-            return r;
+        // The same indexed files as before: only the changed files' imports can differ.
+        const bool onlyDirty = incremental && !d->pathSetChanged;
         Stmt &ins = d->stmt("INSERT OR IGNORE INTO file_imports(file_id, target_file_id) VALUES (?1, ?2)");
         const Private::Lease lease_ins{ins};
-        Stmt refs(d->db, "SELECT file_id, kind, name FROM refs WHERE kind IN ('import', 'include')");
-        while (refs.step()) {
-            const qint64 fileId = refs.int64(0);
-            const auto info = fileInfo.value(fileId);
-            const RefKind kind = refKindFromName(refs.text(1));
-            const QString name = refs.text(2);
-            qint64 target = 0;
-            for (const QString &candidate : importCandidates(info.first, info.second, kind, name)) {
-                target = byPath.value(candidate);
-                if (target)
-                    break;
+        Stmt refs(d->db, onlyDirty ? "SELECT file_id, kind, name FROM refs WHERE file_id = ?1 AND kind IN ('import', 'include')"
+                                   : "SELECT file_id, kind, name FROM refs WHERE kind IN ('import', 'include')");
+        QList<qint64> pending = onlyDirty ? d->dirtyFiles.values() : QList<qint64>{0};
+        if (onlyDirty) {
+            Stmt del(d->db, "DELETE FROM file_imports WHERE file_id = ?1");
+            for (qint64 f : std::as_const(pending)) {
+                del.reset();
+                del.bind(1, f);
+                if (auto r = del.exec(); !r)
+                    return r;
             }
-            if (!target && kind == RefKind::Include) {
-                // "fmt/core.h" included with an include path: unique suffix match
-                const QList<qint64> ids = bySuffix.value(name.section(u'/', -2));
-                for (qint64 id : ids) {
-                    if (fileInfo.value(id).first.endsWith(u'/' + name) || fileInfo.value(id).first == name) {
-                        target = id;
+        } else if (auto r = Sql::execScript(d->db, "DELETE FROM file_imports"); !r) {
+            return r;
+        }
+        for (qint64 only : std::as_const(pending)) {
+            if (onlyDirty) {
+                refs.reset();
+                refs.bind(1, only);
+            }
+            while (refs.step()) {
+                const qint64 fileId = refs.int64(0);
+                const auto info = fileInfo.value(fileId);
+                const RefKind kind = refKindFromName(refs.text(1));
+                const QString name = refs.text(2);
+                qint64 target = 0;
+                for (const QString &candidate : importCandidates(info.first, info.second, kind, name)) {
+                    target = byPath.value(candidate);
+                    if (target)
                         break;
+                }
+                if (!target && kind == RefKind::Include) {
+                    // "fmt/core.h" included with an include path: unique suffix match
+                    const QList<qint64> ids = bySuffix.value(name.section(u'/', -2));
+                    for (qint64 id : ids) {
+                        if (fileInfo.value(id).first.endsWith(u'/' + name) || fileInfo.value(id).first == name) {
+                            target = id;
+                            break;
+                        }
                     }
                 }
-            }
-            if (target && target != fileId) {
-                ins.reset();
-                ins.bind(1, fileId).bind(2, target);
-                if (auto r = ins.exec(); !r)
-                    return r;
+                if (target && target != fileId) {
+                    ins.reset();
+                    ins.bind(1, fileId).bind(2, target);
+                    if (auto r = ins.exec(); !r)
+                        return r;
+                }
             }
         }
     }
@@ -856,26 +915,64 @@ Result<void> IndexStore::resolveReferences()
         qint64 fileId;
     };
     QHash<QString, QList<Def>> byName;
-    {
-        Stmt s(d->db, "SELECT id, name, file_id FROM symbols ORDER BY file_id, line");
-        while (s.step())
-            byName[s.text(1)].append(Def{s.int64(0), s.int64(2)});
-    }
     QHash<qint64, QSet<qint64>> imports;
     {
         Stmt s(d->db, "SELECT file_id, target_file_id FROM file_imports");
         while (s.step())
             imports[s.int64(0)].insert(s.int64(1));
     }
+    // Incremental: only references that can have a new target - those in changed files or in
+    // files whose imports changed, and those naming a definition that was added or removed.
+    QSet<qint64> refFiles;
+    if (incremental) {
+        refFiles = d->dirtyFiles;
+        QSet<qint64> importers(importsBefore.keyBegin(), importsBefore.keyEnd());
+        for (auto it = imports.cbegin(); it != imports.cend(); ++it)
+            importers.insert(it.key());
+        for (qint64 f : std::as_const(importers)) {
+            if (importsBefore.value(f) != imports.value(f))
+                refFiles.insert(f);
+        }
+    }
+    QSet<QString> names = d->dirtyNames;
+    if (incremental) {
+        Stmt s(d->db, "SELECT DISTINCT name FROM refs WHERE file_id = ?1");
+        for (qint64 f : std::as_const(refFiles)) {
+            s.reset();
+            s.bind(1, f);
+            while (s.step())
+                names.insert(s.text(0));
+        }
+        Stmt defs(d->db, "SELECT id, name, file_id FROM symbols WHERE name = ?1 ORDER BY file_id, line");
+        for (const QString &name : std::as_const(names)) {
+            defs.reset();
+            defs.bind(1, name);
+            while (defs.step())
+                byName[name].append(Def{defs.int64(0), defs.int64(2)});
+        }
+    } else {
+        Stmt s(d->db, "SELECT id, name, file_id FROM symbols ORDER BY file_id, line");
+        while (s.step())
+            byName[s.text(1)].append(Def{s.int64(0), s.int64(2)});
+    }
+    const QSet<QString> dirtyNames = d->dirtyNames;
+    d->dirtyNames.clear();
+    d->dirtyFiles.clear();
+    d->pathSetChanged = false;
     Stmt &update = d->stmt("UPDATE refs SET to_symbol_id = ?2 WHERE id = ?1");
     const Private::Lease leaseUpdate{update};
-    Stmt refs(d->db, "SELECT id, name, file_id, COALESCE(to_symbol_id, 0), kind FROM refs");
     QList<QPair<qint64, qint64>> changes;
-    while (refs.step()) {
+    QSet<qint64> seenRefs;
+    auto consider = [&](const Stmt &refs) {
         const QByteArrayView kind(reinterpret_cast<const char *>(sqlite3_column_text(refs.raw(), 4)),
                                   sqlite3_column_bytes(refs.raw(), 4));
         if (kind == "import" || kind == "include")
-            continue;
+            return;
+        if (incremental) {
+            if (seenRefs.contains(refs.int64(0)))
+                return; // in a changed file and naming a changed definition
+            seenRefs.insert(refs.int64(0));
+        }
         const qint64 fileId = refs.int64(2);
         qint64 target = 0;
         const auto it = byName.constFind(refs.text(1));
@@ -914,6 +1011,26 @@ Result<void> IndexStore::resolveReferences()
         }
         if (target != refs.int64(3))
             changes.append({refs.int64(0), target});
+    };
+    if (incremental) {
+        Stmt byFile(d->db, "SELECT id, name, file_id, COALESCE(to_symbol_id, 0), kind FROM refs WHERE file_id = ?1");
+        for (qint64 f : std::as_const(refFiles)) {
+            byFile.reset();
+            byFile.bind(1, f);
+            while (byFile.step())
+                consider(byFile);
+        }
+        Stmt named(d->db, "SELECT id, name, file_id, COALESCE(to_symbol_id, 0), kind FROM refs WHERE name = ?1");
+        for (const QString &name : dirtyNames) {
+            named.reset();
+            named.bind(1, name);
+            while (named.step())
+                consider(named);
+        }
+    } else {
+        Stmt refs(d->db, "SELECT id, name, file_id, COALESCE(to_symbol_id, 0), kind FROM refs");
+        while (refs.step())
+            consider(refs);
     }
     for (const auto &[id, target] : std::as_const(changes)) {
         update.reset();

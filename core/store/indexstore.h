@@ -167,8 +167,12 @@ public:
     // A one-line description of a chunk (LLM-written); kept while the chunk's text is unchanged.
     Result<void> setChunkSummary(qint64 chunkId, const QString &summary);
     // Resolves references to definitions: same file first, then files the referencing file
-    // imports, then a unique definition anywhere. Recomputes every reference.
-    Result<void> resolveReferences();
+    // imports, then a unique definition anywhere. Recomputes every reference, or with
+    // `incremental` only those that can have changed since this connection last resolved:
+    // references in files it replaced or cleared (or whose imports changed) and references
+    // naming a definition those files had or have. Only valid when the index was fully
+    // resolved before this connection's first write (the indexer checks refs_resolved).
+    Result<void> resolveReferences(bool incremental = false);
     Result<void> setGitHistory(const QHash<QString, QPair<int, qint64>> &byPath);
     Result<void> optimize();
 

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void unchangedChunksKeepRowsSummariesAndVectors();
     void referencesAreLinkedAfterUpdate();
     void pathsOutsideTheRootAreIgnored();
+    void incrementalLinkingMatchesAFullIndex();
 
 private:
     void write(const QString &rel, const QByteArray &content);
@@ -299,6 +300,90 @@ void tst_Incremental::pathsOutsideTheRootAreIgnored()
     QVERIFY(report);
     QCOMPARE(report->filesScanned, 0);
     QCOMPARE(store()->fileCount(FileStatus::Indexed), 5);
+}
+
+namespace {
+
+// Every reference of the index with what it resolves to, in words: comparable across databases.
+QStringList linkedReferences(const QString &dbPath)
+{
+    QStringList out;
+    auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
+    if (!store)
+        return {QStringLiteral("cannot open: ") + store.error().toString()};
+    const QHash<QString, FileRecord> files = (*store)->files();
+    for (const FileRecord &f : files) {
+        for (const RefRecord &r : (*store)->refsInFile(f.id)) {
+            QString target = QStringLiteral("-");
+            if (r.toSymbolId) {
+                const auto sym = (*store)->symbol(r.toSymbolId);
+                target = sym ? sym->path + u':' + QString::number(sym->line) + u' ' + sym->qualifiedName
+                             : QStringLiteral("dangling");
+            }
+            out << QStringLiteral("%1:%2:%3 %4 -> %5").arg(r.path).arg(r.line).arg(r.column).arg(r.name, target);
+        }
+    }
+    out.sort();
+    return out;
+}
+
+} // namespace
+
+// Watcher updates link only what can have changed; the result must be what a full index of
+// the same tree gives, through renames, duplicates (ambiguity), deleted and new files, imports.
+void tst_Incremental::incrementalLinkingMatchesAFullIndex()
+{
+    auto module = [](int i, const QString &name, int calls, int importFrom) {
+        QByteArray text;
+        if (importFrom >= 0)
+            text += QStringLiteral("from lib.m%1 import *\n\n").arg(importFrom).toUtf8();
+        text += QStringLiteral("def %1():\n    return %2\n\n").arg(name).arg(i).toUtf8();
+        text += QStringLiteral("def caller_%1():\n    return f%2() + shared()\n").arg(i).arg(calls).toUtf8();
+        return text;
+    };
+    for (int i = 0; i < 12; ++i)
+        write(QStringLiteral("lib/m%1.py").arg(i), module(i, QStringLiteral("f%1").arg(i), (i + 1) % 12, (i + 3) % 12));
+    write(QStringLiteral("lib/shared.py"), "def shared():\n    return 0\n");
+    Indexer watcher(root(), m_db);
+    QVERIFY(watcher.run());
+    auto step = [&](const QStringList &paths) {
+        auto r = watcher.update(paths);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QVERIFY(!r->fullScan);
+    };
+    // A definition renamed: its callers lose their target.
+    write(QStringLiteral("lib/m3.py"), module(3, QStringLiteral("renamed3"), 4, 6));
+    step({QStringLiteral("lib/m3.py")});
+    // A second definition of a name: unique-anywhere no longer holds, imports decide.
+    write(QStringLiteral("lib/dup.py"), "def f5():\n    return 55\n\ndef shared():\n    return 1\n");
+    step({QStringLiteral("lib/dup.py")});
+    // The rename back, in another file; a file deleted; a new importer.
+    write(QStringLiteral("lib/m7.py"), module(7, QStringLiteral("f3"), 8, 0));
+    QVERIFY(QFile::remove(root() + QStringLiteral("/lib/m9.py")));
+    write(QStringLiteral("app/main.py"), "from lib.m5 import *\n\ndef main():\n    return f5() + f9() + shared()\n");
+    step({QStringLiteral("lib/m7.py"), QStringLiteral("lib/m9.py"), QStringLiteral("app/main.py")});
+    // The duplicate goes away again; m9 comes back under its name.
+    QVERIFY(QFile::remove(root() + QStringLiteral("/lib/dup.py")));
+    write(QStringLiteral("lib/m9.py"), module(9, QStringLiteral("f9"), 10, 5));
+    step({QStringLiteral("lib/dup.py"), QStringLiteral("lib/m9.py")});
+
+    QTemporaryDir fresh;
+    const QString freshDb = fresh.filePath(QStringLiteral("index.sqlite"));
+    QVERIFY(Indexer(root(), freshDb).run());
+    const QStringList incremental = linkedReferences(m_db);
+    const QStringList full = linkedReferences(freshDb);
+    QVERIFY(incremental.size() > 40);
+    if (incremental != full) {
+        for (const QString &line : incremental) {
+            if (!full.contains(line))
+                qWarning("only incremental: %s", qPrintable(line));
+        }
+        for (const QString &line : full) {
+            if (!incremental.contains(line))
+                qWarning("only full:        %s", qPrintable(line));
+        }
+    }
+    QCOMPARE(incremental, full);
 }
 
 QTEST_GUILESS_MAIN(tst_Incremental)
