@@ -116,7 +116,7 @@ public:
     //  1  first release
     //  2  the chunks_au trigger re-indexes FTS only when indexed columns change, so a chunk
     //     whose text did not change keeps its row (id, summary, vector) and only moves
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     enum class Mode { ReadWrite, ReadOnly };
 
     ~IndexStore();
