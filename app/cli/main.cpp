@@ -9,6 +9,7 @@
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexer.h"
+#include "core/llm/credentialstore.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/llmsettings.h"
 #include "core/parse/chunker.h"
@@ -17,7 +18,13 @@
 #include "core/search/searchsettings.h"
 #include "core/store/indexstore.h"
 
+#ifdef REPOLENS_HAVE_KEYCHAIN
+#include "app/gui/keychainstore.h"
+#endif
+
 #include <QCoreApplication>
+#include <QEventLoop>
+#include <QTimer>
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QDir>
@@ -173,6 +180,35 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
                          r.parseSeconds, r.writeSeconds, r.linkSeconds, r.historySeconds);
     }
     return 0;
+}
+
+// The chat model's key: the environment variable the settings name (OPENAI_API_KEY by
+// default), else what the app stored in the system keychain for this endpoint's host. The
+// keychain is only asked when a model is configured and a D-Bus session exists, and never for
+// longer than a few seconds.
+QString apiKeyFor(const LlmSettings &llm)
+{
+    QString key = apiKeyFromEnvironment(llm);
+    if (!key.isEmpty() || !llm.isConfigured())
+        return key;
+#ifdef REPOLENS_HAVE_KEYCHAIN
+    if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS") || qEnvironmentVariableIsSet("REPOLENS_NO_KEYCHAIN"))
+        return key;
+    KeychainCredentialStore store;
+    QObject context;
+    QEventLoop loop;
+    bool finished = false;
+    store.readSecret(llmKeyAccount(llm.baseUrl.host()), &context, [&](Result<QString> r) {
+        if (r)
+            key = r->trimmed();
+        finished = true;
+        loop.quit();
+    });
+    QTimer::singleShot(5000, &loop, &QEventLoop::quit);
+    if (!finished)
+        loop.exec();
+#endif
+    return key;
 }
 
 // The configured remote embedder (embed.url + embed.model, key from REPOLENS_API_KEY), or null
@@ -348,7 +384,7 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
     }
     if (options.rerank == RerankMode::Llm) {
         const LlmSettings llm = LlmSettings::load();
-        const LlmEndpoint endpoint = llm.endpoint(apiKeyFromEnvironment(llm));
+        const LlmEndpoint endpoint = llm.endpoint(apiKeyFor(llm));
         if (endpoint.isConfigured())
             searcher.setReranker(RerankMode::Llm, std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(endpoint)));
     }
@@ -692,7 +728,7 @@ int runAskCommand(const Args &args, const QString &root, const QString &dbPath)
         return usageError(QStringLiteral("--model needs %1").arg(why));
     if (args.flags.contains(QStringLiteral("hyde")))
         llm.hyde = true;
-    const QString apiKey = apiKeyFromEnvironment(llm);
+    const QString apiKey = apiKeyFor(llm);
     auto store = openForReading(root, dbPath);
     if (!store) {
         printErr(store.error().message);

@@ -578,22 +578,27 @@ void IndexStore::rollback()
 
 Result<qint64> IndexStore::upsertFile(const FileRecord &f)
 {
-    if (!d->pathSetChanged) {
-        Stmt &before = d->stmt("SELECT status FROM files WHERE path = ?1");
+    // A look-up, then a one-row UPDATE or INSERT: an UPSERT statement needs a statement
+    // savepoint, and every savepoint makes FTS5 flush its pending terms (see kMigrate2To3).
+    qint64 id = 0;
+    {
+        Stmt &before = d->stmt("SELECT id, status FROM files WHERE path = ?1");
         const Private::Lease lease_before{before};
         before.bind(1, f.path);
-        const bool wasIndexed = before.step() && before.integer(0) == int(FileStatus::Indexed);
+        bool wasIndexed = false;
+        if (before.step()) {
+            id = before.int64(0);
+            wasIndexed = before.integer(1) == int(FileStatus::Indexed);
+        } else if (before.failed()) {
+            return before.error();
+        }
         if (wasIndexed != (f.status == FileStatus::Indexed))
             d->pathSetChanged = true;
     }
-    Stmt &s = d->stmt(
-        "INSERT INTO files(path, language, size, mtime, content_hash, line_count, status, reason, is_dir)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
-        " ON CONFLICT(path) DO UPDATE SET language = excluded.language, size = excluded.size,"
-        " mtime = excluded.mtime, content_hash = excluded.content_hash,"
-        " line_count = excluded.line_count, status = excluded.status, reason = excluded.reason,"
-        " is_dir = excluded.is_dir"
-        " RETURNING id");
+    Stmt &s = id ? d->stmt("UPDATE files SET path = ?1, language = ?2, size = ?3, mtime = ?4, content_hash = ?5,"
+                           " line_count = ?6, status = ?7, reason = ?8, is_dir = ?9 WHERE id = ?10")
+                 : d->stmt("INSERT INTO files(path, language, size, mtime, content_hash, line_count, status,"
+                           " reason, is_dir) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
     const Private::Lease lease_s{s};
     s.bind(1, f.path).bind(2, languageName(f.language)).bind(3, f.size).bind(4, f.mtimeMs);
     if (f.contentHash.isNull())
@@ -601,12 +606,11 @@ Result<qint64> IndexStore::upsertFile(const FileRecord &f)
     else
         s.bind(5, f.contentHash);
     s.bind(6, f.lineCount).bind(7, int(f.status)).bind(8, f.reason).bind(9, f.isDir ? 1 : 0);
-    if (!s.step())
-        return s.error();
-    const qint64 id = s.int64(0);
-    while (s.step()) {
-    }
-    return id;
+    if (id)
+        s.bind(10, id);
+    if (auto r = s.exec(); !r)
+        return r.error();
+    return id ? id : sqlite3_last_insert_rowid(d->db);
 }
 
 Result<void> IndexStore::clearFileContent(qint64 fileId)
