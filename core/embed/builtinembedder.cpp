@@ -13,7 +13,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -69,6 +74,133 @@ void forEachTerm(QByteArrayView utf8, F &&f)
                      f(term);
                  }});
 }
+
+// One batch of chunk texts, tokenized: its own dictionary (ids in order of first occurrence
+// within the batch) and every text's (local id, count) pairs sorted by local id.
+struct TokenizedBatch
+{
+    std::vector<ChunkRecord> chunks;
+    std::vector<std::string> terms;
+    std::vector<std::vector<std::pair<int, int>>> docs;
+    bool done = false;
+};
+
+void tokenizeBatch(TokenizedBatch &b)
+{
+    std::unordered_map<std::string, int> local;
+    std::vector<int> termIds;
+    b.docs.reserve(b.chunks.size());
+    for (const ChunkRecord &c : b.chunks) {
+        termIds.clear();
+        forEachTerm(embeddingText(c).toUtf8(), [&](const std::string &t) {
+            auto it = local.find(t);
+            if (it == local.end()) {
+                it = local.emplace(t, int(b.terms.size())).first;
+                b.terms.push_back(t);
+            }
+            termIds.push_back(it->second);
+        });
+        std::sort(termIds.begin(), termIds.end());
+        std::vector<std::pair<int, int>> tf;
+        for (size_t i = 0; i < termIds.size();) {
+            size_t j = i;
+            while (j < termIds.size() && termIds[j] == termIds[i])
+                ++j;
+            tf.emplace_back(termIds[i], int(j - i));
+            i = j;
+        }
+        b.docs.push_back(std::move(tf));
+    }
+    b.chunks.clear();
+    b.chunks.shrink_to_fit();
+}
+
+// Batches are submitted in chunk order, tokenized by worker threads in any order, and merged
+// in submission order by the submitting thread.
+class TokenizePipeline
+{
+public:
+    explicit TokenizePipeline(int threads)
+    {
+        for (int t = 0; t < std::max(1, threads); ++t)
+            m_workers.emplace_back([this] { work(); });
+    }
+    ~TokenizePipeline()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_closing = true;
+        }
+        m_wake.notify_all();
+        for (std::thread &t : m_workers)
+            t.join();
+    }
+    TokenizePipeline(const TokenizePipeline &) = delete;
+    TokenizePipeline &operator=(const TokenizePipeline &) = delete;
+
+    void submit(std::vector<ChunkRecord> chunks)
+    {
+        auto b = std::make_unique<TokenizedBatch>();
+        b->chunks = std::move(chunks);
+        {
+            std::lock_guard lock(m_mutex);
+            m_batches.push_back(std::move(b));
+        }
+        m_wake.notify_one();
+    }
+
+    // Merges the finished batches at the front, in order; with all, waits for every batch.
+    template<typename F>
+    void mergeReady(F &&merge, bool all)
+    {
+        for (;;) {
+            std::unique_ptr<TokenizedBatch> b;
+            {
+                std::unique_lock lock(m_mutex);
+                if (m_merged == m_batches.size())
+                    return;
+                if (!m_batches[m_merged]->done) {
+                    if (!all)
+                        return;
+                    m_doneSignal.wait(lock, [&] { return m_batches[m_merged]->done; });
+                }
+                b = std::move(m_batches[m_merged]);
+                ++m_merged;
+            }
+            merge(*b);
+        }
+    }
+
+private:
+    void work()
+    {
+        for (;;) {
+            TokenizedBatch *b = nullptr;
+            {
+                std::unique_lock lock(m_mutex);
+                m_wake.wait(lock, [&] { return m_closing || m_next < m_batches.size(); });
+                if (m_next >= m_batches.size())
+                    return;
+                b = m_batches[m_next++].get();
+            }
+            tokenizeBatch(*b);
+            {
+                std::lock_guard lock(m_mutex);
+                b->done = true;
+            }
+            m_doneSignal.notify_all();
+        }
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::condition_variable m_doneSignal;
+    std::deque<std::unique_ptr<TokenizedBatch>> m_batches; // merged ones are null
+    size_t m_next = 0;
+    size_t m_merged = 0;
+    bool m_closing = false;
+    std::vector<std::thread> m_workers;
+};
 
 } // namespace
 
@@ -149,45 +281,64 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
 {
     QElapsedTimer timer;
     timer.start();
-    // 1. every distinct chunk as a bag of terms
+    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    // 1. every distinct chunk as a bag of terms. This thread reads the chunks (SQLite) in
+    // batches; worker threads tokenize each batch with a dictionary of its own (ids in order of
+    // first occurrence in the batch); the batches are merged in order, so a term's global id is
+    // its first occurrence in chunk order, exactly as a single pass would number it.
     std::unordered_map<std::string, int> allIds;
     std::vector<int> df;
     std::vector<std::vector<std::pair<int, int>>> docs;
     std::vector<QByteArray> hashes;
-    QSet<QByteArray> seen;
-    std::vector<int> termIds;
-    store.forEachChunk([&](const ChunkRecord &c) {
-        if (seen.contains(c.contentHash))
-            return;
-        seen.insert(c.contentHash);
-        termIds.clear();
-        forEachTerm(embeddingText(c).toUtf8(), [&](const std::string &t) {
-            auto it = allIds.find(t);
-            if (it == allIds.end()) {
-                it = allIds.emplace(t, int(df.size())).first;
-                df.push_back(0);
+    {
+        TokenizePipeline pipeline(threads);
+        std::vector<int> globalOf;
+        auto merge = [&](TokenizedBatch &b) {
+            globalOf.resize(b.terms.size());
+            for (size_t i = 0; i < b.terms.size(); ++i) {
+                auto it = allIds.find(b.terms[i]);
+                if (it == allIds.end()) {
+                    it = allIds.emplace(std::move(b.terms[i]), int(df.size())).first;
+                    df.push_back(0);
+                }
+                globalOf[i] = it->second;
             }
-            termIds.push_back(it->second);
+            for (auto &tf : b.docs) {
+                for (auto &e : tf) {
+                    e.first = globalOf[size_t(e.first)];
+                    ++df[size_t(e.first)];
+                }
+                std::sort(tf.begin(), tf.end());
+                docs.push_back(std::move(tf));
+            }
+        };
+        QSet<QByteArray> seen;
+        std::vector<ChunkRecord> batch;
+        constexpr size_t kBatch = 256;
+        store.forEachChunk([&](const ChunkRecord &c) {
+            if (seen.contains(c.contentHash))
+                return;
+            seen.insert(c.contentHash);
+            batch.push_back(c);
+            hashes.push_back(c.contentHash);
+            if (batch.size() >= kBatch) {
+                pipeline.submit(std::move(batch));
+                batch.clear();
+                pipeline.mergeReady(merge, false);
+            }
         });
-        std::sort(termIds.begin(), termIds.end());
-        std::vector<std::pair<int, int>> tf;
-        for (size_t i = 0; i < termIds.size();) {
-            size_t j = i;
-            while (j < termIds.size() && termIds[j] == termIds[i])
-                ++j;
-            tf.emplace_back(termIds[i], int(j - i));
-            ++df[size_t(termIds[i])];
-            i = j;
-        }
-        docs.push_back(std::move(tf));
-        hashes.push_back(c.contentHash);
-    });
+        qCDebug(lcEmbed) << "fit: chunks read" << timer.elapsed();
+        if (!batch.empty())
+            pipeline.submit(std::move(batch));
+        pipeline.mergeReady(merge, true);
+    }
     if (cancel && cancel->load())
         return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
     const int n = int(docs.size());
     if (n < 2)
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("too few chunks to fit the built-in embedder"));
     const double tokenizeMs = timer.elapsed();
+    qCDebug(lcEmbed) << "fit: read+tokenize" << tokenizeMs;
 
     // 2. vocabulary: informative terms, most frequent first
     std::vector<int> candidates;
@@ -220,6 +371,7 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
     if (vocab < 2)
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("too small a vocabulary to fit the built-in embedder"));
 
+    qCDebug(lcEmbed) << "fit: vocabulary" << timer.elapsed();
     // 3. TF-IDF rows (all), SVD on a deterministic sample
     Lsa::Csr all;
     all.cols = vocab;
@@ -258,12 +410,13 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
         }
         fitOn = &sample;
     }
-    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    qCDebug(lcEmbed) << "fit: tf-idf rows" << timer.elapsed();
     Lsa::Svd svd = Lsa::randomizedSvd(*fitOn, options.dimension, options.oversample, options.powerIterations,
                                       options.sigmaPower, options.seed, threads, cancel);
     if (svd.k == 0)
         return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
     const double svdMs = timer.elapsed() - tokenizeMs;
+    qCDebug(lcEmbed) << "fit: svd done" << timer.elapsed();
     p.k = svd.k;
     p.sigmaPower = options.sigmaPower;
     p.documents = n;

@@ -85,8 +85,11 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
         pendingValues.insert(pendingValues.end(), v.begin(), v.end());
         dirty = true;
     });
+    QElapsedTimer stepTimer;
+    stepTimer.start();
     if (failure && !pendingLabels.isEmpty())
         failure = index->addBatch(pendingLabels, pendingValues);
+    qCDebug(lcEmbed) << "vector index: graph built in" << stepTimer.elapsed();
     if (!failure)
         return failure.error();
     if (!index)
@@ -103,8 +106,10 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
         if (changed)
             *changed = true;
         if (save) {
+            stepTimer.restart();
             if (auto r = index->save(path); !r)
                 qCWarning(lcEmbed) << "cannot save the vector index:" << r.error().toString();
+            qCDebug(lcEmbed) << "vector index: saved in" << stepTimer.elapsed();
         }
     }
     return index;
