@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Reads the list of installed files (one per line, relative, e.g. ./bin/repolens) on stdin and
+# checks the FHS layout below ROOT (".", "./usr", ...): everything RepoLens installs is there,
+# nothing else is. Shared by check-install.sh, check-deb.sh and check-tgz.sh.
+set -euo pipefail
+id=$1 root=$2
+fail() { echo "FAIL: $*" >&2; exit 1; }
+files=$(cat)
+
+expected=("$root/bin/repolens" "$root/bin/repolens-cli"
+    "$root/share/applications/$id.desktop" "$root/share/metainfo/$id.metainfo.xml"
+    "$root/share/icons/hicolor/scalable/apps/$id.svg")
+for size in 16 22 24 32 48 64 128 256; do
+    expected+=("$root/share/icons/hicolor/${size}x${size}/apps/$id.png")
+done
+for lang in en de fr; do
+    expected+=("$root/share/repolens/translations/repolens_$lang.qm")
+done
+expected+=("$root/share/doc/repolens/copyright" "$root/share/doc/repolens/README.md"
+    "$root/share/doc/repolens/architecture.md")
+for f in "${expected[@]}"; do
+    grep -qxF "$f" <<<"$files" || fail "$f is not installed"
+done
+
+# Every file below one of the FHS places above; nothing from the tests or the build.
+unexpected=$(grep -vE "^$root/(bin/repolens(-cli)?|share/(applications|metainfo|icons/hicolor|repolens/translations|doc/repolens)/.*)$" <<<"$files" || true)
+[ -z "$unexpected" ] || fail "files outside the expected places: $unexpected"
+if grep -E 'tst_|connectlog|svgtopng|/include/|\.a$|\.so|/lib/' <<<"$files"; then
+    fail "test or build-only files are installed"
+fi
+echo "layout below $root: ok ($(wc -l <<<"$files") files)"
