@@ -372,34 +372,59 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("too small a vocabulary to fit the built-in embedder"));
 
     qCDebug(lcEmbed) << "fit: vocabulary" << timer.elapsed();
-    // 3. TF-IDF rows (all), SVD on a deterministic sample
-    Lsa::Csr all;
-    all.cols = vocab;
-    std::vector<std::pair<int, float>> row;
-    for (const auto &tf : docs) {
-        row.clear();
-        double norm = 0;
-        for (const auto &[id, count] : tf) {
-            const int c = remap[size_t(id)];
-            if (c < 0)
-                continue;
-            const float w = float((1.0 + std::log(double(count))) * p.idf[size_t(c)]);
-            row.emplace_back(c, w);
-            norm += double(w) * w;
+    // 3. TF-IDF rows (all), SVD on a deterministic sample. The SVD's Gaussian test matrix
+    // depends on the shape only: it is drawn on a thread of its own meanwhile.
+    const int fitRows = std::min(n, options.sampleChunks);
+    std::vector<double> omega;
+    std::thread sketcher([&omega, vocab, width = Lsa::sketchWidth(fitRows, vocab, options.dimension, options.oversample),
+                          seed = options.seed] { omega = Lsa::gaussianSketch(vocab, width, seed); });
+    // rows in contiguous ranges, one per thread, joined in order
+    const int parts = n < 2048 ? 1 : threads;
+    std::vector<Lsa::Csr> pieces{size_t(parts)};
+    auto buildRows = [&](int part) {
+        const int begin = int(qint64(n) * part / parts), end = int(qint64(n) * (part + 1) / parts);
+        Lsa::Csr &piece = pieces[size_t(part)];
+        std::vector<std::pair<int, float>> row;
+        for (int r = begin; r < end; ++r) {
+            row.clear();
+            double norm = 0;
+            for (const auto &[id, count] : docs[size_t(r)]) {
+                const int c = remap[size_t(id)];
+                if (c < 0)
+                    continue;
+                const float w = float((1.0 + std::log(double(count))) * p.idf[size_t(c)]);
+                row.emplace_back(c, w);
+                norm += double(w) * w;
+            }
+            if (norm > 0) {
+                const float inv = float(1.0 / std::sqrt(norm));
+                for (auto &e : row)
+                    e.second *= inv;
+            }
+            std::sort(row.begin(), row.end());
+            piece.appendRow(row);
+            std::vector<std::pair<int, int>>().swap(docs[size_t(r)]);
         }
-        if (norm > 0) {
-            const float inv = float(1.0 / std::sqrt(norm));
-            for (auto &e : row)
-                e.second *= inv;
-        }
-        std::sort(row.begin(), row.end());
-        all.appendRow(row);
+    };
+    {
+        std::vector<std::thread> pool;
+        for (int part = 1; part < parts; ++part)
+            pool.emplace_back(buildRows, part);
+        buildRows(0);
+        for (std::thread &t : pool)
+            t.join();
     }
     docs.clear();
+    Lsa::Csr all;
+    all.cols = vocab;
+    for (const Lsa::Csr &piece : pieces)
+        all.appendRows(piece);
+    pieces.clear();
     Lsa::Csr sample;
     const Lsa::Csr *fitOn = &all;
     if (n > options.sampleChunks) {
         sample.cols = vocab;
+        std::vector<std::pair<int, float>> row;
         const double stride = double(n) / options.sampleChunks;
         for (int s = 0; s < options.sampleChunks; ++s) {
             const int r = std::min(n - 1, int(s * stride));
@@ -410,9 +435,10 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
         }
         fitOn = &sample;
     }
+    sketcher.join();
     qCDebug(lcEmbed) << "fit: tf-idf rows" << timer.elapsed();
     Lsa::Svd svd = Lsa::randomizedSvd(*fitOn, options.dimension, options.oversample, options.powerIterations,
-                                      options.sigmaPower, options.seed, threads, cancel);
+                                      options.sigmaPower, options.seed, threads, cancel, std::move(omega));
     if (svd.k == 0)
         return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
     const double svdMs = timer.elapsed() - tokenizeMs;

@@ -1,5 +1,9 @@
 #include "lsamath.h"
 
+#include "core/base/logging.h"
+
+#include <QElapsedTimer>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -16,6 +20,16 @@ void Csr::appendRow(const std::vector<std::pair<int, float>> &entries)
     }
     rowStart.push_back(int(col.size()));
     ++rows;
+}
+
+void Csr::appendRows(const Csr &other)
+{
+    const int base = int(col.size());
+    col.insert(col.end(), other.col.begin(), other.col.end());
+    val.insert(val.end(), other.val.begin(), other.val.end());
+    for (int r = 1; r <= other.rows; ++r)
+        rowStart.push_back(base + other.rowStart[size_t(r)]);
+    rows += other.rows;
 }
 
 Csr Csr::transposed() const
@@ -231,24 +245,42 @@ void symmetricEigen(std::vector<double> a, int n, std::vector<double> *values, s
     }
 }
 
+int sketchWidth(int rows, int cols, int k, int oversample)
+{
+    k = std::min({k, rows, cols});
+    return k <= 0 ? 0 : std::min({k + oversample, rows, cols});
+}
+
+std::vector<double> gaussianSketch(int cols, int width, quint64 seed)
+{
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> normal;
+    std::vector<double> omega(size_t(std::max(0, cols)) * size_t(std::max(0, width)));
+    for (double &x : omega)
+        x = normal(rng);
+    return omega;
+}
+
 Svd randomizedSvd(const Csr &a, int k, int oversample, int powerIterations, double sigmaPower,
-                  quint64 seed, int threads, const std::atomic_bool *cancel)
+                  quint64 seed, int threads, const std::atomic_bool *cancel, std::vector<double> omega)
 {
     Svd out;
     k = std::min({k, a.rows, a.cols});
     if (k <= 0)
         return out;
-    const int l = std::min({k + oversample, a.rows, a.cols});
+    const int l = sketchWidth(a.rows, a.cols, k, oversample);
+    QElapsedTimer timer;
+    timer.start();
     const Csr at = a.transposed();
+    qCDebug(lcEmbed) << "svd: transposed" << timer.elapsed();
     auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
 
-    std::mt19937_64 rng(seed);
-    std::normal_distribution<double> normal;
-    std::vector<double> omega(size_t(a.cols) * size_t(l));
-    for (double &x : omega)
-        x = normal(rng);
+    if (omega.size() != size_t(a.cols) * size_t(l))
+        omega = gaussianSketch(a.cols, l, seed);
+    qCDebug(lcEmbed) << "svd: omega" << timer.elapsed();
     std::vector<double> y, z;
     mul(a, omega, l, y, threads);
+    qCDebug(lcEmbed) << "svd: a*omega" << timer.elapsed();
     omega.clear();
     omega.shrink_to_fit();
     // A Gaussian sketch is well conditioned enough to feed a power iteration as it is (in double
@@ -260,9 +292,13 @@ Svd randomizedSvd(const Csr &a, int k, int oversample, int powerIterations, doub
             return out;
         // the power iterations only need a well-conditioned basis: one CholQR pass each
         mul(at, y, l, z, threads);
+        qCDebug(lcEmbed) << "svd: at*y" << timer.elapsed();
         orthonormalise(z, a.cols, l, threads, 1);
+        qCDebug(lcEmbed) << "svd: orth z" << timer.elapsed();
         mul(a, z, l, y, threads);
+        qCDebug(lcEmbed) << "svd: a*z" << timer.elapsed();
         orthonormalise(y, a.rows, l, threads, it + 1 < powerIterations ? 1 : 2);
+        qCDebug(lcEmbed) << "svd: orth y" << timer.elapsed();
     }
     if (cancelled())
         return out;
@@ -272,8 +308,10 @@ Svd randomizedSvd(const Csr &a, int k, int oversample, int powerIterations, doub
     y.clear();
     y.shrink_to_fit();
     const std::vector<double> g = gram(bt, a.cols, l, threads); // B B^T
+    qCDebug(lcEmbed) << "svd: bt + gram" << timer.elapsed();
     std::vector<double> values, w;
     symmetricEigen(g, l, &values, &w);
+    qCDebug(lcEmbed) << "svd: eigen" << timer.elapsed();
     out.k = k;
     out.singular.resize(size_t(k));
     for (int j = 0; j < k; ++j)
@@ -303,6 +341,7 @@ Svd randomizedSvd(const Csr &a, int k, int oversample, int powerIterations, doub
                 dst[j] = float(acc[size_t(j)] * scale[size_t(j)]);
         }
     });
+    qCDebug(lcEmbed) << "svd: term vectors" << timer.elapsed();
     return out;
 }
 
