@@ -450,15 +450,28 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
     p.modelId = kPrefix + QString::number(p.k) + u'-'
                 + QString::fromLatin1(QCryptographicHash::hash(model->data(), QCryptographicHash::Sha1).toHex().left(10));
     if (fitted) {
+        // fold every row in, on all threads (each vector computed as alone), then hand them over
+        std::vector<EmbeddingVector> vectors(size_t(n), EmbeddingVector{});
+        auto foldRange = [&](int part) {
+            const int begin = int(qint64(n) * part / parts), end = int(qint64(n) * (part + 1) / parts);
+            std::vector<int> cols;
+            std::vector<float> vals;
+            for (int r = begin; r < end; ++r) {
+                const int b = all.rowStart[size_t(r)], e = all.rowStart[size_t(r) + 1];
+                cols.assign(all.col.begin() + b, all.col.begin() + e);
+                vals.assign(all.val.begin() + b, all.val.begin() + e);
+                vectors[size_t(r)] = p.vectorOf(cols, vals);
+            }
+        };
+        std::vector<std::thread> pool;
+        for (int part = 1; part < parts; ++part)
+            pool.emplace_back(foldRange, part);
+        foldRange(0);
+        for (std::thread &t : pool)
+            t.join();
         fitted->reserve(n);
-        std::vector<int> cols;
-        std::vector<float> vals;
-        for (int r = 0; r < n; ++r) {
-            const int b = all.rowStart[size_t(r)], e = all.rowStart[size_t(r) + 1];
-            cols.assign(all.col.begin() + b, all.col.begin() + e);
-            vals.assign(all.val.begin() + b, all.val.begin() + e);
-            fitted->insert(hashes[size_t(r)], p.vectorOf(cols, vals));
-        }
+        for (int r = 0; r < n; ++r)
+            fitted->insert(hashes[size_t(r)], std::move(vectors[size_t(r)]));
     }
     qCInfo(lcEmbed).nospace() << "built-in embedder: " << n << " chunks, " << vocab << " terms, " << p.k
                               << " dimensions; tokenize " << tokenizeMs << " ms, svd " << svdMs << " ms, total "
