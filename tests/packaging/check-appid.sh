@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One application id everywhere: the desktop file name, the metainfo <id>, <launchable>,
-# <icon>, the icon file name, the desktop file's Icon= and the GUI's setDesktopFileName().
+# <icon>, the icon file name, the desktop file's Icon= and the GUI's setDesktopFileName(); the
+# metainfo's project_license matches LICENSE.
 set -euo pipefail
 src=$1 id=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -19,4 +20,8 @@ grep -q "setDesktopFileName(QStringLiteral(REPOLENS_APP_ID))" "$src/app/gui/main
 for shot in $(grep -o 'docs/screenshots/[a-z-]*\.png' "$p/$id.metainfo.xml"); do
     [ -f "$src/$shot" ] || fail "metainfo screenshot $shot does not exist"
 done
+# The licence: LICENSE (installed as share/doc/repolens/copyright) is what the metainfo declares.
+grep -q "<project_license>MIT</project_license>" "$p/$id.metainfo.xml" || fail "metainfo project_license is not MIT"
+head -n1 "$src/LICENSE" | grep -qx "MIT License" || fail "LICENSE is not the MIT licence"
+grep -qE "^Copyright \(c\) [0-9, -]+ The RepoLens authors$" "$src/LICENSE" || fail "LICENSE copyright line"
 echo "app id $id: consistent"

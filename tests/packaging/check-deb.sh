@@ -28,9 +28,10 @@ done
 depends=$(grep '^ Depends:' <<<"$info") || fail "no Depends line"
 # Computed by dpkg-shlibdeps (versioned, from the linked libraries), plus the run-time plugins
 # it cannot see.
-for lib in 'libc6 (>=' 'libqt6core6 (>=' 'libqt6widgets6 (>=' 'libqt6sql6 (>=' 'libsqlite3-0 (>=' \
-           'libstdc++6 (>=' libqt6sql6-sqlite qt6-qpa-plugins; do
-    grep -qF "$lib" <<<"$depends" || fail "Depends does not name '$lib': $depends"
+# (t64: the package names of Debian/Ubuntu's 64-bit time_t transition.)
+for lib in 'libc6 \(>=' 'libqt6core6(t64)? \(>=' 'libqt6widgets6(t64)? \(>=' 'libqt6sql6(t64)? \(>=' \
+           'libsqlite3-0 \(>=' 'libstdc\+\+6 \(>=' 'libqt6sql6-sqlite' 'qt6-qpa-plugins'; do
+    grep -qE "[ ,]$lib" <<<"$depends" || fail "Depends does not match '$lib': $depends"
 done
 
 # Files only (directories start with d), as ./usr/... paths.
