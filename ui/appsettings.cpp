@@ -2,8 +2,6 @@
 
 #include "codetheme.h"
 
-#include "core/base/ignorerules.h"
-
 #include <QApplication>
 #include <QFontDatabase>
 #include <QPalette>
@@ -12,44 +10,6 @@
 #include <QStyleFactory>
 
 namespace RepoLens {
-
-IndexingSettings IndexingSettings::load()
-{
-    IndexingSettings s;
-    QSettings q(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
-    q.beginGroup(QStringLiteral("indexing"));
-    s.ignorePatterns = q.value(QStringLiteral("ignore"), QStringList()).toStringList();
-    const qint64 cap = q.value(QStringLiteral("size_cap"), s.sizeCapBytes).toLongLong();
-    if (cap >= 1024)
-        s.sizeCapBytes = cap;
-    return s;
-}
-
-void IndexingSettings::save() const
-{
-    QSettings q(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
-    q.beginGroup(QStringLiteral("indexing"));
-    q.setValue(QStringLiteral("ignore"), ignorePatterns);
-    q.setValue(QStringLiteral("size_cap"), sizeCapBytes);
-}
-
-QString IndexingSettings::validatePatterns(const QStringList &patterns)
-{
-    int line = 0;
-    for (const QString &p : patterns) {
-        ++line;
-        const QString t = p.trimmed();
-        if (t.isEmpty() || t.startsWith(u'#'))
-            continue;
-        if (t == QLatin1String("!") || t == QLatin1String("/"))
-            return QStringLiteral("line %1: \"%2\" matches nothing").arg(line).arg(t);
-        if (t.contains(QLatin1String("***")))
-            return QStringLiteral("line %1: \"%2\": use ** to cross folders").arg(line).arg(t);
-        if (t == QLatin1String("*") || t == QLatin1String("**") || t == QLatin1String("/**"))
-            return QStringLiteral("line %1: \"%2\" would ignore every file").arg(line).arg(t);
-    }
-    return {};
-}
 
 AppearanceSettings AppearanceSettings::load()
 {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/index/indexingsettings.h"
+
 #include <QFont>
 #include <QString>
 #include <QStringList>
@@ -7,22 +9,6 @@
 class QApplication;
 
 namespace RepoLens {
-
-// Indexing settings of the desktop app (QSettings "RepoLens"/"repolens", group "indexing").
-struct IndexingSettings
-{
-    QStringList ignorePatterns;        // .gitignore syntax, root-relative, on top of the files'
-    qint64 sizeCapBytes = 1024 * 1024; // larger files are not indexed
-
-    static IndexingSettings load();
-    void save() const;
-    bool operator==(const IndexingSettings &o) const
-    {
-        return ignorePatterns == o.ignorePatterns && sizeCapBytes == o.sizeCapBytes;
-    }
-    // A reason when a pattern cannot be used ("line 3: ..."), else empty.
-    static QString validatePatterns(const QStringList &patterns);
-};
 
 // Appearance (group "appearance"): the colour scheme and the code font.
 struct AppearanceSettings

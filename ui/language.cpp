@@ -15,12 +15,12 @@ static const QString kResourceDir = QStringLiteral(":/i18n");
 
 QString languageSetting()
 {
-    return QSettings().value(kKey).toString();
+    return QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).value(kKey).toString();
 }
 
 void setLanguageSetting(const QString &code)
 {
-    QSettings settings;
+    QSettings settings(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
     if (code.isEmpty())
         settings.remove(kKey);
     else

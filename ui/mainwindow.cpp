@@ -448,13 +448,13 @@ void MainWindow::updateActions()
 
 QStringList MainWindow::recentFolders()
 {
-    QSettings settings;
+    QSettings settings(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
     return settings.value(QStringLiteral("recentFolders")).toStringList();
 }
 
 void MainWindow::addRecentFolder(const QString &path)
 {
-    QSettings settings;
+    QSettings settings(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
     QStringList list = settings.value(QStringLiteral("recentFolders")).toStringList();
     list.removeAll(path);
     list.prepend(path);
@@ -477,14 +477,14 @@ void MainWindow::rebuildRecentMenu()
     }
     m_recentMenu->addSeparator();
     m_recentMenu->addAction(tr("Clear Recent Folders"), this, [this] {
-        QSettings().remove(QStringLiteral("recentFolders"));
+        QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).remove(QStringLiteral("recentFolders"));
         updateWelcomePage();
     });
 }
 
 void MainWindow::restoreSettings()
 {
-    QSettings settings;
+    QSettings settings(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
@@ -493,7 +493,7 @@ void MainWindow::saveSettings()
 {
     if (!m_options.restoreState)
         return;
-    QSettings settings;
+    QSettings settings(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
 }
@@ -1115,8 +1115,7 @@ void MainWindow::setUpChat()
         setCodeFont(appearance.codeFont());
     const IndexingSettings indexing = IndexingSettings::load();
     IndexOptions options = m_index->options();
-    options.scan.extraIgnorePatterns = indexing.ignorePatterns;
-    options.scan.sizeCap = indexing.sizeCapBytes;
+    indexing.applyTo(options);
     m_index->setOptions(options);
     m_chatController->setSettings(LlmSettings::load(), SearchSettings::load());
     loadApiKey();

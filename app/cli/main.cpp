@@ -9,6 +9,7 @@
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexer.h"
+#include "core/index/indexingsettings.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/llmsettings.h"
@@ -71,8 +72,11 @@ Commands:
                                     rerank.model) or answering setting (llm.url,
                                     llm.model, llm.temperature, llm.max_tokens,
                                     llm.key_env, llm.timeout, hyde, top_k,
-                                    context_budget, history_budget, summaries);
-                                    API keys come from REPOLENS_API_KEY / OPENAI_API_KEY
+                                    context_budget, history_budget, summaries) or
+                                    indexing setting (index.ignore: patterns separated
+                                    by ';', index.size_cap: bytes or 512K / 2M), shared
+                                    with the app; API keys come from REPOLENS_API_KEY /
+                                    OPENAI_API_KEY or the app's keychain entry
   ask DIR QUESTION [--base-url URL] [--model NAME] [--rerank[=MODE]] [--hyde] [--json]
                                     answer with the configured model (streamed), the
                                     sources and a check of the citations; @codebase,
@@ -144,6 +148,7 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
 {
     IndexOptions options;
     options.verifyIntegrity = check;
+    IndexingSettings::load().applyTo(options); // the app's ignore patterns and size cap
     if (qEnvironmentVariableIsSet("REPOLENS_EXP_BATCH")) {
         options.batchFiles = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH");
         options.batchMillis = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH_MS");
@@ -590,9 +595,24 @@ int runConfig(const Args &args)
             printOut(QStringLiteral("%1 = %2\n").arg(key, settings.value(key)));
         for (const QString &key : LlmSettings::keys())
             printOut(QStringLiteral("%1 = %2\n").arg(key, llm.value(key)));
+        const IndexingSettings indexing = IndexingSettings::load();
+        for (const QString &key : IndexingSettings::keys())
+            printOut(QStringLiteral("%1 = %2\n").arg(key, indexing.value(key)));
         return 0;
     }
     const QString key = args.positional.first();
+    if (IndexingSettings::keys().contains(key)) {
+        IndexingSettings indexing = IndexingSettings::load();
+        if (args.positional.size() == 1) {
+            printOut(indexing.value(key) + u'\n');
+            return 0;
+        }
+        QString why;
+        if (!indexing.setValue(key, args.positional.at(1), &why))
+            return usageError(QStringLiteral("bad value for %1: '%2' (expected %3)").arg(key, args.positional.at(1), why));
+        indexing.save();
+        return 0;
+    }
     if (LlmSettings::keys().contains(key)) {
         if (args.positional.size() == 1) {
             printOut(llm.value(key) + u'\n');

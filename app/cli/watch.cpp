@@ -1,6 +1,7 @@
 #include "watch.h"
 
 #include "core/embed/embeddingindexer.h"
+#include "core/index/indexingsettings.h"
 #include "core/index/indexservice.h"
 #include "core/store/indexstore.h"
 
@@ -25,6 +26,9 @@ void say(const QString &text)
 int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_bool *stop)
 {
     IndexService service;
+    IndexOptions indexOptions = service.options();
+    IndexingSettings::load().applyTo(indexOptions); // the app's ignore patterns and size cap
+    service.setOptions(indexOptions);
     service.setDataDir(dataDir);
     service.setRootPath(rootPath);
     // Vectors follow the changed files when the index has a built-in model.

@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     if (parser.isSet(selfTest)) {
         // Keep the user's settings and indexes untouched.
         QStandardPaths::setTestModeEnabled(true);
-        QSettings().remove(QStringLiteral("recentFolders")); // test-mode settings only
+        QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).remove(QStringLiteral("recentFolders")); // test-mode settings only
         options.restoreState = false;
         options.credentials.reset(); // never the user's keychain
         options.detectOllama = false;

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void retrieval();
     void errors();
     void reindexIsIncremental();
+    void indexingSettingsApply();
 
 private:
     struct Run
@@ -253,6 +254,37 @@ void tst_Cli::reindexIsIncremental()
     QVERIFY2(changed.err.contains("indexed 1 files (4 unchanged, 1 removed"), changed.err.constData());
     const Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("brand_new_function"), QStringLiteral("--json")});
     QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("results")).toArray().size(), 1);
+}
+
+// index.ignore and index.size_cap are the app's Indexing settings: `config` sets them, and
+// `index` honours them like the app does.
+void tst_Cli::indexingSettingsApply()
+{
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("index.size_cap"), QStringLiteral("3")}).code, 2);
+    const Run bad = cli({QStringLiteral("config"), QStringLiteral("index.ignore"), QStringLiteral("**")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("would ignore every file"), bad.err.constData());
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("index.ignore"), QStringLiteral("src/;*.md")}).code, 0);
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("index.size_cap"), QStringLiteral("64K")}).code, 0);
+    const Run shown = cli({QStringLiteral("config")});
+    QVERIFY2(shown.out.contains("index.ignore = src/;*.md\n"), shown.out.constData());
+    QVERIFY(shown.out.contains("index.size_cap = 65536\n"));
+    // The app reads the same file (QSettings "RepoLens"/"repolens", group "indexing").
+    QFile conf(m_config.filePath(QStringLiteral("RepoLens/repolens.conf")));
+    QVERIFY(conf.open(QIODevice::ReadOnly));
+    const QByteArray text = conf.readAll();
+    QVERIFY2(text.contains("[indexing]") && text.contains("size_cap=65536"), text.constData());
+
+    write(QStringLiteral("big.py"), QByteArray("x = 1\n").repeated(12000)); // 72 KB
+    const Run index = cli({QStringLiteral("index"), m_root.path()});
+    QVERIFY2(index.code == 0, index.err.constData());
+    const Run status = cli({QStringLiteral("status"), m_root.path(), QStringLiteral("--json")});
+    const QJsonObject statuses = QJsonDocument::fromJson(status.out).object().value(QStringLiteral("statuses")).toObject();
+    const QJsonObject ignored = statuses.value(QStringLiteral("ignored")).toObject().value(QStringLiteral("reasons")).toObject();
+    QVERIFY2(ignored.value(QStringLiteral("settings: src/")).toInt() == 1, status.out.constData());
+    QCOMPARE(statuses.value(QStringLiteral("too-large")).toObject().value(QStringLiteral("files")).toInt(), 1);
+    const Run gone = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("format_float"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(gone.out).object().value(QStringLiteral("results")).toArray().size(), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -45,6 +45,8 @@ void tst_IndexService::writeFiles(const QString &dir, int count)
     }
 }
 
+// Waits are generous: under ThreadSanitizer on a busy 2-core machine indexing these 400 files
+// has taken 80 s. They bound a hang; speed is measured by the benchmarks, not here.
 void tst_IndexService::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
@@ -64,7 +66,7 @@ void tst_IndexService::indexesOnWorkerThread()
     service.start();
     QCOMPARE(started.count(), 1);
     QVERIFY(service.isIndexing());
-    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.wait(300000));
     QVERIFY(!service.isIndexing());
     const auto report = finished.first().first().value<IndexReport>();
     QVERIFY(!report.cancelled);
@@ -83,7 +85,7 @@ void tst_IndexService::progressIsThrottled()
     QElapsedTimer timer;
     timer.start();
     service.start();
-    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.wait(300000));
     const qint64 ms = timer.elapsed();
     QVERIFY(progress.count() >= 1);
     // ~10 Hz, plus one per phase change
@@ -110,7 +112,7 @@ void tst_IndexService::cancelStops()
     QSignalSpy finished(&service, &IndexService::indexFinished);
     service.start();
     service.cancel();
-    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.wait(300000));
     QVERIFY(finished.first().first().value<IndexReport>().cancelled);
     QVERIFY(!service.isIndexing());
 }
@@ -125,8 +127,8 @@ void tst_IndexService::startWhileRunningRestarts()
     QSignalSpy finished(&service, &IndexService::indexFinished);
     service.start();
     service.start(); // cancels the first, then runs again
-    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 2, 60000);
-    QTRY_VERIFY_WITH_TIMEOUT(!service.isIndexing(), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 2, 300000);
+    QTRY_VERIFY_WITH_TIMEOUT(!service.isIndexing(), 300000);
     // the cancelled run's report is dropped; the second one completes
     QCOMPARE(finished.count(), 1);
     QVERIFY(!finished.first().first().value<IndexReport>().cancelled);

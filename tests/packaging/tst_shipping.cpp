@@ -59,14 +59,16 @@ private Q_SLOTS:
     {
         QCOMPARE(languageSetting(), QString());
         setLanguageSetting(QStringLiteral("de"));
-        QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("de"));
+        // the one settings file of the app and the CLI
+        QCOMPARE(QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).value(QStringLiteral("language")).toString(),
+                 QStringLiteral("de"));
         QCOMPARE(languageSetting(), QStringLiteral("de"));
         QComboBox box;
         fillLanguageBox(&box);
         QCOMPARE(box.itemData(0).toString(), QString()); // follow the system
         QVERIFY(box.findData(QStringLiteral("en")) >= 0);
         setLanguageSetting(QString());
-        QVERIFY(!QSettings().contains(QStringLiteral("language")));
+        QVERIFY(!QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).contains(QStringLiteral("language")));
     }
 
     void compiledTranslationsTranslate_data()
