@@ -1655,6 +1655,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>Re-ranking by the chat model needs a model: set one on the Model page first.</source>
         <translation>Die Neubewertung durch das Chat-Modell braucht ein Modell: Richten Sie zuerst eines auf der Seite „Modell“ ein.</translation>
     </message>
+    <message>
+        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>

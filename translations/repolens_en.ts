@@ -1636,6 +1636,10 @@ Body (%3 bytes, exactly as sent):
         <source>Re-ranking by the chat model needs a model: set one on the Model page first.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>

@@ -1655,6 +1655,10 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <source>Re-ranking by the chat model needs a model: set one on the Model page first.</source>
         <translation>Le reclassement par le modèle de chat nécessite un modèle : configurez-en d&apos;abord un sur la page Modèle.</translation>
     </message>
+    <message>
+        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>

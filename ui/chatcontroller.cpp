@@ -43,7 +43,7 @@ struct FilesOutcome
 // One Searcher per query thread, rebuilt when the store, the index generation or the
 // retrieval settings change (vectors and the reranker are loaded once, not per question).
 const Searcher &threadSearcher(const IndexStore *store, const QString &dbPath, quint64 generation,
-                               const SearchSettings &settings, const LlmEndpoint &llm)
+                               const SearchSettings &settings, const LlmEndpoint &llm, bool withholdSecrets)
 {
     struct Cache
     {
@@ -56,6 +56,7 @@ const Searcher &threadSearcher(const IndexStore *store, const QString &dbPath, q
     QString key;
     for (const QString &k : SearchSettings::keys())
         key += settings.value(k) + u'\x1f';
+    key += withholdSecrets ? u'w' : u's';
     if (!cache.searcher || cache.store != store || cache.generation != generation || cache.key != key) {
         cache.searcher = std::make_unique<Searcher>(store);
         if (settings.vectors) {
@@ -74,12 +75,13 @@ const Searcher &threadSearcher(const IndexStore *store, const QString &dbPath, q
             HttpEndpoint endpoint;
             endpoint.baseUrl = settings.rerankUrl;
             endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
-            cache.searcher->setReranker(RerankMode::Endpoint,
-                                        std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
+            auto reranker = std::make_shared<RemoteReranker>(endpoint, settings.rerankModel);
+            reranker->setWithholdSecrets(withholdSecrets);
+            cache.searcher->setReranker(RerankMode::Endpoint, reranker);
         }
         if (settings.rerank == RerankMode::Llm && llm.isConfigured())
             cache.searcher->setReranker(RerankMode::Llm,
-                                        std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(llm)));
+                                        std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(llm), withholdSecrets));
         cache.store = store;
         cache.generation = generation;
         cache.key = key;
@@ -431,6 +433,7 @@ void ChatController::retrieveAndAnswer(int turnIndex)
     options.search.rerank = m_search.rerank;
     options.search.vectors = m_search.vectors;
     options.hyde = m_settings.hyde;
+    options.withholdSecrets = !m_settings.sendCredentials;
     options.llm = endpoint();
     const QString dbPath = m_dbPath;
     const quint64 generation = m_indexGeneration;
@@ -449,7 +452,7 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                                 : error.toString();
                 return out;
             }
-            const Searcher &searcher = threadSearcher(store, dbPath, generation, search, options.llm);
+            const Searcher &searcher = threadSearcher(store, dbPath, generation, search, options.llm, options.withholdSecrets);
             out.trace = retrieveContext(*store, searcher, parsed, options, &cancel);
             if (indexing)
                 out.trace.indexComplete = false;

@@ -1101,7 +1101,7 @@ void MainWindow::setUpChat()
         m_chatController->indexChanged();
         const LlmSettings &llm = m_chatController->settings();
         if (llm.summaries && llm.isConfigured() && !m_root.isEmpty())
-            m_summaries->offer(m_index->databasePath(), llm.endpoint(m_chatController->apiKey()));
+            m_summaries->offer(m_index->databasePath(), llm.endpoint(m_chatController->apiKey()), !llm.sendCredentials);
     });
     connect(m_index, &IndexService::indexFailed, m_chatController,
             [this](const Error &) { m_chatController->setIndexState(false, {}); });
@@ -1204,7 +1204,7 @@ void MainWindow::applySettings(const SettingsBundle &b)
         }
     }
     if (b.llm.summaries && b.llm.isConfigured() && !m_root.isEmpty() && !m_index->isIndexing())
-        m_summaries->offer(m_index->databasePath(), b.llm.endpoint(m_chatController->apiKey()));
+        m_summaries->offer(m_index->databasePath(), b.llm.endpoint(m_chatController->apiKey()), !b.llm.sendCredentials);
 }
 
 // --- drag and drop ---------------------------------------------------------------------------

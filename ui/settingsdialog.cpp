@@ -169,6 +169,12 @@ QWidget *SettingsDialog::modelPage()
                          "inspector; chunks that look like credentials are withheld), and HyDE and method summaries "
                          "send more. Chat ▸ ⋯ ▸ What Was Sent lists every request."),
                       page));
+    m_sendCredentials = new QCheckBox(tr("Also send code that looks like it contains a credential (API keys, "
+                                         "private keys, passwords)"),
+                                      page);
+    m_sendCredentials->setObjectName(QStringLiteral("sendCredentials"));
+    m_sendCredentials->setChecked(m_current.llm.sendCredentials);
+    v->addWidget(m_sendCredentials);
     v->addStretch(1);
     connect(m_preset, &QComboBox::activated, this, [this](int index) {
         if (index <= 0)
@@ -476,6 +482,7 @@ bool SettingsDialog::apply()
         b.search.rerankModel = m_rerankModel->text().trimmed();
     }
     b.llm.hyde = m_hyde->isChecked();
+    b.llm.sendCredentials = m_sendCredentials->isChecked();
     b.llm.topK = m_topK->value();
     b.llm.contextBudget = m_budget->value();
     b.llm.historyBudget = m_history->value();

@@ -118,6 +118,7 @@ private:
     QLineEdit *m_rerankUrl;
     QLineEdit *m_rerankModel;
     QCheckBox *m_hyde;
+    QCheckBox *m_sendCredentials;
     QSpinBox *m_topK;
     QSpinBox *m_budget;
     QSpinBox *m_history;

@@ -76,12 +76,13 @@ void SummaryRunner::showIdle()
     m_stop->hide();
 }
 
-void SummaryRunner::offer(const QString &databasePath, const LlmEndpoint &endpoint)
+void SummaryRunner::offer(const QString &databasePath, const LlmEndpoint &endpoint, bool withholdSecrets)
 {
     if (m_running)
         return;
     m_dbPath = databasePath;
     m_endpoint = endpoint;
+    m_withhold = withholdSecrets;
     const quint64 generation = ++m_generation;
     runOn(
         &m_pool, this, [databasePath, endpoint] { return MethodSummarizer(databasePath, endpoint).pendingCalls(); },
@@ -120,13 +121,16 @@ void SummaryRunner::start()
     m_label->setText(tr("Method summaries: starting…"));
     const QString dbPath = m_dbPath;
     const LlmEndpoint endpoint = m_endpoint;
+    const bool withhold = m_withhold;
     auto cancel = m_cancel;
     QPointer<SummaryRunner> self(this);
     QPointer<ConversationService> log(m_log);
     runOn(
         &m_pool, this,
-        [dbPath, endpoint, cancel, self, log] {
-            return MethodSummarizer(dbPath, endpoint)
+        [dbPath, endpoint, withhold, cancel, self, log] {
+            MethodSummarizer summarizer(dbPath, endpoint);
+            summarizer.setWithholdSecrets(withhold);
+            return summarizer
                 .run(
                     [self](const SummaryProgress &p) {
                         QMetaObject::invokeMethod(

@@ -30,7 +30,7 @@ public:
     ~SummaryRunner() override;
 
     // Counts what is pending for the folder and offers to start (nothing when 0).
-    void offer(const QString &databasePath, const LlmEndpoint &endpoint);
+    void offer(const QString &databasePath, const LlmEndpoint &endpoint, bool withholdSecrets = true);
     void start();
     void cancel();
     bool isRunning() const { return m_running; }
@@ -51,6 +51,7 @@ private:
     QToolButton *m_stop;
     QString m_dbPath;
     LlmEndpoint m_endpoint;
+    bool m_withhold = true;
     std::shared_ptr<std::atomic_bool> m_cancel;
     int m_pending = 0;
     bool m_running = false;

@@ -75,8 +75,8 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
     options.search = searchOptions;
     options.hyde = o.settings.hyde && configured;
     options.llm = endpoint;
-    // Nothing leaves the machine for a local endpoint, but credentials are still not sent.
-    options.withholdSecrets = true;
+    // Credentials are not sent, even to a local endpoint, unless send_credentials is on.
+    options.withholdSecrets = !o.settings.sendCredentials;
     const RetrievalTrace trace = retrieveContext(store, searcher, parsed, options, cancel);
     std::unique_ptr<ConversationStore> log;
     if (auto opened = ConversationStore::open(o.databasePath))
@@ -216,6 +216,7 @@ int runSummarize(const QString &databasePath, const LlmSettings &settings, const
     }
     const LlmEndpoint endpoint = settings.endpoint(apiKey);
     MethodSummarizer summarizer(databasePath, endpoint);
+    summarizer.setWithholdSecrets(!settings.sendCredentials);
     const auto pending = summarizer.pendingCalls();
     if (!pending) {
         err(QStringLiteral("repolens-cli: ") + pending.error().toString());

@@ -385,13 +385,16 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         HttpEndpoint endpoint;
         endpoint.baseUrl = settings.rerankUrl;
         endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
-        searcher.setReranker(RerankMode::Endpoint, std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
+        auto reranker = std::make_shared<RemoteReranker>(endpoint, settings.rerankModel);
+        reranker->setWithholdSecrets(!LlmSettings::load().sendCredentials);
+        searcher.setReranker(RerankMode::Endpoint, reranker);
     }
     if (options.rerank == RerankMode::Llm) {
         const LlmSettings llm = LlmSettings::load();
         const LlmEndpoint endpoint = llm.endpoint(apiKeyFor(llm));
         if (endpoint.isConfigured())
-            searcher.setReranker(RerankMode::Llm, std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(endpoint)));
+            searcher.setReranker(RerankMode::Llm, std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(endpoint),
+                                                                                  !llm.sendCredentials));
     }
     bool ok = true;
     if (args.options.contains(QStringLiteral("top"))) {
@@ -782,11 +785,13 @@ int runAskCommand(const Args &args, const QString &root, const QString &dbPath)
         HttpEndpoint endpoint;
         endpoint.baseUrl = settings.rerankUrl;
         endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
-        searcher.setReranker(RerankMode::Endpoint, std::make_shared<RemoteReranker>(endpoint, settings.rerankModel));
+        auto reranker = std::make_shared<RemoteReranker>(endpoint, settings.rerankModel);
+        reranker->setWithholdSecrets(!llm.sendCredentials);
+        searcher.setReranker(RerankMode::Endpoint, reranker);
     }
     if (options.rerank == RerankMode::Llm && llm.isConfigured())
-        searcher.setReranker(RerankMode::Llm,
-                             std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(llm.endpoint(apiKey))));
+        searcher.setReranker(RerankMode::Llm, std::make_shared<JudgeReranker>(std::make_shared<ChatJudge>(llm.endpoint(apiKey)),
+                                                                              !llm.sendCredentials));
     AskOptions ask;
     ask.question = args.positional.mid(1).join(u' ');
     ask.rootPath = root;

@@ -75,7 +75,7 @@ QStringList LlmSettings::keys()
     return {QStringLiteral("llm.url"),        QStringLiteral("llm.model"),      QStringLiteral("llm.temperature"),
             QStringLiteral("llm.max_tokens"), QStringLiteral("llm.key_env"),    QStringLiteral("llm.timeout"),
             QStringLiteral("hyde"),           QStringLiteral("top_k"),          QStringLiteral("context_budget"),
-            QStringLiteral("history_budget"), QStringLiteral("summaries")};
+            QStringLiteral("history_budget"), QStringLiteral("summaries"),    QStringLiteral("send_credentials")};
 }
 
 QString LlmSettings::value(const QString &key) const
@@ -103,6 +103,8 @@ QString LlmSettings::value(const QString &key) const
         return QString::number(historyBudget);
     if (key == QLatin1String("summaries"))
         return onOff(summaries);
+    if (key == QLatin1String("send_credentials"))
+        return onOff(sendCredentials);
     return {};
 }
 
@@ -171,14 +173,14 @@ bool LlmSettings::setValue(const QString &key, const QString &v, QString *why)
         return parseInt(v, 500, 1000000, &contextBudget, why);
     if (key == QLatin1String("history_budget"))
         return parseInt(v, 0, 1000000, &historyBudget, why);
-    if (key == QLatin1String("hyde") || key == QLatin1String("summaries")) {
+    if (key == QLatin1String("hyde") || key == QLatin1String("summaries") || key == QLatin1String("send_credentials")) {
         bool b = false;
         if (!parseBool(v, &b)) {
             if (why)
                 *why = QStringLiteral("on or off");
             return false;
         }
-        (key == QLatin1String("hyde") ? hyde : summaries) = b;
+        (key == QLatin1String("hyde") ? hyde : key == QLatin1String("summaries") ? summaries : sendCredentials) = b;
         return true;
     }
     if (why)

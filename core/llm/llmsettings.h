@@ -25,6 +25,9 @@ struct LlmSettings
     int contextBudget = 6000;     // tokens of code context per question
     int historyBudget = 2000;     // tokens of earlier conversation
     bool summaries = false;       // method summaries while indexing (calls the model per chunk)
+    // Chunks that look like they hold a credential (core/base/secrets.h) are withheld from
+    // every endpoint (chat, HyDE, re-ranking, summaries) unless the user turns this on.
+    bool sendCredentials = false;
 
     bool isConfigured() const { return !baseUrl.isEmpty() && baseUrl.isValid() && !model.isEmpty(); }
     // The endpoint with the key given (the caller resolves it).
@@ -34,7 +37,7 @@ struct LlmSettings
     void save() const;
 
     // "llm.url", "llm.model", "llm.temperature", "llm.max_tokens", "llm.key_env", "llm.timeout",
-    // "hyde", "top_k", "context_budget", "history_budget", "summaries"
+    // "hyde", "top_k", "context_budget", "history_budget", "summaries", "send_credentials"
     static QStringList keys();
     QString value(const QString &key) const;
     // false and a reason (English; the UI shows its own words) for an unknown key or bad value

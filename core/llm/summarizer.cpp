@@ -85,7 +85,7 @@ Result<SummaryReport> MethodSummarizer::run(const ProgressFn &progress, const Ca
                 break;
             }
             p.currentPath = c.path;
-            if (containsSecret(c.text)) {
+            if (m_withhold && containsSecret(c.text)) {
                 batch.append({c.contentHash, QString()});
                 ++report.withheld;
                 ++p.done;

@@ -41,6 +41,8 @@ class MethodSummarizer
 {
 public:
     MethodSummarizer(QString databasePath, LlmEndpoint endpoint);
+    // Chunks that look like they hold a credential are not sent (default; counted as withheld).
+    void setWithholdSecrets(bool withhold) { m_withhold = withhold; }
 
     // Calls a run would make now (after stored summaries are re-applied).
     Result<int> pendingCalls();
@@ -56,6 +58,7 @@ public:
 private:
     QString m_dbPath;
     LlmEndpoint m_endpoint;
+    bool m_withhold = true;
 };
 
 } // namespace RepoLens

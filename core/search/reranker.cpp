@@ -1,5 +1,7 @@
 #include "reranker.h"
 
+#include "core/base/secrets.h"
+
 #include "query.h"
 
 #include "core/embed/embedder.h"
@@ -118,6 +120,21 @@ Result<QList<double>> LocalReranker::score(const QString &query, const QList<Chu
     return out;
 }
 
+const char kWithheldDocument[] = "(withheld: this code looks like it contains a credential)";
+
+namespace {
+
+// The text a remote scorer gets for a chunk: the chunk, or the placeholder for one that looks
+// like it holds a credential.
+QString documentFor(const ChunkRecord &c, int maxChars, bool withhold)
+{
+    if (withhold && containsSecret(c.text))
+        return QString::fromLatin1(kWithheldDocument);
+    return embeddingText(c, maxChars);
+}
+
+} // namespace
+
 RemoteReranker::RemoteReranker(HttpEndpoint endpoint, QString model, int maxDocumentChars)
     : m_endpoint(std::move(endpoint))
     , m_model(std::move(model))
@@ -130,7 +147,7 @@ Result<QList<double>> RemoteReranker::score(const QString &query, const QList<Ch
 {
     QJsonArray docs;
     for (const ChunkRecord &c : chunks)
-        docs.append(embeddingText(c, m_maxChars));
+        docs.append(documentFor(c, m_maxChars, m_withhold));
     const QJsonObject body{{QStringLiteral("model"), m_model},
                            {QStringLiteral("query"), query},
                            {QStringLiteral("documents"), docs},
@@ -158,8 +175,9 @@ Result<QList<double>> RemoteReranker::score(const QString &query, const QList<Ch
     return out;
 }
 
-JudgeReranker::JudgeReranker(std::shared_ptr<LlmJudge> judge)
+JudgeReranker::JudgeReranker(std::shared_ptr<LlmJudge> judge, bool withholdSecrets)
     : m_judge(std::move(judge))
+    , m_withhold(withholdSecrets)
 {
 }
 
@@ -170,7 +188,7 @@ Result<QList<double>> JudgeReranker::score(const QString &query, const QList<Chu
         return makeError(ErrorCode::Unsupported, QStringLiteral("no chat endpoint is configured for the LLM judge"));
     QStringList docs;
     for (const ChunkRecord &c : chunks)
-        docs << embeddingText(c, 4000);
+        docs << documentFor(c, 4000, m_withhold);
     auto scores = m_judge->judge(query, docs, cancel);
     if (scores && scores->size() != chunks.size())
         return makeError(ErrorCode::Protocol, QStringLiteral("the judge scored %1 of %2 chunks").arg(scores->size()).arg(chunks.size()));

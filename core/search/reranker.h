@@ -53,12 +53,18 @@ public:
     QString name() const override { return QStringLiteral("endpoint"); }
     Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
                                 const std::atomic_bool *cancel = nullptr) override;
+    // A chunk that looks like it holds a credential is sent as kWithheldDocument (default).
+    void setWithholdSecrets(bool withhold) { m_withhold = withhold; }
 
 private:
     HttpEndpoint m_endpoint;
     QString m_model;
     int m_maxChars;
+    bool m_withhold = true;
 };
+
+// What a remote re-ranker receives instead of a chunk that looks like it holds a credential.
+extern const char kWithheldDocument[];
 
 // The LLM as judge: implemented by the chat client (core/llm, not built yet); asked to rate
 // each chunk's relevance to the question from 0 to 10.
@@ -73,13 +79,14 @@ public:
 class JudgeReranker : public Reranker
 {
 public:
-    explicit JudgeReranker(std::shared_ptr<LlmJudge> judge);
+    explicit JudgeReranker(std::shared_ptr<LlmJudge> judge, bool withholdSecrets = true);
     QString name() const override { return QStringLiteral("llm"); }
     Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
                                 const std::atomic_bool *cancel = nullptr) override;
 
 private:
     std::shared_ptr<LlmJudge> m_judge;
+    bool m_withhold = true;
 };
 
 } // namespace RepoLens

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void judgesThroughTheServer();
     void serverErrorIsAnError();
     void unconfigured();
+    void credentialsAreWithheld();
 };
 
 void tst_LlmJudge::parseScores()
@@ -114,4 +115,43 @@ void tst_LlmJudge::unconfigured()
 }
 
 QTEST_GUILESS_MAIN(tst_LlmJudge)
+// Re-rankers send chunks off the machine: one that looks like it holds a credential goes as a
+// placeholder unless the user allowed it (send_credentials).
+void tst_LlmJudge::credentialsAreWithheld()
+{
+    const QString key = QStringLiteral("AKIA") + QStringLiteral("Q3EGRTJ7VXMPLE42");
+    ChunkRecord clean, secret;
+    clean.path = QStringLiteral("a.py");
+    clean.text = QStringLiteral("def connect(): pass");
+    secret.path = QStringLiteral("b.py");
+    secret.text = QStringLiteral("AWS_ACCESS_KEY_ID = \"%1\"\n").arg(key);
+
+    FakeHttpServer chat([](const FakeHttpServer::Request &) { return FakeHttpServer::json(chatAnswer(QStringLiteral("1: 5\n2: 5"))); });
+    QVERIFY(chat.listen());
+    QVERIFY(JudgeReranker(std::make_shared<ChatJudge>(endpointOf(chat))).score(QStringLiteral("q"), {clean, secret}));
+    QVERIFY(JudgeReranker(std::make_shared<ChatJudge>(endpointOf(chat)), false).score(QStringLiteral("q"), {clean, secret}));
+    QCOMPARE(chat.requests.size(), 2);
+    QVERIFY(!chat.requests.at(0).body.contains(key.toUtf8()));
+    QVERIFY(chat.requests.at(0).body.contains(QByteArray(kWithheldDocument)));
+    QVERIFY(chat.requests.at(0).body.contains("def connect(): pass"));
+    QVERIFY(chat.requests.at(1).body.contains(key.toUtf8())); // allowed
+
+    FakeHttpServer rerank([](const FakeHttpServer::Request &) {
+        return FakeHttpServer::json(R"({"results":[{"index":0,"relevance_score":0.5},{"index":1,"relevance_score":0.4}]})");
+    });
+    QVERIFY(rerank.listen());
+    HttpEndpoint endpoint;
+    endpoint.baseUrl = rerank.baseUrl();
+    RemoteReranker remote(endpoint, QStringLiteral("rerank-model"));
+    QVERIFY(remote.score(QStringLiteral("q"), {clean, secret}));
+    remote.setWithholdSecrets(false);
+    QVERIFY(remote.score(QStringLiteral("q"), {clean, secret}));
+    QCOMPARE(rerank.requests.size(), 2);
+    const QJsonArray docs = QJsonDocument::fromJson(rerank.requests.at(0).body).object().value(QStringLiteral("documents")).toArray();
+    QCOMPARE(docs.size(), 2);
+    QCOMPARE(docs.at(1).toString(), QString::fromLatin1(kWithheldDocument));
+    QVERIFY(docs.at(0).toString().contains(QLatin1String("def connect(): pass")));
+    QVERIFY(rerank.requests.at(1).body.contains(key.toUtf8()));
+}
+
 #include "tst_llmjudge.moc"
