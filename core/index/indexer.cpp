@@ -22,6 +22,7 @@
 #include <csignal>
 #include <cstdio>
 #include <deque>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -739,19 +740,28 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     }
     crashPoint("after-parse");
 
+    // --- git history (file-quality prior), read by git while this thread links -------------------
+    // (a new HEAD is read even when no indexed file changed: commit counts and dates move)
+    QString head;
+    std::future<QHash<QString, QPair<int, qint64>>> historyRead;
+    QElapsedTimer historyTimer;
+    if (options.gitHistory) {
+        head = GitHistory::head(root);
+        if (!head.isEmpty() && head != store.meta(QStringLiteral("git_head"))) {
+            historyTimer.start();
+            historyRead = std::async(std::launch::async, [root = root, cancel] { return GitHistory::read(root, cancel); });
+        }
+    }
+
     // --- link references --------------------------------------------------------------------
     if (auto r = link(store, report, prog, tell, changed, linkedBefore && !bulk); !r)
         return r.error();
 
-    // --- git history (file-quality prior) -------------------------------------------------------
-    if (options.gitHistory && (changed || store.meta(QStringLiteral("git_head")).isEmpty())) {
-        const QString head = GitHistory::head(root);
-        if (!head.isEmpty() && head != store.meta(QStringLiteral("git_head"))) {
+    if (historyRead.valid()) {
+        {
             prog.phase = IndexProgress::Phase::History;
             tell(true);
-            QElapsedTimer historyTimer;
-            historyTimer.start();
-            const auto history = GitHistory::read(root, cancel);
+            const auto history = historyRead.get();
             if (!history.isEmpty() && !cancelled()) {
                 if (auto r = store.beginTransaction(); !r)
                     return r.error();
