@@ -234,7 +234,9 @@ int runEmbed(const QString &dbPath, bool quiet)
 {
     const SearchSettings settings = SearchSettings::load();
     std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
-    EmbeddingIndexer embedder(dbPath);
+    EmbedOptions embedOptions;
+    embedOptions.withholdSecrets = !LlmSettings::load().sendCredentials;
+    EmbeddingIndexer embedder(dbPath, embedOptions);
     QElapsedTimer shown;
     shown.start();
     auto report = embedder.run(
@@ -268,6 +270,9 @@ int runEmbed(const QString &dbPath, bool quiet)
                      "(fit %.2f s, embed %.2f s, vector index %.2f s)\n",
                      report->chunksTotal, qPrintable(report->modelId), report->embedded, report->reused,
                      report->seconds, report->fitSeconds, report->embedSeconds, report->indexSeconds);
+    if (!quiet && report->redacted > 0)
+        std::fprintf(stderr, "vectors: %d chunks sent with credentials withheld (send_credentials is off)\n",
+                     report->redacted);
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace RepoLens {
@@ -112,6 +113,28 @@ QList<SecretFinding> findSecrets(QStringView text, int maxFindings)
         }
     }
     std::sort(out.begin(), out.end(), [](const SecretFinding &a, const SecretFinding &b) { return a.offset < b.offset; });
+    return out;
+}
+
+QString redactSecrets(const QString &text, int *found)
+{
+    QList<SecretFinding> findings = findSecrets(text, 1000);
+    std::sort(findings.begin(), findings.end(), [](const SecretFinding &a, const SecretFinding &b) { return a.offset < b.offset; });
+    if (found)
+        *found = int(findings.size());
+    if (findings.isEmpty())
+        return text;
+    QString out;
+    out.reserve(text.size());
+    int at = 0;
+    for (const SecretFinding &f : findings) {
+        if (f.offset < at)
+            continue; // overlaps the previous one
+        out += QStringView(text).mid(at, f.offset - at);
+        out += QLatin1String("[withheld credential]");
+        at = f.offset + f.length;
+    }
+    out += QStringView(text).mid(at);
     return out;
 }
 

@@ -28,4 +28,8 @@ inline bool containsSecret(QStringView text)
     return !findSecrets(text, 1).isEmpty();
 }
 
+// The text with every finding replaced by "[withheld credential]" (for embedding endpoints,
+// where the rest of a chunk still helps search); *found counts the replacements.
+QString redactSecrets(const QString &text, int *found = nullptr);
+
 } // namespace RepoLens

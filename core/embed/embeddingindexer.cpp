@@ -1,6 +1,7 @@
 #include "embeddingindexer.h"
 
 #include "core/base/logging.h"
+#include "core/base/secrets.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -275,6 +276,7 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
         tell(false);
     }
     const int batch = std::max(1, embedder->batchSize());
+    const bool redact = m_options.withholdSecrets && !BuiltinEmbedder::isBuiltinModel(modelId);
     for (;;) {
         if (cancelled()) {
             report.cancelled = true;
@@ -293,7 +295,13 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
                 if (inBatch.contains(todo.at(i).contentHash))
                     continue;
                 inBatch.insert(todo.at(i).contentHash);
-                texts << embeddingText(todo.at(i));
+                QString text = embeddingText(todo.at(i));
+                if (redact) {
+                    int found = 0;
+                    text = redactSecrets(text, &found);
+                    report.redacted += found > 0 ? 1 : 0;
+                }
+                texts << text;
                 hashes << todo.at(i).contentHash;
             }
             auto vectors = embedder->embed(texts, EmbedPurpose::Document, cancel);

@@ -32,6 +32,7 @@ struct EmbedReport
     int embedded = 0;        // computed in this run
     int reused = 0;          // already stored (same content hash and model)
     int removedOrphans = 0;
+    int redacted = 0;        // chunks sent with credentials withheld
     double fitSeconds = 0;
     double embedSeconds = 0;
     double indexSeconds = 0; // vector index sync + save
@@ -47,6 +48,9 @@ struct EmbedOptions
     QStringList priorityPaths;  // embedded first (open files, recently changed)
     int batchChunks = 64;       // per embedder call for remote models
     bool buildVectorIndex = true;
+    // Credentials found in a chunk are replaced by "[withheld credential]" in what is sent to
+    // an embedding endpoint (the built-in embedder sends nothing and sees the chunk as it is).
+    bool withholdSecrets = true;
 };
 
 // The embedding stage, run after the keyword index is ready: fits (or reuses) the built-in

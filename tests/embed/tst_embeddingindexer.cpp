@@ -92,6 +92,7 @@ private Q_SLOTS:
     void rebuildsMissingOrCorruptIndex();
     void modelRoundTrip();
     void remoteModelAndSwitchingBack();
+    void credentialsAreNotSentForEmbedding();
 
 private:
     QString m_db;
@@ -260,6 +261,56 @@ void tst_EmbeddingIndexer::remoteModelAndSwitchingBack()
     QVERIFY(again);
     QCOMPARE(again->embedded, 0);
     QCOMPARE(int(server.requests.size()), before);
+}
+
+// The embedding endpoint gets a chunk with a credential in it with the credential replaced;
+// with withholdSecrets off (the send_credentials setting) it gets the chunk as it is.
+void tst_EmbeddingIndexer::credentialsAreNotSentForEmbedding()
+{
+    const QString key = QStringLiteral("ghp_") + QStringLiteral("R8xK2mQ7vN4pL9sT3wY6zB1cD5fG0hJ2kE7a");
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("index.sqlite"));
+    const QByteArray source = QStringLiteral("def connect():\n    token = \"%1\"\n    return open_session(token)\n").arg(key).toUtf8();
+    {
+        auto store = IndexStore::open(db, IndexStore::Mode::ReadWrite);
+        QVERIFY(store);
+        QVERIFY((*store)->beginTransaction());
+        writeFile(**store, QStringLiteral("net/proxies.py"), kHttp);
+        writeFile(**store, QStringLiteral("net/client.py"), source.constData());
+        QVERIFY((*store)->commit());
+    }
+    QStringList sent;
+    FakeHttpServer server([&](const FakeHttpServer::Request &r) {
+        const QJsonArray input = QJsonDocument::fromJson(r.body).object().value(QStringLiteral("input")).toArray();
+        QJsonArray data;
+        for (qsizetype i = 0; i < input.size(); ++i) {
+            sent << input.at(i).toString();
+            data.append(QJsonObject{{QStringLiteral("index"), int(i)}, {QStringLiteral("embedding"), QJsonArray{1.0, double(i)}}});
+        }
+        return FakeHttpServer::json(QJsonDocument(QJsonObject{{QStringLiteral("data"), data}}).toJson());
+    });
+    QVERIFY(server.listen());
+    RemoteEmbedderConfig config;
+    config.endpoint.baseUrl = server.baseUrl();
+    config.model = QStringLiteral("fake-a");
+    RemoteEmbedder remote(config);
+    auto report = EmbeddingIndexer(db).run(&remote);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->redacted, 1);
+    const QString all = sent.join(u'\n');
+    QVERIFY(!all.contains(key));
+    QVERIFY(all.contains(QLatin1String("[withheld credential]")));
+    QVERIFY(all.contains(QLatin1String("return open_session(token)"))); // the rest still helps search
+
+    sent.clear();
+    config.model = QStringLiteral("fake-b");
+    RemoteEmbedder allowed(config);
+    EmbedOptions options;
+    options.withholdSecrets = false;
+    auto sentAll = EmbeddingIndexer(db, options).run(&allowed);
+    QVERIFY(sentAll);
+    QCOMPARE(sentAll->redacted, 0);
+    QVERIFY(sent.join(u'\n').contains(key));
 }
 
 QTEST_GUILESS_MAIN(tst_EmbeddingIndexer)
