@@ -991,6 +991,14 @@ oder stellen Sie im Chat eine Frage (Strg+L).</translation>
         <source>Ignore rules changed: re-indexing</source>
         <translation>Ignorierregeln geändert: Neuindizierung</translation>
     </message>
+    <message>
+        <source>Vectors: %1 / %2</source>
+        <translation>Vektoren: %1 / %2</translation>
+    </message>
+    <message>
+        <source>Computing vectors for semantic search; keyword search is ready, and searches use the vectors computed so far.</source>
+        <translation>Vektoren für die semantische Suche werden berechnet; die Stichwortsuche ist bereit, und Suchen verwenden die bisher berechneten Vektoren.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

@@ -985,6 +985,14 @@ or ask a question in the chat (Ctrl+L).</source>
         <source>Ignore rules changed: re-indexing</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Vectors: %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing vectors for semantic search; keyword search is ready, and searches use the vectors computed so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

@@ -991,6 +991,14 @@ ou posez une question dans le chat (Ctrl+L).</translation>
         <source>Ignore rules changed: re-indexing</source>
         <translation>Règles d&apos;exclusion modifiées : réindexation</translation>
     </message>
+    <message>
+        <source>Vectors: %1 / %2</source>
+        <translation>Vecteurs : %1 / %2</translation>
+    </message>
+    <message>
+        <source>Computing vectors for semantic search; keyword search is ready, and searches use the vectors computed so far.</source>
+        <translation>Calcul des vecteurs pour la recherche sémantique ; la recherche par mots-clés est prête et les recherches utilisent les vecteurs déjà calculés.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

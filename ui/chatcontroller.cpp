@@ -60,16 +60,7 @@ const Searcher &threadSearcher(const IndexStore *store, const QString &dbPath, q
     if (!cache.searcher || cache.store != store || cache.generation != generation || cache.key != key) {
         cache.searcher = std::make_unique<Searcher>(store);
         if (settings.vectors) {
-            std::shared_ptr<Embedder> remote;
-            if (!settings.embedUrl.isEmpty() && !settings.embedModel.isEmpty()) {
-                RemoteEmbedderConfig config;
-                config.endpoint.baseUrl = settings.embedUrl;
-                config.endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
-                config.model = settings.embedModel;
-                config.maxInputTokens = settings.embedMaxTokens;
-                remote = std::make_shared<RemoteEmbedder>(config);
-            }
-            cache.searcher->enableVectors(dbPath, remote);
+            cache.searcher->enableVectors(dbPath, configuredEmbedder(settings));
         }
         if (settings.rerank == RerankMode::Endpoint && !settings.rerankUrl.isEmpty()) {
             HttpEndpoint endpoint;

@@ -15,6 +15,7 @@
 #include "uilogging.h"
 
 #include "core/embed/embeddingindexer.h"
+#include "core/llm/embeddingstage.h"
 #include "core/index/indexservice.h"
 #include "core/index/scanner.h"
 #include "core/search/searcher.h"
@@ -665,17 +666,40 @@ void MainWindow::onIndexFinished(const IndexReport &report)
 // when a damaged index had to be rebuilt.
 void MainWindow::connectFreshness()
 {
-    m_index->setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel) {
-        if (changed.isEmpty())
-            return; // full runs: vectors are built by `repolens-cli index` (or a later run)
+    // Vectors follow every change, after a full run too: changed files first, then the files
+    // the user looked at last, then the rest (the stage runs on the indexer's thread).
+    auto viewed = m_recentlyViewed;
+    m_index->setAfterIndexHook([viewed](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel,
+                                        const IndexService::HookProgress &report) {
+        QStringList first = changed;
         {
-            auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
-            if (!store || !(*store)->meta(QString::fromLatin1(kMetaActiveModel)).startsWith(QLatin1String("builtin")))
-                return;
+            const std::lock_guard<std::mutex> lock(viewed->mutex);
+            first += viewed->paths;
         }
-        EmbedOptions options;
-        options.priorityPaths = changed;
-        EmbeddingIndexer(dbPath, options).run(nullptr, {}, cancel);
+        const auto r = runEmbeddingStage(dbPath, first, cancel, report);
+        if (!r)
+            qCWarning(lcUi) << "vectors:" << r.error().toString();
+    });
+    connect(m_viewer, &CodeViewer::currentFileChanged, this, [viewed](const QString &rel) {
+        if (rel.isEmpty())
+            return;
+        const std::lock_guard<std::mutex> lock(viewed->mutex);
+        viewed->paths.removeAll(rel);
+        viewed->paths.prepend(rel);
+        while (viewed->paths.size() > 20)
+            viewed->paths.removeLast();
+    });
+    auto *vectorsLabel = new QLabel(statusBar());
+    vectorsLabel->setObjectName(QStringLiteral("vectorProgress"));
+    statusBar()->addPermanentWidget(vectorsLabel);
+    vectorsLabel->hide();
+    connect(m_index, &IndexService::afterIndexProgress, this, [vectorsLabel](int done, int total) {
+        vectorsLabel->setVisible(total > 0);
+        if (total > 0) {
+            vectorsLabel->setText(tr("Vectors: %1 / %2").arg(QLocale().toString(done), QLocale().toString(total)));
+            vectorsLabel->setToolTip(tr("Computing vectors for semantic search; keyword search is ready, and "
+                                        "searches use the vectors computed so far."));
+        }
     });
     auto *watchLabel = new QLabel(statusBar());
     watchLabel->setObjectName(QStringLiteral("watchState"));

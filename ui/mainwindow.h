@@ -8,7 +8,11 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QStringList>
 #include <QTimer>
+
+#include <memory>
+#include <mutex>
 
 class QAction;
 class QDockWidget;
@@ -159,6 +163,14 @@ private:
     QToolButton *m_cancelButton;
     QLabel *m_statsLabel;
     QTimer m_treeTimer;
+    // Files the user looked at last (most recent first): the embedding stage, on the indexer's
+    // thread, does them first.
+    struct RecentlyViewed
+    {
+        std::mutex mutex;
+        QStringList paths;
+    };
+    std::shared_ptr<RecentlyViewed> m_recentlyViewed = std::make_shared<RecentlyViewed>();
 
     QMenu *m_recentMenu = nullptr;
     QAction *m_openAct = nullptr;

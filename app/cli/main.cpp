@@ -216,20 +216,6 @@ QString apiKeyFor(const LlmSettings &llm)
     return key;
 }
 
-// The configured remote embedder (embed.url + embed.model, key from REPOLENS_API_KEY), or null
-// for the built-in one.
-std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings)
-{
-    if (settings.embedUrl.isEmpty() || settings.embedModel.isEmpty())
-        return nullptr;
-    RemoteEmbedderConfig config;
-    config.endpoint.baseUrl = settings.embedUrl;
-    config.endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
-    config.model = settings.embedModel;
-    config.maxInputTokens = settings.embedMaxTokens;
-    return std::make_shared<RemoteEmbedder>(config);
-}
-
 int runEmbed(const QString &dbPath, bool quiet)
 {
     const SearchSettings settings = SearchSettings::load();

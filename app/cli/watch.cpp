@@ -3,6 +3,7 @@
 #include "core/embed/embeddingindexer.h"
 #include "core/index/indexingsettings.h"
 #include "core/index/indexservice.h"
+#include "core/llm/embeddingstage.h"
 #include "core/store/indexstore.h"
 
 #include <QCoreApplication>
@@ -31,18 +32,15 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
     service.setOptions(indexOptions);
     service.setDataDir(dataDir);
     service.setRootPath(rootPath);
-    // Vectors follow the changed files when the index has a built-in model.
-    service.setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel) {
-        if (changed.isEmpty())
-            return;
-        {
-            auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
-            if (!store || !(*store)->meta(QString::fromLatin1(kMetaActiveModel)).startsWith(QLatin1String("builtin")))
-                return;
-        }
-        EmbedOptions options;
-        options.priorityPaths = changed;
-        EmbeddingIndexer(dbPath, options).run(nullptr, {}, cancel);
+    // Vectors follow every change (the app's embedding stage: the configured model, changed
+    // files first); a full run is announced first, then its vectors.
+    service.setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel,
+                                 const IndexService::HookProgress &) {
+        const auto r = runEmbeddingStage(dbPath, changed, cancel);
+        if (!r)
+            say(QStringLiteral("vectors: %1 (keyword search still works)").arg(r.error().toString()));
+        else if (changed.isEmpty() && r->embedded > 0)
+            say(QStringLiteral("vectors: %1 chunks with %2 in %3 s").arg(r->embedded).arg(r->modelId).arg(r->seconds, 0, 'f', 2));
     });
     int exitCode = 0;
     bool announced = false;

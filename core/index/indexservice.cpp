@@ -199,6 +199,8 @@ void IndexService::launch(JobKind kind, bool foreground, const QStringList &path
     m_jobKind = kind;
     m_jobPaths = paths;
     m_restartPending = false;
+    if (m_cancel)
+        m_cancel->store(true); // the previous job's after-index work, if it still runs
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const quint64 generation = ++m_generation;
     if (foreground) {
@@ -234,11 +236,22 @@ void IndexService::launch(JobKind kind, bool foreground, const QStringList &path
             Indexer &indexer = worker->indexer(root, dbPath, options, kind == JobKind::Full);
             auto result = kind == JobKind::Full ? indexer.run(progressFn, cancelFlag.get())
                                                 : indexer.update(paths, progressFn, cancelFlag.get());
-            if (hook && result && !result->cancelled && reportChanged(*result))
-                hook(dbPath, result->fullScan ? QStringList() : paths, cancelFlag.get());
+            const bool runHook = hook && result && !result->cancelled && reportChanged(*result);
+            const HookProgress report = [this](int done, int total) {
+                QMetaObject::invokeMethod(
+                    this, [this, done, total] { Q_EMIT afterIndexProgress(done, total); }, Qt::QueuedConnection);
+            };
+            if (runHook && kind != JobKind::Full) {
+                hook(dbPath, result->fullScan ? QStringList() : paths, cancelFlag.get(), report);
+                report(0, 0);
+            }
             QMetaObject::invokeMethod(
                 this, [this, generation, result] { handleFinished(generation, result); },
                 Qt::QueuedConnection);
+            if (runHook && kind == JobKind::Full) {
+                hook(dbPath, {}, cancelFlag.get(), report);
+                report(0, 0);
+            }
         },
         Qt::QueuedConnection);
 }

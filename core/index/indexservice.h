@@ -65,9 +65,13 @@ public:
     QString watchDetail() const;
 
     // Runs on the worker thread after every run or update that changed the index (e.g. to
-    // embed the new chunks); changedPaths is empty after a full run.
+    // embed the new chunks); changedPaths is empty after a full run. After an update it runs
+    // before indexUpdated; after a full run it runs once indexFinished is on its way (keyword
+    // search is ready), and the next job cancels it. report(done, total) is sent as
+    // afterIndexProgress (total 0: finished).
+    using HookProgress = std::function<void(int done, int total)>;
     using AfterIndexHook = std::function<void(const QString &databasePath, const QStringList &changedPaths,
-                                              const std::atomic_bool *cancel)>;
+                                              const std::atomic_bool *cancel, const HookProgress &report)>;
     void setAfterIndexHook(AfterIndexHook hook) { m_afterIndex = std::move(hook); }
 
     bool isIndexing() const { return m_running; }
@@ -90,6 +94,8 @@ Q_SIGNALS:
     // The database was damaged: it was moved aside to movedTo (kept) and rebuilt.
     void indexRecovered(const QString &movedTo, const QString &reason);
     void watchModeChanged(RepoLens::FileWatcher::Mode mode, const QString &detail);
+    // Progress of the after-index hook (the embedding stage); total 0 when it ended.
+    void afterIndexProgress(int done, int total);
 
 private:
     friend class IndexWorker;

@@ -1,5 +1,7 @@
 #include "searchsettings.h"
 
+#include "core/embed/remoteembedder.h"
+
 #include <QSettings>
 
 namespace RepoLens {
@@ -92,6 +94,18 @@ bool SearchSettings::setValue(const QString &key, const QString &v)
         return true;
     }
     return false;
+}
+
+std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings)
+{
+    if (settings.embedUrl.isEmpty() || settings.embedModel.isEmpty())
+        return nullptr;
+    RemoteEmbedderConfig config;
+    config.endpoint.baseUrl = settings.embedUrl;
+    config.endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");
+    config.model = settings.embedModel;
+    config.maxInputTokens = settings.embedMaxTokens;
+    return std::make_shared<RemoteEmbedder>(config);
 }
 
 } // namespace RepoLens

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <memory>
+
 namespace RepoLens {
 
 // Retrieval settings shared by the desktop app and the CLI, persisted with QSettings
@@ -27,5 +29,11 @@ struct SearchSettings
     QString value(const QString &key) const;
     bool setValue(const QString &key, const QString &value); // false: unknown key or bad value
 };
+
+class Embedder;
+
+// The embedder the settings choose for documents and queries: the endpoint (embed.url +
+// embed.model, key from REPOLENS_API_KEY), or null for the built-in one.
+std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings);
 
 } // namespace RepoLens

@@ -11,8 +11,11 @@
 #include "ui/referencespanel.h"
 #include "ui/stalldetector.h"
 
+#include "core/embed/embeddingindexer.h"
 #include "core/index/indexservice.h"
+#include "core/store/indexstore.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -108,6 +111,7 @@ void tst_MainWindow::openFolderAndIndex()
     QSignalSpy started(m_window->indexService(), &IndexService::indexingStarted);
     QSignalSpy progress(m_window->indexService(), &IndexService::progressChanged);
     QSignalSpy finished(m_window, &MainWindow::indexingFinished);
+    QSignalSpy vectors(m_window->indexService(), &IndexService::afterIndexProgress);
     QVERIFY(m_window->openFolder(m_fixture.path()));
     QCOMPARE(opened.count(), 1);
     QCOMPARE(m_window->rootPath(), QFileInfo(m_fixture.path()).canonicalFilePath());
@@ -120,6 +124,19 @@ void tst_MainWindow::openFolderAndIndex()
     QCOMPARE(m_window->indexService()->workerThread()->objectName(), QStringLiteral("repolens-indexer"));
     QVERIFY(m_window->windowTitle().contains(QFileInfo(m_fixture.path()).fileName()));
     QVERIFY(MainWindow::recentFolders().contains(m_window->rootPath()));
+
+    // Then, behind the keyword index, the embedding stage: progress in the status bar, and at
+    // its end every chunk has a vector of the built-in model.
+    QTRY_VERIFY_WITH_TIMEOUT(!vectors.isEmpty() && vectors.last().at(1).toInt() == 0, 60000);
+    QVERIFY(vectors.size() >= 2); // some progress, then the end
+    auto *label = m_window->findChild<QLabel *>(QStringLiteral("vectorProgress"));
+    QVERIFY(label && label->isHidden());
+    auto store = IndexStore::open(m_window->indexService()->databasePath(), IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    const QString model = (*store)->meta(QString::fromLatin1(kMetaActiveModel));
+    QVERIFY2(model.startsWith(QLatin1String("builtin-")), qPrintable(model));
+    QVERIFY((*store)->chunkCount() > 0);
+    QCOMPARE((*store)->embeddedChunkCount(model), (*store)->chunkCount());
 }
 
 void tst_MainWindow::fileTreeShowsStatuses()

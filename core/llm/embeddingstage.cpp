@@ -1,0 +1,31 @@
+#include "embeddingstage.h"
+
+#include "llmsettings.h"
+
+#include "core/embed/embedder.h"
+#include "core/search/searchsettings.h"
+
+namespace RepoLens {
+
+Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QStringList &priorityPaths,
+                                      const std::atomic_bool *cancel,
+                                      const std::function<void(int, int)> &progress)
+{
+    const SearchSettings settings = SearchSettings::load();
+    if (!settings.vectors)
+        return EmbedReport{};
+    const std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
+    EmbedOptions options;
+    options.priorityPaths = priorityPaths;
+    options.withholdSecrets = !LlmSettings::load().sendCredentials;
+    EmbeddingIndexer indexer(databasePath, options);
+    return indexer.run(
+        remote.get(),
+        [&](const EmbedProgress &p) {
+            if (progress)
+                progress(p.chunksDone, p.phase == EmbedProgress::Phase::Done ? 0 : p.chunksTotal);
+        },
+        cancel);
+}
+
+} // namespace RepoLens
