@@ -1110,6 +1110,11 @@ void MainWindow::setUpChat()
 {
     m_chatController = new ChatController(m_chat, m_queries, this);
     m_summaries = new SummaryRunner(statusBar(), m_chatController->conversations(), this);
+    // Summaries are part of the vectors' text: the summarised chunks get new vectors.
+    connect(m_summaries, &SummaryRunner::finished, this, [this](int summarized, bool) {
+        if (summarized > 0)
+            m_index->rerunAfterIndexHook();
+    });
     connect(m_chat, &ChatPane::stopRequested, m_chatController, &ChatController::stop);
     connect(m_chatController, &ChatController::retrievalOnlyShown, this, &MainWindow::answerShown);
     connect(m_chatController, &ChatController::locationActivated, this, &MainWindow::openLocation);

@@ -2,6 +2,7 @@
 
 #include "core/llm/citations.h"
 #include "core/llm/contextretriever.h"
+#include "core/llm/embeddingstage.h"
 #include "core/llm/prompt.h"
 #include "core/llm/summarizer.h"
 #include "core/store/conversationstore.h"
@@ -249,6 +250,14 @@ int runSummarize(const QString &databasePath, const LlmSettings &settings, const
             .arg(report->withheld)
             .arg(report->failed)
             .arg(report->remaining));
+    if (report->summarized > 0) {
+        // Summaries are part of the vectors' text: the changed chunks get new vectors now.
+        const auto vectors = runEmbeddingStage(databasePath, {}, cancel);
+        if (!vectors)
+            err(QStringLiteral("repolens-cli: vectors not updated: %1\n").arg(vectors.error().toString()));
+        else if (vectors->embedded > 0)
+            err(QStringLiteral("vectors: %1 chunks updated with their summaries\n").arg(vectors->embedded));
+    }
     if (report->cancelled)
         return 130;
     if (report->error.isError() && report->remaining > 0) {

@@ -18,6 +18,10 @@ QString embeddingText(const ChunkRecord &c, int maxChars)
         header += c.signature + u'\n';
     if (!c.doc.isEmpty() && !c.text.contains(c.doc))
         header += c.doc + u'\n';
+    // A method summary (LLM-written, optional): what the code does, in words a question uses.
+    // Setting or clearing one drops the chunk's stored vectors (SummaryStore), so they follow.
+    if (!c.summary.isEmpty())
+        header += QStringLiteral("summary: ") + c.summary + u'\n';
     QString body = c.text;
     if (maxChars > 0 && header.size() + body.size() > maxChars)
         body.truncate(std::max<qsizetype>(0, maxChars - header.size()));

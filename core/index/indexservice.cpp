@@ -256,6 +256,29 @@ void IndexService::launch(JobKind kind, bool foreground, const QStringList &path
         Qt::QueuedConnection);
 }
 
+void IndexService::rerunAfterIndexHook()
+{
+    if (!m_afterIndex || m_dbPath.isEmpty() || m_busy)
+        return;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    const AfterIndexHook hook = m_afterIndex;
+    const QString dbPath = m_dbPath;
+    std::shared_ptr<std::atomic_bool> cancelFlag = m_cancel;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this, hook, dbPath, cancelFlag] {
+            const HookProgress report = [this](int done, int total) {
+                QMetaObject::invokeMethod(
+                    this, [this, done, total] { Q_EMIT afterIndexProgress(done, total); }, Qt::QueuedConnection);
+            };
+            hook(dbPath, {}, cancelFlag.get(), report);
+            report(0, 0);
+        },
+        Qt::QueuedConnection);
+}
+
 void IndexService::cancel()
 {
     if (m_cancel)

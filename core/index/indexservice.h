@@ -79,6 +79,10 @@ public:
     IndexProgress lastProgress() const { return m_lastProgress; }
     QThread *workerThread() const { return m_thread; }
 
+    // Runs the after-index hook once more on the worker (e.g. vectors after method summaries
+    // changed chunks' text); nothing while a job runs (its own hook follows).
+    void rerunAfterIndexHook();
+
 public Q_SLOTS:
     void start();
     void cancel();

@@ -158,6 +158,9 @@ Result<void> SummaryStore::putSummaries(const QList<QPair<QByteArray, QString>> 
     Stmt &put = d->stmt("INSERT OR REPLACE INTO chunk_summaries(content_hash, summary, model, created)"
                         " VALUES (?1, ?2, ?3, ?4)");
     Stmt &apply = d->stmt("UPDATE chunks SET summary = ?2 WHERE content_hash = ?1 AND summary != ?2");
+    // The summary is part of the embedding text: vectors computed without it are recomputed.
+    Stmt &stale = d->stmt("DELETE FROM embeddings WHERE content_hash = ?1");
+    bool dropped = false;
     const qint64 now = QDateTime::currentSecsSinceEpoch();
     for (const auto &[hash, text] : summaries) {
         put.bind(1, hash).bind(2, text).bind(3, model).bind(4, now);
@@ -165,8 +168,20 @@ Result<void> SummaryStore::putSummaries(const QList<QPair<QByteArray, QString>> 
         if (r && !text.isEmpty()) {
             apply.bind(1, hash).bind(2, text);
             r = apply.exec();
+            if (r && sqlite3_changes(d->db) > 0) {
+                stale.bind(1, hash);
+                r = stale.exec();
+                dropped = true;
+            }
         }
         if (!r) {
+            Sql::execScript(d->db, "ROLLBACK");
+            return r;
+        }
+    }
+    // The embedding stage's "nothing changed" mark (core/embed, meta embed_done) no longer holds.
+    if (dropped) {
+        if (auto r = Sql::execScript(d->db, "DELETE FROM meta WHERE key = 'embed_done'"); !r) {
             Sql::execScript(d->db, "ROLLBACK");
             return r;
         }
@@ -177,7 +192,10 @@ Result<void> SummaryStore::putSummaries(const QList<QPair<QByteArray, QString>> 
 Result<void> SummaryStore::clearAll()
 {
     return Sql::execScript(d->db, "BEGIN IMMEDIATE; DELETE FROM chunk_summaries;"
-                                  " UPDATE chunks SET summary = '' WHERE summary != ''; COMMIT;");
+                                  " DELETE FROM embeddings WHERE content_hash IN"
+                                  " (SELECT content_hash FROM chunks WHERE summary != '');"
+                                  " UPDATE chunks SET summary = '' WHERE summary != '';"
+                                  " DELETE FROM meta WHERE key = 'embed_done'; COMMIT;");
 }
 
 } // namespace RepoLens

@@ -5,9 +5,12 @@
 #include "../common/fakehttpserver.h"
 
 #include "core/embed/builtinembedder.h"
+#include "core/embed/embedder.h"
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
 #include "core/parse/chunker.h"
+#include "core/store/indexstore.h"
+#include "core/store/summarystore.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -93,6 +96,7 @@ private Q_SLOTS:
     void modelRoundTrip();
     void remoteModelAndSwitchingBack();
     void credentialsAreNotSentForEmbedding();
+    void summariesReachTheVectors();
 
 private:
     QString m_db;
@@ -311,6 +315,51 @@ void tst_EmbeddingIndexer::credentialsAreNotSentForEmbedding()
     QVERIFY(sentAll);
     QCOMPARE(sentAll->redacted, 0);
     QVERIFY(sent.join(u'\n').contains(key));
+}
+
+// A method summary is part of the embedding text: storing one drops that chunk's vectors, the
+// next run computes a new one (with the summary's words), the others are kept.
+void tst_EmbeddingIndexer::summariesReachTheVectors()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("index.sqlite"));
+    {
+        auto store = IndexStore::open(db, IndexStore::Mode::ReadWrite);
+        QVERIFY(store);
+        QVERIFY((*store)->beginTransaction());
+        writeFile(**store, QStringLiteral("net/proxies.py"), kHttp);
+        writeFile(**store, QStringLiteral("text/encoding.py"), kText);
+        writeFile(**store, QStringLiteral("http/cookies.py"), kCookies);
+        QVERIFY((*store)->commit());
+    }
+    auto first = EmbeddingIndexer(db).run();
+    QVERIFY2(first, qPrintable(first ? QString() : first.error().toString()));
+    auto index = IndexStore::open(db, IndexStore::Mode::ReadOnly);
+    QVERIFY(index);
+    const auto cookie = (*index)->symbolsNamed(QStringLiteral("set_cookie"));
+    QCOMPARE(cookie.size(), 1);
+    const std::optional<ChunkRecord> chunk = (*index)->chunk(cookie.first().chunkId);
+    QVERIFY(chunk);
+    const QByteArray before = (*index)->chunkVector(chunk->id, first->modelId);
+    QVERIFY(!before.isEmpty());
+
+    const QString summary = QStringLiteral("Stores a cookie for its domain, replacing an earlier one.");
+    QVERIFY(!embeddingText(*chunk).contains(summary));
+    {
+        auto summaries = SummaryStore::open(db);
+        QVERIFY(summaries);
+        QVERIFY((*summaries)->putSummaries({{chunk->contentHash, summary}}, QStringLiteral("test-model")));
+    }
+    const std::optional<ChunkRecord> summarized = (*index)->chunk(chunk->id);
+    QVERIFY(embeddingText(*summarized).contains(QStringLiteral("summary: ") + summary));
+    QVERIFY((*index)->chunkVector(chunk->id, first->modelId).isEmpty()); // dropped
+    auto second = EmbeddingIndexer(db).run();
+    QVERIFY(second);
+    QCOMPARE(second->modelId, first->modelId); // folded into the same model, not refitted
+    QCOMPARE(second->embedded, 1);
+    const QByteArray after = (*index)->chunkVector(chunk->id, first->modelId);
+    QCOMPARE(after.size(), before.size());
+    QVERIFY(after != before);
 }
 
 QTEST_GUILESS_MAIN(tst_EmbeddingIndexer)
