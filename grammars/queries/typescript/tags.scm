@@ -1,5 +1,5 @@
-; RepoLens tags query for TypeScript. tsx/tags.scm is this file plus JSX references: keep the
-; two in sync.
+; RepoLens tags query for TypeScript (and TSX: tsx/tags.scm inherits it and adds JSX
+; references).
 ; Captures: @definition.<kind> with @name [@body] [@receiver]; @reference.<kind> with @name
 ; [@qualifier]. JSDoc comments and decorators directly above a definition are attached by the
 ; chunker; `export` / `declare` wrappers are included in the definition's range.
