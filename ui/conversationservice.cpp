@@ -1,5 +1,7 @@
 #include "conversationservice.h"
 
+#include "core/base/threadconnection.h"
+
 #include <QThread>
 
 namespace RepoLens {
@@ -22,7 +24,8 @@ ConversationService::~ConversationService()
 
 ConversationStore *ConversationService::threadStore(const QString &path, Error *error)
 {
-    thread_local std::unique_ptr<ConversationStore> store;
+    thread_local ThreadConnection<ConversationStore> holder;
+    std::unique_ptr<ConversationStore> &store = holder.value;
     thread_local QString openPath;
     if (QThread::currentThread()->objectName().isEmpty())
         QThread::currentThread()->setObjectName(QStringLiteral("repolens-conversations"));

@@ -658,6 +658,9 @@ void MainWindow::onIndexFinished(const IndexReport &report)
     refreshTree(true);
     refreshStats();
     updateActions();
+    // The chat knows the index is complete before anyone reacts to indexingFinished.
+    m_chatController->setIndexState(false, {});
+    m_chatController->indexChanged();
     Q_EMIT indexingFinished();
 }
 
@@ -736,6 +739,7 @@ void MainWindow::onIndexFailed(const Error &error)
     statusBar()->showMessage(tr("Indexing failed: %1").arg(errorText(error)));
     refreshStats();
     updateActions();
+    m_chatController->setIndexState(false, {});
     Q_EMIT indexingFinished();
 }
 
@@ -1125,15 +1129,18 @@ void MainWindow::setUpChat()
             [this] { m_chatController->setIndexState(true, m_index->lastProgress()); });
     connect(m_index, &IndexService::progressChanged, m_chatController,
             [this](const IndexProgress &p) { m_chatController->setIndexState(true, p); });
+    // (indexFinished and indexFailed update the chat's index state in onIndexFinished /
+    // onIndexFailed, before indexingFinished goes out.)
     connect(m_index, &IndexService::indexFinished, m_chatController, [this](const IndexReport &) {
-        m_chatController->setIndexState(false, {});
-        m_chatController->indexChanged();
         const LlmSettings &llm = m_chatController->settings();
         if (llm.summaries && llm.isConfigured() && !m_root.isEmpty())
             m_summaries->offer(m_index->databasePath(), llm.endpoint(m_chatController->apiKey()), !llm.sendCredentials);
     });
-    connect(m_index, &IndexService::indexFailed, m_chatController,
-            [this](const Error &) { m_chatController->setIndexState(false, {}); });
+    // New vectors: searchers built before them are rebuilt with them.
+    connect(m_index, &IndexService::afterIndexProgress, m_chatController, [this](int, int total) {
+        if (total == 0)
+            m_chatController->indexChanged();
+    });
     connect(m_index, &IndexService::indexUpdated, m_chatController,
             [this](const IndexReport &, const QStringList &) { m_chatController->indexChanged(); });
 

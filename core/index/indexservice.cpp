@@ -1,6 +1,7 @@
 #include "indexservice.h"
 
 #include "core/base/logging.h"
+#include "core/base/threadconnection.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -412,7 +413,8 @@ void QueryRunner::finishRequest(const QString &channel, quint64 ticket)
 const IndexStore *QueryRunner::threadStore(const QString &dbPath, Error *error)
 {
     // One read-only connection per pool thread, reused across requests.
-    thread_local std::unique_ptr<IndexStore> store;
+    thread_local ThreadConnection<IndexStore> holder;
+    std::unique_ptr<IndexStore> &store = holder.value;
     thread_local QString storePath;
     thread_local qint64 storeCreated = 0;
     if (dbPath.isEmpty()) {
