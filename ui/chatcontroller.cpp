@@ -329,9 +329,16 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
 {
     const bool indexing = m_indexing;
     const IndexProgress progress = m_progress;
+    // The same searcher as answers use: vectors, priors and re-ranking as the settings say.
+    const QString dbPath = m_dbPath;
+    const quint64 generation = m_indexGeneration;
+    const SearchSettings search = m_search;
+    const LlmEndpoint llm = endpoint();
+    const bool withhold = !m_settings.sendCredentials;
     m_queries->run<ChatResponse>(
         QStringLiteral("search"), this,
-        [q, indexing, progress](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
+        [q, indexing, progress, dbPath, generation, search, llm, withhold](const IndexStore *store, const Error &error,
+                                                                          const QueryRunner::CancelFlag &cancel) {
             ChatResponse r;
             auto tr = [](const char *text, int n = -1) {
                 return QCoreApplication::translate("RepoLens::MainWindow", text, nullptr, n);
@@ -342,9 +349,11 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
                               : tr("Cannot open the index: %1").arg(error.toString());
                 return r;
             }
-            Searcher searcher(store);
+            const Searcher &searcher = threadSearcher(store, dbPath, generation, search, llm, withhold);
             SearchOptions options;
             options.topK = 10;
+            options.vectors = search.vectors;
+            options.rerank = search.rerank;
             auto result = searcher.search(parseMentions(q).text, options, &cancel);
             if (!result) {
                 r.error = result.error().code == ErrorCode::InvalidArgument

@@ -8,6 +8,8 @@
 
 #include "referencespanel.h"
 
+#include "core/index/indexservice.h"
+
 #include <QDir>
 #include <QPixmap>
 #include <QElapsedTimer>
@@ -15,6 +17,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 namespace RepoLens {
 
@@ -216,8 +219,26 @@ void SelfTest::onIndexed()
     if (m_asked || m_done)
         return;
     m_asked = true;
-    step(QStringLiteral("indexed; asking \"%1\"").arg(m_query));
-    m_window->ask(m_query);
+    if (m_screenshotDir.isEmpty()) {
+        step(QStringLiteral("indexed; asking \"%1\"").arg(m_query));
+        m_window->ask(m_query);
+        return;
+    }
+    // Pictures show the product at rest: the vectors computed behind the keyword index too.
+    step(QStringLiteral("indexed; waiting for the vectors"));
+    auto asked = std::make_shared<bool>(false);
+    auto ask = [this, asked] {
+        if (*asked || m_done)
+            return;
+        *asked = true;
+        step(QStringLiteral("asking \"%1\"").arg(m_query));
+        m_window->ask(m_query);
+    };
+    connect(m_window->indexService(), &IndexService::afterIndexProgress, this, [ask](int, int total) {
+        if (total == 0)
+            ask();
+    });
+    QTimer::singleShot(60000, this, ask);
 }
 
 void SelfTest::onAnswer(int results)

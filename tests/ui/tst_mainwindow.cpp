@@ -217,6 +217,12 @@ void tst_MainWindow::askAndOpenResult()
     QCOMPARE(top.kind, QStringLiteral("function"));
     QVERIFY(top.startLine > 0 && top.endLine >= top.startLine);
     QVERIFY(!top.previewLines.isEmpty());
+    // Vectors were built after the keyword index (openFolderAndIndex waited for them): the
+    // offline answer is a hybrid search, and its status line says so.
+    bool hybrid = false;
+    for (const QLabel *label : m_window->chat()->findChildren<QLabel *>())
+        hybrid = hybrid || (label->isVisible() && label->text().contains(QLatin1String("hybrid")));
+    QVERIFY(hybrid);
 
     // Click the path link of the first card.
     QTest::mouseClick(cards.first()->pathLabel(), Qt::LeftButton);
