@@ -16,10 +16,16 @@ ConversationService::ConversationService(QObject *parent)
 
 ConversationService::~ConversationService()
 {
-    m_pool.waitForDone();
-    // The thread's store is closed with its thread_local holder when the pool's thread ends.
+    // Close the store on the pool's one thread, behind the work still queued there. Only
+    // then wait: waitForDone() retires the threads, and a retired thread runs its
+    // thread_local destructors on its own, possibly while the process is already exiting.
+    waitForDone();
+}
+
+bool ConversationService::waitForDone(int msecs)
+{
     m_pool.start([] { threadStore(QString(), nullptr); });
-    m_pool.waitForDone();
+    return m_pool.waitForDone(msecs);
 }
 
 ConversationStore *ConversationService::threadStore(const QString &path, Error *error)

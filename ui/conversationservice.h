@@ -26,7 +26,8 @@ public:
 
     void setDatabasePath(const QString &path) { m_dbPath = path; }
     QString databasePath() const { return m_dbPath; }
-    bool waitForDone(int msecs = -1) { return m_pool.waitForDone(msecs); }
+    // Waits for the queued work, closing the pool thread's store first (see the destructor).
+    bool waitForDone(int msecs = -1);
 
     // work(store) runs on the service's thread; store is null when the database cannot be
     // opened (`error` says why). done(result) runs on the GUI thread.
