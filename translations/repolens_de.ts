@@ -74,6 +74,10 @@
         <source>disabled: %1</source>
         <translation>deaktiviert: %1</translation>
     </message>
+    <message>
+        <source>RepoLens is free software under the MIT licence.</source>
+        <translation>RepoLens ist freie Software unter der MIT-Lizenz.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::AnswerView</name>

@@ -74,6 +74,10 @@
         <source>disabled: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>RepoLens is free software under the MIT licence.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::AnswerView</name>

@@ -74,6 +74,10 @@
         <source>disabled: %1</source>
         <translation>désactivée : %1</translation>
     </message>
+    <message>
+        <source>RepoLens is free software under the MIT licence.</source>
+        <translation>RepoLens est un logiciel libre sous licence MIT.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::AnswerView</name>

@@ -62,6 +62,10 @@ AboutDialog::AboutDialog(QWidget *parent)
                         .arg(QStringLiteral(REPOLENS_VERSION)));
     layout->addWidget(header);
 
+    auto *ownLicence = new QLabel(tr("RepoLens is free software under the MIT licence."), this);
+    ownLicence->setObjectName(QStringLiteral("aboutLicence"));
+    layout->addWidget(ownLicence);
+
     auto *build = new QLabel(buildInfo(), this);
     build->setObjectName(QStringLiteral("aboutBuildInfo"));
     build->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -53,6 +53,9 @@ private Q_SLOTS:
         }
         auto *header = dialog.findChild<QLabel *>(QStringLiteral("aboutHeader"));
         QVERIFY(header && header->text().contains(QLatin1String(REPOLENS_VERSION)));
+        // the project's own licence, as LICENSE and the AppStream metainfo say
+        auto *licence = dialog.findChild<QLabel *>(QStringLiteral("aboutLicence"));
+        QVERIFY(licence && licence->text().contains(QLatin1String("MIT")));
     }
 
     void languageSettingRoundTrips()
