@@ -238,10 +238,7 @@ void IndexService::launch(JobKind kind, bool foreground, const QStringList &path
             auto result = kind == JobKind::Full ? indexer.run(progressFn, cancelFlag.get())
                                                 : indexer.update(paths, progressFn, cancelFlag.get());
             const bool runHook = hook && result && !result->cancelled && reportChanged(*result);
-            const HookProgress report = [this](int done, int total) {
-                QMetaObject::invokeMethod(
-                    this, [this, done, total] { Q_EMIT afterIndexProgress(done, total); }, Qt::QueuedConnection);
-            };
+            const HookProgress report = hookProgress();
             if (runHook && kind != JobKind::Full) {
                 hook(dbPath, result->fullScan ? QStringList() : paths, cancelFlag.get(), report);
                 report(0, 0);
@@ -257,6 +254,15 @@ void IndexService::launch(JobKind kind, bool foreground, const QStringList &path
         Qt::QueuedConnection);
 }
 
+// The after-index hook's progress, posted from the worker thread as afterIndexProgress.
+IndexService::HookProgress IndexService::hookProgress()
+{
+    return [this](int done, int total) {
+        QMetaObject::invokeMethod(
+            this, [this, done, total] { Q_EMIT afterIndexProgress(done, total); }, Qt::QueuedConnection);
+    };
+}
+
 void IndexService::rerunAfterIndexHook()
 {
     if (!m_afterIndex || m_dbPath.isEmpty() || m_busy)
@@ -270,10 +276,7 @@ void IndexService::rerunAfterIndexHook()
     QMetaObject::invokeMethod(
         m_worker,
         [this, hook, dbPath, cancelFlag] {
-            const HookProgress report = [this](int done, int total) {
-                QMetaObject::invokeMethod(
-                    this, [this, done, total] { Q_EMIT afterIndexProgress(done, total); }, Qt::QueuedConnection);
-            };
+            const HookProgress report = hookProgress();
             hook(dbPath, {}, cancelFlag.get(), report);
             report(0, 0);
         },

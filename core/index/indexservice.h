@@ -105,6 +105,7 @@ private:
     friend class IndexWorker;
     enum class JobKind { Full, Update };
     void launch(JobKind kind, bool foreground, const QStringList &paths);
+    HookProgress hookProgress();
     void scheduleBackground();
     void ensureWatching();
     void handleProgress(quint64 generation, const IndexProgress &progress);

@@ -6,18 +6,10 @@
 set -euo pipefail
 build=$1 cpack=$2 id=$3 version=$4
 here=$(cd "$(dirname "$0")" && pwd)
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$here/packagelib.sh"
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/repolens-deb.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-
-# A private package directory, so parallel builds or earlier packages do not interfere.
-SECONDS=0
-"$cpack" -G DEB --config "$build/CPackConfig.cmake" -B "$scratch/out" >"$scratch/cpack.log" 2>&1 \
-    || { cat "$scratch/cpack.log" >&2; fail "cpack -G DEB failed"; }
-deb=$(find "$scratch/out" -maxdepth 1 -name 'repolens_*.deb' | head -n1)
-[ -n "$deb" ] || { cat "$scratch/cpack.log" >&2; fail "no .deb produced"; }
-echo "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB) in ${SECONDS} s"
+build_package DEB 'repolens_*.deb'
+deb=$package
 
 info=$(dpkg-deb --info "$deb")
 echo "$info"

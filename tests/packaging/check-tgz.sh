@@ -5,16 +5,10 @@
 set -euo pipefail
 build=$1 cpack=$2 id=$3 version=$4
 here=$(cd "$(dirname "$0")" && pwd)
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$here/packagelib.sh"
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/repolens-tgz.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-SECONDS=0
-"$cpack" -G TGZ --config "$build/CPackConfig.cmake" -B "$scratch/out" >"$scratch/cpack.log" 2>&1 \
-    || { cat "$scratch/cpack.log" >&2; fail "cpack -G TGZ failed"; }
-tgz=$(find "$scratch/out" -maxdepth 1 -name "repolens-$version-*.tar.gz" | head -n1)
-[ -n "$tgz" ] || { cat "$scratch/cpack.log" >&2; fail "no repolens-$version-*.tar.gz produced"; }
-echo "built $(basename "$tgz") ($(du -k "$tgz" | cut -f1) KiB) in ${SECONDS} s"
+build_package TGZ "repolens-$version-*.tar.gz"
+tgz=$package
 
 top=$(basename "$tgz" .tar.gz)
 files=$(tar -tzf "$tgz" | grep -v '/$' | sed 's|^|./|' | sort)
