@@ -349,6 +349,14 @@
         <source>Server said: %1</source>
         <translation>Der Server meldete: %1</translation>
     </message>
+    <message>
+        <source>%1 of %2 files parsed so far, the others searched as plain text</source>
+        <translation>%1 von %2 Dateien bisher analysiert, die übrigen als reiner Text durchsucht</translation>
+    </message>
+    <message>
+        <source>reading files</source>
+        <translation>Dateien werden gelesen</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1002,6 +1010,14 @@ oder stellen Sie im Chat eine Frage (Strg+L).</translation>
     <message>
         <source>Computing vectors for semantic search; keyword search is ready, and searches use the vectors computed so far.</source>
         <translation>Vektoren für die semantische Suche werden berechnet; die Stichwortsuche ist bereit, und Suchen verwenden die bisher berechneten Vektoren.</translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2 files</source>
+        <translation>Lese %1 / %2 Dateien</translation>
+    </message>
+    <message>
+        <source>Parsing %1 / %2 files (searchable)</source>
+        <translation>Analysiere %1 / %2 Dateien (durchsuchbar)</translation>
     </message>
 </context>
 <context>

@@ -349,6 +349,14 @@
         <source>Server said: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 of %2 files parsed so far, the others searched as plain text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading files</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -995,6 +1003,14 @@ or ask a question in the chat (Ctrl+L).</source>
     </message>
     <message>
         <source>Computing vectors for semantic search; keyword search is ready, and searches use the vectors computed so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2 files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parsing %1 / %2 files (searchable)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

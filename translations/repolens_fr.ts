@@ -349,6 +349,14 @@
         <source>Server said: %1</source>
         <translation>Le serveur a répondu : %1</translation>
     </message>
+    <message>
+        <source>%1 of %2 files parsed so far, the others searched as plain text</source>
+        <translation>%1 fichiers sur %2 analysés pour l’instant, les autres cherchés comme texte brut</translation>
+    </message>
+    <message>
+        <source>reading files</source>
+        <translation>lecture des fichiers</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1002,6 +1010,14 @@ ou posez une question dans le chat (Ctrl+L).</translation>
     <message>
         <source>Computing vectors for semantic search; keyword search is ready, and searches use the vectors computed so far.</source>
         <translation>Calcul des vecteurs pour la recherche sémantique ; la recherche par mots-clés est prête et les recherches utilisent les vecteurs déjà calculés.</translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2 files</source>
+        <translation>Lecture de %1 / %2 fichiers</translation>
+    </message>
+    <message>
+        <source>Parsing %1 / %2 files (searchable)</source>
+        <translation>Analyse de %1 / %2 fichiers (recherche possible)</translation>
     </message>
 </context>
 <context>

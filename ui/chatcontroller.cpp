@@ -366,9 +366,16 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
             r.notes = result->notes;
             r.indexComplete = !indexing && result->indexComplete;
             if (indexing) {
-                r.indexNote = progress.phase == IndexProgress::Phase::Parsing
-                                  ? tr("%1 of %2 files so far").arg(progress.filesDone).arg(progress.filesTotal)
-                                  : tr("scanning");
+                if (progress.phase == IndexProgress::Phase::Parsing && progress.keywordReady)
+                    r.indexNote = tr("%1 of %2 files parsed so far, the others searched as plain text")
+                                      .arg(progress.filesDone)
+                                      .arg(progress.filesTotal);
+                else if (progress.phase == IndexProgress::Phase::Parsing)
+                    r.indexNote = tr("%1 of %2 files so far").arg(progress.filesDone).arg(progress.filesTotal);
+                else if (progress.phase == IndexProgress::Phase::Drafting)
+                    r.indexNote = tr("reading files");
+                else
+                    r.indexNote = tr("scanning");
             }
             for (const SearchHit &hit : std::as_const(result->hits)) {
                 if (cancel.load())

@@ -620,8 +620,15 @@ void MainWindow::onProgress(const IndexProgress &p)
         text = tr("Scanning… %1 files found").arg(formatNumber(p.filesSeen));
         m_progress->setRange(0, 0);
         break;
+    case IndexProgress::Phase::Drafting:
+        text = tr("Reading %1 / %2 files").arg(formatNumber(p.filesDone), formatNumber(p.filesTotal));
+        m_progress->setRange(0, std::max(1, p.filesTotal));
+        m_progress->setValue(p.filesDone);
+        break;
     case IndexProgress::Phase::Parsing:
-        text = tr("Indexing %1 / %2 files").arg(formatNumber(p.filesDone), formatNumber(p.filesTotal));
+        text = p.keywordReady
+                   ? tr("Parsing %1 / %2 files (searchable)").arg(formatNumber(p.filesDone), formatNumber(p.filesTotal))
+                   : tr("Indexing %1 / %2 files").arg(formatNumber(p.filesDone), formatNumber(p.filesTotal));
         m_progress->setRange(0, std::max(1, p.filesTotal));
         m_progress->setValue(p.filesDone);
         break;

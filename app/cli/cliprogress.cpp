@@ -21,13 +21,16 @@ void CliProgress::update(const IndexProgress &p)
     char line[256];
     if (p.phase == IndexProgress::Phase::Scanning) {
         std::snprintf(line, sizeof line, "%s: %d files found", phase.constData(), p.filesSeen);
+    } else if (p.phase == IndexProgress::Phase::Drafting) {
+        std::snprintf(line, sizeof line, "%s: %d/%d files", phase.constData(), p.filesDone, p.filesTotal);
     } else if (p.phase == IndexProgress::Phase::Parsing) {
+        const char *ready = p.keywordReady ? " (keyword search ready)" : "";
         if (eta >= 0)
-            std::snprintf(line, sizeof line, "%s: %d/%d files, %.1f MB/s, ETA %.0f s", phase.constData(),
-                          p.filesDone, p.filesTotal, rate, eta);
+            std::snprintf(line, sizeof line, "%s: %d/%d files, %.1f MB/s, ETA %.0f s%s", phase.constData(),
+                          p.filesDone, p.filesTotal, rate, eta, ready);
         else
-            std::snprintf(line, sizeof line, "%s: %d/%d files, %.1f MB/s", phase.constData(),
-                          p.filesDone, p.filesTotal, rate);
+            std::snprintf(line, sizeof line, "%s: %d/%d files, %.1f MB/s%s", phase.constData(),
+                          p.filesDone, p.filesTotal, rate, ready);
     } else {
         std::snprintf(line, sizeof line, "%s", phase.constData());
     }

@@ -180,6 +180,9 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
                      "%d chunks, %d symbols, %d references, %.1f MB\n",
                      r.filesParsed, r.filesUnchanged, r.filesRemoved, r.filesSkipped, r.seconds, r.chunks,
                      r.symbols, r.refs, r.bytesParsed / 1048576.0);
+        if (r.draftedFiles > 0)
+            std::fprintf(stderr, "keyword search was ready after %.2f s (%d files as text windows, before parsing)\n",
+                         r.keywordReadySeconds, r.draftedFiles);
         if (qEnvironmentVariableIsSet("REPOLENS_TIMINGS"))
             std::fprintf(stderr, "timings: parse %.2f s (all threads), write %.2f s, link %.2f s, git history %.2f s\n",
                          r.parseSeconds, r.writeSeconds, r.linkSeconds, r.historySeconds);

@@ -35,6 +35,8 @@ QString phaseName(IndexProgress::Phase phase)
     switch (phase) {
     case IndexProgress::Phase::Scanning:
         return QStringLiteral("scanning");
+    case IndexProgress::Phase::Drafting:
+        return QStringLiteral("reading text");
     case IndexProgress::Phase::Parsing:
         return QStringLiteral("parsing");
     case IndexProgress::Phase::Linking:
@@ -189,6 +191,38 @@ WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOption
     return out;
 }
 
+// The draft pass: the file's text as plain windows, its record still pending. Files the
+// classifier rejects (binary, generated, ...) are left to the parse pass, which records why.
+WorkResult draftFile(const WorkItem &item, const IndexOptions &options)
+{
+    WorkResult out;
+    FileRecord &rec = out.record;
+    rec.path = item.file.relPath;
+    rec.language = item.file.language;
+    rec.size = item.file.size;
+    rec.mtimeMs = 0; // never taken for up to date: the parse pass reads the file again
+    rec.status = FileStatus::Pending;
+    rec.reason = QStringLiteral("waiting to be parsed");
+    QFile file(item.file.absPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return out;
+    QByteArray bytes = file.read(options.scan.sizeCap + 1);
+    if (bytes.size() > options.scan.sizeCap)
+        return out;
+    ContentVerdict verdict = classifyContent(rec.path, rec.language, bytes);
+    if (verdict.status != FileStatus::Pending)
+        return out;
+    if (rec.language == LanguageId::None && verdict.utf8.size() > kUnknownTextCap)
+        return out;
+    const LanguageId windows = isTreeSitterLanguage(rec.language) || rec.language == LanguageId::None
+                                   ? LanguageId::PlainText
+                                   : rec.language;
+    out.parsed = chunkText(windows, verdict.utf8, options.chunker);
+    rec.lineCount = out.parsed.lineCount;
+    out.writeContent = !out.parsed.chunks.isEmpty();
+    return out;
+}
+
 // A bounded multi-producer queue of results, drained by the writer.
 class ResultQueue
 {
@@ -257,6 +291,11 @@ public:
                                const QStringList &removeBelow, const QList<FileRecord> &statusOnly,
                                IndexReport &report, bool *changed);
     // Parses `work` on the pool and writes the results from this thread in batches.
+    // The draft pass of a first index: plain-text windows of the new files in `work`, read on
+    // the pool and committed in one transaction; keyword search covers them from then on.
+    Result<void> writeDrafts(IndexStore &store, const std::vector<WorkItem> &work, IndexReport &report,
+                             IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
+                             const QElapsedTimer &runTimer);
     Result<void> writeWork(IndexStore &store, std::vector<WorkItem> &work, IndexReport &report,
                            IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
                            bool bulk, bool *changed);
@@ -416,6 +455,99 @@ Result<void> Indexer::Private::applyRemovals(IndexStore &store, const QSet<QStri
     return {};
 }
 
+Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<WorkItem> &work,
+                                           IndexReport &report, IndexProgress &prog, const TellFn &tell,
+                                           const std::atomic_bool *cancel, const QElapsedTimer &runTimer)
+{
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    std::vector<size_t> fresh;
+    for (size_t i = 0; i < work.size(); ++i) {
+        const auto &old = work[i].old;
+        if (!old || (old->status != FileStatus::Indexed && old->status != FileStatus::ParseError))
+            fresh.push_back(i);
+    }
+    prog.phase = IndexProgress::Phase::Drafting;
+    prog.filesTotal = int(fresh.size());
+    prog.filesDone = 0;
+    tell(true);
+    if (fresh.empty())
+        return {};
+    const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                   int(std::min<size_t>(fresh.size(), 64)));
+    ResultQueue queue(256);
+    std::atomic<size_t> next{0};
+    std::atomic<int> running{threads};
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            QThread::currentThread()->setObjectName(QStringLiteral("repolens-draft-%1").arg(t));
+            for (;;) {
+                const size_t i = next.fetch_add(1);
+                if (i >= fresh.size() || cancelled())
+                    break;
+                queue.push(draftFile(work[fresh[i]], options));
+            }
+            running.fetch_sub(1);
+        });
+    }
+    auto finish = [&] {
+        next.store(fresh.size());
+        queue.abort();
+        WorkResult drain;
+        while (running.load() > 0 || queue.pop(&drain, 0))
+            queue.pop(&drain, 10);
+        for (std::thread &w : workers)
+            w.join();
+    };
+    QElapsedTimer writeTimer;
+    writeTimer.start();
+    Result<void> result = store.beginTransaction();
+    if (result)
+        result = store.clearDrafts(); // left by an interrupted run
+    int drafted = 0;
+    for (size_t received = 0; result && received < fresh.size();) {
+        WorkResult r;
+        if (!queue.pop(&r, 100)) {
+            if (running.load() == 0 && !queue.pop(&r, 0))
+                break;
+            continue;
+        }
+        ++received;
+        ++prog.filesDone;
+        prog.bytesDone += r.record.size;
+        prog.currentPath = r.record.path;
+        tell(false);
+        if (!r.writeContent)
+            continue;
+        auto id = store.upsertFile(r.record);
+        if (!id) {
+            result = Result<void>(id.error());
+            break;
+        }
+        result = store.addDrafts(*id, r.record.path, r.parsed.chunks);
+        ++drafted;
+    }
+    finish();
+    if (!result || cancelled()) {
+        store.rollback();
+        return cancelled() ? Result<void>() : result;
+    }
+    if (auto r = store.commit(); !r) {
+        store.rollback();
+        return r;
+    }
+    report.writeSeconds += writeTimer.nsecsElapsed() / 1e9;
+    report.draftedFiles = drafted;
+    report.keywordReadySeconds = runTimer.elapsed() / 1000.0;
+    prog.keywordReady = true;
+    prog.bytesDone = 0;
+    tell(true);
+    crashPoint("after-drafts");
+    if (options.afterDrafts)
+        options.afterDrafts();
+    return {};
+}
+
 Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem> &work,
                                          IndexReport &report, IndexProgress &prog, const TellFn &tell,
                                          const std::atomic_bool *cancel, bool bulk, bool *changed)
@@ -423,6 +555,8 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
     auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     prog.phase = IndexProgress::Phase::Parsing;
     prog.filesTotal = int(work.size());
+    prog.filesDone = 0;
+    prog.bytesDone = 0;
     tell(true);
     if (work.empty())
         return {};
@@ -731,12 +865,32 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         return !w.old || (w.old->status != FileStatus::Indexed && w.old->status != FileStatus::ParseError);
     }));
     const bool bulk = fresh >= 1000 && 2 * fresh >= int(work.size()) + report.filesUnchanged;
+    if (options.draftMinFiles > 0 && fresh >= options.draftMinFiles) {
+        if (auto r = writeDrafts(store, work, report, prog, tell, cancel, timer); !r)
+            return r.error();
+        if (cancelled()) {
+            report.cancelled = true;
+            report.seconds = timer.elapsed() / 1000.0;
+            return report;
+        }
+    }
     if (auto r = writeWork(store, work, report, prog, tell, cancel, bulk, &changed); !r)
         return r.error();
     if (cancelled()) {
         report.cancelled = true;
         report.seconds = timer.elapsed() / 1000.0;
         return report;
+    }
+    // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
+    if (store.hasDrafts()) {
+        if (auto r = store.beginTransaction(); !r)
+            return r.error();
+        if (auto r = store.clearDrafts(); !r) {
+            store.rollback();
+            return r.error();
+        }
+        if (auto r = store.commit(); !r)
+            return r.error();
     }
     crashPoint("after-parse");
 

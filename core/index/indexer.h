@@ -25,13 +25,20 @@ struct IndexOptions
     // rebuilt. Reads every page, so it is off by default (damage found while writing or a
     // damaged file header is handled the same way without it).
     bool verifyIntegrity = false;
+    // run() with at least this many new files (a first index) makes them keyword-searchable
+    // from plain-text draft windows before anything is parsed; 0 = never.
+    int draftMinFiles = 1000;
     // Tests: called on a parse thread just before a file is read (delete or truncate it there).
     std::function<void(const QString &relPath)> beforeRead;
+    // Tests: called on the indexing thread once the draft windows are committed.
+    std::function<void()> afterDrafts;
 };
 
 struct IndexProgress
 {
-    enum class Phase { Scanning, Parsing, Linking, History, Done };
+    // Drafting: a first index puts plain-text windows of every new file into the keyword
+    // index before parsing; keywordReady is set once they are committed.
+    enum class Phase { Scanning, Drafting, Parsing, Linking, History, Done };
     Phase phase = Phase::Scanning;
     int filesDone = 0;       // processed in this run (parsed or found unchanged)
     int filesTotal = 0;      // to process in this run (known after scanning)
@@ -40,6 +47,7 @@ struct IndexProgress
     qint64 bytesTotal = 0;
     double elapsedSeconds = 0;
     QString currentPath;
+    bool keywordReady = false; // every file processed in this run can be found by keyword search
 };
 
 QString phaseName(IndexProgress::Phase phase); // "scanning", "parsing", ...
@@ -60,6 +68,10 @@ struct IndexReport
     double writeSeconds = 0;  // the writer thread inside SQLite
     double linkSeconds = 0;
     double historySeconds = 0;
+    // A first index: draft windows of draftedFiles were searchable after keywordReadySeconds
+    // (from the start of the run), before the parse pass.
+    int draftedFiles = 0;
+    double keywordReadySeconds = 0;
     bool cancelled = false;
     bool fullScan = true;      // false for Indexer::update() without a fallback to run()
     // The database was damaged: it was moved to corruptMovedTo (kept for the user) and the
@@ -78,7 +90,7 @@ struct IndexReport
 //
 // Crash points for tests: REPOLENS_DEBUG_CRASH_AT=<point>[:<n>] makes the process SIGKILL
 // itself the n-th time (default 1st) it reaches <point>: after-scan, in-batch (a file written,
-// transaction open), after-commit, after-parse, in-link (transaction open).
+// transaction open), after-commit, after-drafts, after-parse, in-link (transaction open).
 class Indexer
 {
 public:

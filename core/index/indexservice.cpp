@@ -296,7 +296,9 @@ void IndexService::handleProgress(quint64 generation, const IndexProgress &progr
     m_lastProgress = progress;
     if (!m_jobVisible) {
         // A background job shows once it has real work (a branch switch, a big pull).
-        if (progress.phase != IndexProgress::Phase::Parsing || progress.filesTotal < kVisibleFiles)
+        const bool working = progress.phase == IndexProgress::Phase::Parsing
+                             || progress.phase == IndexProgress::Phase::Drafting;
+        if (!working || progress.filesTotal < kVisibleFiles)
             return;
         m_jobVisible = true;
         m_running = true;

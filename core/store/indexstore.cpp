@@ -141,9 +141,26 @@ struct Migration
     int from;
     const char *sql;
 };
+// 3 -> 4: draft windows. A first index puts plain-text windows of every file into a
+// contentless FTS table before anything is parsed, so keyword search works within seconds;
+// the parsed chunks replace them file by file (a draft counts only while its file is still
+// pending) and the whole table is emptied when the run completes.
+const char *const kMigrate3To4 = R"SQL(
+CREATE TABLE drafts(
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL,
+    start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    start_byte INTEGER NOT NULL,
+    end_byte INTEGER NOT NULL,
+    text TEXT NOT NULL);
+CREATE VIRTUAL TABLE drafts_fts USING fts5(path, text, content='', tokenize='porter repolens');
+)SQL";
+
 const Migration kMigrations[] = {
     {1, kMigrate1To2},
     {2, kMigrate2To3},
+    {3, kMigrate3To4},
 };
 
 // Cheap checks of the file header (no page is read through SQLite): not a database at all, or
@@ -337,6 +354,11 @@ static const char *const kChunkSelect =
     "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, COALESCE(c.parent_chunk_id, 0),"
     " c.start_line, c.end_line, c.start_byte, c.end_byte, c.part, c.part_count, c.signature, c.doc,"
     " c.text, c.summary, c.content_hash, f.language FROM chunks c JOIN files f ON f.id = c.file_id ";
+
+// A draft window read as a chunk: negative id, kind "text", no names.
+static const char *const kDraftSelect =
+    "SELECT -d.id, d.file_id, f.path, 'text', '', '', 0, d.start_line, d.end_line, d.start_byte,"
+    " d.end_byte, 0, 0, '', '', d.text, '', x'', f.language FROM drafts d JOIN files f ON f.id = d.file_id ";
 
 static ChunkRecord readChunk(const Stmt &s)
 {
@@ -1180,11 +1202,77 @@ Result<QList<FtsHit>> IndexStore::searchFts(const QString &match, int limit, con
         hits.append(FtsHit{s.int64(0), -s.real(1)});
     if (s.failed())
         return makeError(ErrorCode::InvalidArgument, QString::fromUtf8(sqlite3_errmsg(d->db)), match);
+    if (!hasDrafts())
+        return hits;
+    // Files not parsed yet answer from their draft windows (negative ids).
+    Stmt &t = d->stmt("SELECT -d.id, bm25(drafts_fts, ?2, ?3) AS score FROM drafts_fts"
+                      " JOIN drafts d ON d.id = drafts_fts.rowid JOIN files f ON f.id = d.file_id"
+                      " WHERE drafts_fts MATCH ?1 AND f.status = ?4 ORDER BY score LIMIT ?5");
+    const Private::Lease lease_t{t};
+    t.bind(1, match).bind(2, w.path).bind(3, w.text).bind(4, int(FileStatus::Pending)).bind(5, limit);
+    while (t.step())
+        hits.append(FtsHit{t.int64(0), -t.real(1)});
+    if (t.failed())
+        return makeError(ErrorCode::InvalidArgument, QString::fromUtf8(sqlite3_errmsg(d->db)), match);
+    std::stable_sort(hits.begin(), hits.end(), [](const FtsHit &a, const FtsHit &b) { return a.score > b.score; });
+    if (hits.size() > limit)
+        hits.resize(limit);
     return hits;
+}
+
+bool IndexStore::hasDrafts() const
+{
+    Stmt &s = d->stmt("SELECT EXISTS(SELECT 1 FROM drafts)");
+    const Private::Lease lease_s{s};
+    return s.isValid() && s.step() && s.integer(0) != 0;
+}
+
+int IndexStore::draftCount() const
+{
+    Stmt &s = d->stmt("SELECT COUNT(*) FROM drafts");
+    const Private::Lease lease_s{s};
+    return s.isValid() && s.step() ? s.integer(0) : 0;
+}
+
+Result<void> IndexStore::addDrafts(qint64 fileId, const QString &path, const QList<Chunk> &windows)
+{
+    Stmt &row = d->stmt("INSERT INTO drafts(file_id, start_line, end_line, start_byte, end_byte, text)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    Stmt &fts = d->stmt("INSERT INTO drafts_fts(rowid, path, text) VALUES (?1, ?2, ?3)");
+    for (const Chunk &c : windows) {
+        {
+            const Private::Lease lease_row{row};
+            row.bind(1, fileId).bind(2, c.startLine).bind(3, c.endLine).bind(4, c.startByte);
+            row.bind(5, c.endByte).bind(6, c.text);
+            if (auto r = row.exec(); !r)
+                return r;
+        }
+        const Private::Lease lease_fts{fts};
+        fts.bind(1, qint64(sqlite3_last_insert_rowid(d->db))).bind(2, path).bind(3, c.text);
+        if (auto r = fts.exec(); !r)
+            return r;
+    }
+    return {};
+}
+
+Result<void> IndexStore::clearDrafts()
+{
+    if (!hasDrafts())
+        return {};
+    return Sql::execScript(d->db, "DELETE FROM drafts; INSERT INTO drafts_fts(drafts_fts) VALUES('delete-all');");
 }
 
 std::optional<ChunkRecord> IndexStore::chunk(qint64 id) const
 {
+    if (id < 0) {
+        static const QByteArray sql = QByteArray(kDraftSelect) + "WHERE d.id = -?1";
+        Stmt &s = d->stmt(sql.constData());
+        const Private::Lease lease_s{s};
+        s.bind(1, id);
+        if (!s.step())
+            return std::nullopt;
+        return readChunk(s);
+    }
     static const QByteArray sql = QByteArray(kChunkSelect) + "WHERE c.id = ?1";
     Stmt &s = d->stmt(sql.constData());
     const Private::Lease lease_s{s};
@@ -1575,6 +1663,22 @@ QList<ChunkRecord> IndexStore::chunkHeaders(const QList<qint64> &ids) const
         return out;
     s.bind(1, QString::fromLatin1(list));
     out.reserve(ids.size());
+    if (hasDrafts() && std::any_of(ids.cbegin(), ids.cend(), [](qint64 id) { return id < 0; })) {
+        Stmt t(d->db, "SELECT -d.id, d.file_id, f.path, d.start_line, d.end_line, f.language FROM drafts d"
+                      " JOIN files f ON f.id = d.file_id WHERE -d.id IN (SELECT value FROM json_each(?1))");
+        t.bind(1, QString::fromLatin1(list));
+        while (t.step()) {
+            ChunkRecord c;
+            c.id = t.int64(0);
+            c.fileId = t.int64(1);
+            c.path = t.text(2);
+            c.kind = ChunkKind::Text;
+            c.startLine = t.integer(3);
+            c.endLine = t.integer(4);
+            c.language = languageFromName(t.text(5));
+            out.append(std::move(c));
+        }
+    }
     while (s.step()) {
         ChunkRecord c;
         c.id = s.int64(0);

@@ -116,7 +116,10 @@ public:
     //  1  first release
     //  2  the chunks_au trigger re-indexes FTS only when indexed columns change, so a chunk
     //     whose text did not change keeps its row (id, summary, vector) and only moves
-    static constexpr int kSchemaVersion = 3;
+    //  3  chunks enter chunks_fts from the insert code (no trigger: FTS5 flushed a segment at
+    //     every statement savepoint)
+    //  4  draft windows (drafts, drafts_fts): keyword search before the first parse completes
+    static constexpr int kSchemaVersion = 4;
     enum class Mode { ReadWrite, ReadOnly };
 
     ~IndexStore();
@@ -164,6 +167,12 @@ public:
     Result<void> endBulkLoad();
     Result<void> removeFile(const QString &path);
     Result<void> clearFileContent(qint64 fileId);
+    // Draft windows: plain-text windows of a file that is still pending (not parsed yet),
+    // searchable by searchFts() under negative chunk ids until the file's parsed chunks are
+    // written. A first index writes them for every file before parsing (keyword-ready in
+    // seconds) and clears them all when it completes.
+    Result<void> addDrafts(qint64 fileId, const QString &path, const QList<Chunk> &windows);
+    Result<void> clearDrafts();
     // A one-line description of a chunk (LLM-written); kept while the chunk's text is unchanged.
     Result<void> setChunkSummary(qint64 chunkId, const QString &summary);
     // Resolves references to definitions: same file first, then files the referencing file
@@ -185,7 +194,10 @@ public:
     int chunkCount() const;
     int fileCount(FileStatus status) const;
 
-    // FTS5 MATCH expression -> best chunks.
+    bool hasDrafts() const;
+    int draftCount() const;
+    // FTS5 MATCH expression -> best chunks; also the draft windows of pending files (negative
+    // ids, kind Text) while there are any. chunk(), chunks() and chunkHeaders() read both.
     Result<QList<FtsHit>> searchFts(const QString &match, int limit, const FtsWeights &weights = {}) const;
     std::optional<ChunkRecord> chunk(qint64 id) const;
     QList<ChunkRecord> chunks(const QList<qint64> &ids) const; // same order as ids, missing skipped

@@ -142,6 +142,7 @@ void tst_CrashSafety::resume(const QString &dataDir, int committedBefore)
     QVERIFY(store);
     QVERIFY((*store)->checkIntegrity(true));
     QCOMPARE((*store)->fileCount(FileStatus::Indexed), kFiles);
+    QVERIFY(!(*store)->hasDrafts());
     QCOMPARE((*store)->meta(QStringLiteral("refs_resolved")), QStringLiteral("1"));
     // References are linked across files written by both runs.
     const auto target = (*store)->symbolsNamed(QStringLiteral("crash_fn_0_0"));
@@ -154,6 +155,7 @@ void tst_CrashSafety::killedAtACrashPoint_data()
 {
     QTest::addColumn<QByteArray>("point");
     QTest::newRow("after the scan") << QByteArray("after-scan");
+    QTest::newRow("draft windows committed, nothing parsed") << QByteArray("after-drafts");
     QTest::newRow("first file written, transaction open") << QByteArray("in-batch:1");
     QTest::newRow("mid-run, transaction open") << QByteArray("in-batch:500");
     QTest::newRow("right after the 3rd commit") << QByteArray("after-commit:3");
@@ -179,6 +181,17 @@ void tst_CrashSafety::killedAtACrashPoint()
         QCOMPARE(counts.indexed % 40, 0); // the open batch is gone, the committed ones stay
     if (point == "after-parse" || point == "in-link")
         QCOMPARE(counts.indexed, kFiles);
+    if (point == "after-drafts") {
+        // Nothing parsed, yet every file answers keyword searches from its draft windows.
+        QCOMPARE(counts.indexed, 0);
+        auto store = IndexStore::open(dbPath(data.path()), IndexStore::Mode::ReadOnly);
+        QVERIFY(store);
+        QCOMPARE((*store)->fileCount(FileStatus::Pending), kFiles);
+        const auto hits = (*store)->searchFts(QStringLiteral("\"crash_fn_77_1\""), 5);
+        QVERIFY(hits && hits->size() == 1);
+        QVERIFY(hits->first().chunkId < 0);
+        QCOMPARE((*store)->chunk(hits->first().chunkId)->path, QStringLiteral("pkg5/sub1/mod77.py"));
+    }
     resume(data.path(), counts.indexed);
 }
 
