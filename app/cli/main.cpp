@@ -153,6 +153,9 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
         options.batchFiles = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH");
         options.batchMillis = qEnvironmentVariableIntValue("REPOLENS_EXP_BATCH_MS");
     }
+    // Benchmarks: REPOLENS_EXP_DRAFT_MIN=0 turns the draft pass off (compare the full index time).
+    if (qEnvironmentVariableIsSet("REPOLENS_EXP_DRAFT_MIN"))
+        options.draftMinFiles = qEnvironmentVariableIntValue("REPOLENS_EXP_DRAFT_MIN");
     Indexer indexer(root, dbPath, options);
     CliProgress progress;
     auto report = indexer.run(

@@ -473,7 +473,7 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
         for (int r = 0; r < n; ++r)
             fitted->insert(hashes[size_t(r)], std::move(vectors[size_t(r)]));
     }
-    qCInfo(lcEmbed).nospace() << "built-in embedder: " << n << " chunks, " << vocab << " terms, " << p.k
+    qCDebug(lcEmbed).nospace() << "built-in embedder: " << n << " chunks, " << vocab << " terms, " << p.k
                               << " dimensions; tokenize " << tokenizeMs << " ms, svd " << svdMs << " ms, total "
                               << timer.elapsed() << " ms";
     return model;
