@@ -13,10 +13,11 @@ CliProgress::CliProgress(FILE *out)
 void CliProgress::update(const IndexProgress &p)
 {
     const double mb = p.bytesDone / 1048576.0;
-    const double rate = p.elapsedSeconds > 0 ? mb / p.elapsedSeconds : 0;
+    const double seconds = p.elapsedSeconds - p.phaseStartSeconds;
+    const double rate = seconds > 0 ? mb / seconds : 0;
     double eta = -1;
     if (p.phase == IndexProgress::Phase::Parsing && p.bytesDone > 0 && p.bytesTotal > p.bytesDone)
-        eta = (p.bytesTotal - p.bytesDone) / (p.bytesDone / std::max(0.001, p.elapsedSeconds));
+        eta = (p.bytesTotal - p.bytesDone) / (p.bytesDone / std::max(0.001, seconds));
     const QByteArray phase = phaseName(p.phase).toUtf8();
     char line[256];
     if (p.phase == IndexProgress::Phase::Scanning) {

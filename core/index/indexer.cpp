@@ -557,6 +557,7 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
     prog.filesTotal = int(work.size());
     prog.filesDone = 0;
     prog.bytesDone = 0;
+    prog.phaseStartSeconds = prog.elapsedSeconds;
     tell(true);
     if (work.empty())
         return {};

@@ -46,6 +46,7 @@ struct IndexProgress
     qint64 bytesDone = 0;
     qint64 bytesTotal = 0;
     double elapsedSeconds = 0;
+    double phaseStartSeconds = 0; // when the current phase began (rates and ETAs count from here)
     QString currentPath;
     bool keywordReady = false; // every file processed in this run can be found by keyword search
 };
