@@ -19,6 +19,7 @@ private Q_SLOTS:
     void initTestCase();
     void indexesOnWorkerThread();
     void progressIsThrottled();
+    void draftPassIsReported();
     void cancelStops();
     void startWhileRunningRestarts();
     void queryBeforeIndexHasNoStore();
@@ -101,6 +102,42 @@ void tst_IndexService::progressIsThrottled()
         }
     }
     QVERIFY(sawParsing);
+}
+
+// A first index of many files: the status bar and the chat learn that keyword search works
+// before parsing (Drafting, then Parsing with keywordReady).
+void tst_IndexService::draftPassIsReported()
+{
+    QTemporaryDir data;
+    IndexService service;
+    IndexOptions options = service.options();
+    options.draftMinFiles = 100;
+    service.setOptions(options);
+    service.setDataDir(data.path());
+    service.setRootPath(m_root.path());
+    QSignalSpy progress(&service, &IndexService::progressChanged);
+    QSignalSpy finished(&service, &IndexService::indexFinished);
+    service.start();
+    QVERIFY(finished.wait(300000));
+    QStringList phases;
+    for (const auto &args : progress) {
+        const auto p = args.first().value<IndexProgress>();
+        const QString name = phaseName(p.phase) + (p.keywordReady ? QStringLiteral("+ready") : QString());
+        if (phases.isEmpty() || phases.last() != name)
+            phases << name;
+        if (p.phase == IndexProgress::Phase::Drafting)
+            QCOMPARE(p.filesTotal, 400);
+    }
+    // (progress is throttled: scanning may be over before the first signal, and the drafts'
+    // last report may be merged into the next one)
+    phases.removeAll(QStringLiteral("scanning"));
+    phases.removeAll(QStringLiteral("reading text+ready"));
+    QVERIFY2(phases.contains(QStringLiteral("parsing+ready")), qPrintable(phases.join(u',')));
+    QVERIFY2(!phases.contains(QStringLiteral("parsing")), qPrintable(phases.join(u',')));
+    QVERIFY(phases.indexOf(QStringLiteral("reading text")) < phases.indexOf(QStringLiteral("parsing+ready")));
+    const auto report = finished.first().first().value<IndexReport>();
+    QCOMPARE(report.draftedFiles, 400);
+    QVERIFY(report.keywordReadySeconds > 0 && report.keywordReadySeconds < report.seconds);
 }
 
 void tst_IndexService::cancelStops()
