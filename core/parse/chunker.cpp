@@ -1069,11 +1069,58 @@ ParseResult chunkText(LanguageId language, const QByteArray &text, const Chunker
         int sectionStart = 1;
         QString heading;
         bool inFence = false;
+        // YAML front matter ("---" on the first line up to the next "---") holds no headings.
+        int frontMatterEnd = 0;
+        if (result.lineCount > 1 && lineText(1).trimmed() == QByteArrayView("---")) {
+            for (int line = 2; line <= result.lineCount; ++line) {
+                const QByteArrayView t = lineText(line).trimmed();
+                if (t == QByteArrayView("---") || t == QByteArrayView("...")) {
+                    frontMatterEnd = line;
+                    break;
+                }
+            }
+        }
+        // Setext underline: only '=' (level 1) or only '-' (level 2), at least two, indented by
+        // at most three spaces, under a line of text (not a list item, quote or another rule).
+        auto isSetextUnderline = [&](int line) {
+            const QByteArrayView t = lineText(line);
+            qsizetype indent = 0;
+            while (indent < t.size() && t[indent] == ' ')
+                ++indent;
+            const QByteArrayView u = t.trimmed();
+            if (indent > 3 || u.size() < 2 || (u[0] != '=' && u[0] != '-'))
+                return false;
+            for (char c : u) {
+                if (c != u[0])
+                    return false;
+            }
+            const QByteArrayView above = lineText(line - 1).trimmed();
+            if (above.isEmpty() || above.startsWith('#') || above.startsWith('>') || above.startsWith("- ")
+                || above.startsWith("* ") || above.startsWith("+ ") || above.startsWith("```")
+                || above.startsWith("~~~"))
+                return false;
+            for (char c : above) {
+                if (c != '-' && c != '=' && c != ' ')
+                    return true;
+            }
+            return false; // a rule under a rule
+        };
         for (int line = 1; line <= result.lineCount; ++line) {
             const QByteArrayView t = lineText(line);
             const QByteArrayView trimmed = t.trimmed();
             if (trimmed.startsWith("```") || trimmed.startsWith("~~~"))
                 inFence = !inFence;
+            if (line <= frontMatterEnd)
+                continue;
+            if (!inFence && line > frontMatterEnd + 1 && line - 1 > sectionStart - 1 && line - 1 >= sectionStart
+                && isSetextUnderline(line)) {
+                // the heading is the line above: the section before it ends two lines up
+                if (line - 1 > sectionStart)
+                    emitWindow(ChunkKind::Section, heading, sectionStart, line - 2);
+                sectionStart = line - 1;
+                heading = QString::fromUtf8(lineText(line - 1).trimmed()).left(200);
+                continue;
+            }
             // ATX heading: 1-6 '#' then a space or the end of the line ("#tag" is text)
             qsizetype hashes = 0;
             while (hashes < t.size() && t[hashes] == '#')
