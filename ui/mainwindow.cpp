@@ -573,6 +573,7 @@ bool MainWindow::openFolder(const QString &path)
     m_viewer->setRootPath(root);
     m_files->model()->clear();
     m_files->setSummary(QString());
+    m_files->setPlaceholderText(tr("Reading the folder…"));
     m_index->setRootPath(root);
     m_queries->setDatabasePath(m_index->databasePath());
     m_chatController->setFolder(root, m_index->databasePath());
@@ -807,10 +808,13 @@ void MainWindow::refreshTree(bool full)
             return snap;
         },
         [this](TreeSnapshot snap) {
-            if (snap.full)
+            if (snap.full) {
+                m_files->setPlaceholderText(snap.error.isEmpty() ? tr("This folder has no files.")
+                                                                 : tr("Cannot read the folder: %1").arg(snap.error));
                 m_files->model()->setEntries(snap.entries);
-            else
+            } else {
                 m_files->model()->updateStatuses(snap.entries);
+            }
             int notIndexed = 0;
             int indexed = 0;
             for (const FileEntry &e : std::as_const(snap.entries)) {
