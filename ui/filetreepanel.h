@@ -29,6 +29,7 @@ public:
     // Shown instead of the tree while it has no entries ("No folder is open", "Reading…").
     void setPlaceholderText(const QString &text);
     QLabel *placeholder() const { return m_placeholder; }
+    QLabel *summaryLabel() const { return m_summary; }
 
 Q_SIGNALS:
     void fileActivated(const QString &relPath);

@@ -29,6 +29,7 @@
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -817,13 +818,21 @@ void tst_MainWindow::progressWhileIndexingAndCancel()
 
     // 1. A large folder: progress shows at once, then files done / total.
     bool partialTree = false;
+    bool liveSummary = false;
+    auto *stats = m_window->findChild<QLabel *>(QStringLiteral("indexStats"));
+    QVERIFY(stats);
     auto connection = connect(m_window, &MainWindow::treeUpdated, this, [&] {
         if (!m_window->isIndexing())
             return;
         int indexed = 0;
         int pending = 0;
         countStatuses(&indexed, &pending);
-        partialTree = partialTree || (indexed > 0 && pending > 0);
+        if (indexed > 0 && pending > 0) {
+            partialTree = true;
+            // the summary under the tree counts the files indexed so far
+            const QString summary = m_window->fileTree()->summaryLabel()->text();
+            liveSummary = liveSummary || summary.contains(QLocale().toString(indexed) + QLatin1String(" indexed"));
+        }
     });
     auto disconnectTree = qScopeGuard([&] { disconnect(connection); });
     QSignalSpy finished(m_window, &MainWindow::indexingFinished);
@@ -848,6 +857,10 @@ void tst_MainWindow::progressWhileIndexingAndCancel()
     // The tree shows files as indexed while others are still waiting.
     QTRY_VERIFY_WITH_TIMEOUT(partialTree || !m_window->isIndexing(), 60000);
     QVERIFY2(partialTree, "the tree did not update while indexing");
+    QVERIFY2(liveSummary, qPrintable(m_window->fileTree()->summaryLabel()->text()));
+    // the status bar counts follow too (not "Not indexed yet" next to the progress)
+    if (m_window->isIndexing())
+        QVERIFY2(stats->text().isEmpty() || stats->text().contains(QLatin1String("files indexed")), qPrintable(stats->text()));
     if (m_window->isIndexing())
         QVERIFY(finished.wait(120000));
     int indexed = 0;
