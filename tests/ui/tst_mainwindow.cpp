@@ -535,6 +535,18 @@ void tst_MainWindow::hoverShowsSignatureAndUsages()
     QVERIFY2(text.contains(QLatin1String("def parse_config(path)")), qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("service/config.py")), qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("usage")), qPrintable(text));
+
+    // The mouse resting on a name (Scintilla's dwell) asks for the same.
+    const int line = 5;
+    const int column = int(editor->text(line).indexOf(QLatin1String("parse_config")));
+    const int pos = editor->positionFromLineIndex(line, column + 2);
+    const QPoint point = editor->pointForPosition(pos);
+    QSignalSpy requested(editor, &CodeEditor::hoverRequested);
+    hover.clear();
+    Q_EMIT editor->SCN_DWELLSTART(pos, point.x(), point.y());
+    QCOMPARE(requested.count(), 1);
+    QCOMPARE(requested.first().first().toString(), QStringLiteral("parse_config"));
+    QVERIFY(hover.wait(10000));
 }
 
 void tst_MainWindow::dropFolder()
