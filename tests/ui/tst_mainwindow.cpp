@@ -806,8 +806,10 @@ void tst_MainWindow::progressWhileIndexingAndCancel()
     auto *cancel = m_window->findChild<QToolButton *>(QStringLiteral("indexCancel"));
     QVERIFY(cancel);
     FileTreeModel *model = m_window->fileTree()->model();
-    // "Indexing 1,234 / 5,678 files" (numbers with the locale's group separators)
-    static const QRegularExpression counting(QStringLiteral("^Indexing ([\\d,. \\x{a0}]+) / ([\\d,. \\x{a0}]+) files$"));
+    // "Indexing 1,234 / 5,678 files", or on a first index "Parsing 1,234 / 5,678 files
+    // (searchable)" once every file is searchable as text (numbers with group separators)
+    static const QRegularExpression counting(QStringLiteral(
+        "^(?:Indexing|Parsing) ([\\d,. \\x{a0}]+) / ([\\d,. \\x{a0}]+) files(?: \\(searchable\\))?$"));
     auto number = [](const QString &text) { return QString(text).remove(QRegularExpression(QStringLiteral("\\D"))).toInt(); };
     auto parsing = [&] {
         const auto m = counting.match(phase->text());
