@@ -583,6 +583,14 @@ oder stellen Sie im Chat eine Frage (Strg+L).</translation>
         <source>Show files that are not indexed (ignored, binary, too large)</source>
         <translation>Nicht indizierte Dateien anzeigen (ignoriert, binär, zu groß)</translation>
     </message>
+    <message>
+        <source>No folder is open.
+
+Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</source>
+        <translation>Kein Ordner geöffnet.
+
+Öffnen Sie einen mit Datei ▸ Ordner öffnen… (Strg+O) oder ziehen Sie ihn auf das Fenster.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FindBar</name>
@@ -1018,6 +1026,18 @@ oder stellen Sie im Chat eine Frage (Strg+L).</translation>
     <message>
         <source>Parsing %1 / %2 files (searchable)</source>
         <translation>Analysiere %1 / %2 Dateien (durchsuchbar)</translation>
+    </message>
+    <message>
+        <source>Reading the folder…</source>
+        <translation>Der Ordner wird gelesen…</translation>
+    </message>
+    <message>
+        <source>This folder has no files.</source>
+        <translation>Dieser Ordner enthält keine Dateien.</translation>
+    </message>
+    <message>
+        <source>Cannot read the folder: %1</source>
+        <translation>Der Ordner kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>

@@ -577,6 +577,12 @@ or ask a question in the chat (Ctrl+L).</source>
         <source>Show files that are not indexed (ignored, binary, too large)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No folder is open.
+
+Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FindBar</name>
@@ -1011,6 +1017,18 @@ or ask a question in the chat (Ctrl+L).</source>
     </message>
     <message>
         <source>Parsing %1 / %2 files (searchable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder has no files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the folder: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -583,6 +583,14 @@ ou posez une question dans le chat (Ctrl+L).</translation>
         <source>Show files that are not indexed (ignored, binary, too large)</source>
         <translation>Afficher les fichiers non indexés (ignorés, binaires, trop volumineux)</translation>
     </message>
+    <message>
+        <source>No folder is open.
+
+Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</source>
+        <translation>Aucun dossier n&apos;est ouvert.
+
+Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur la fenêtre.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FindBar</name>
@@ -1018,6 +1026,18 @@ ou posez une question dans le chat (Ctrl+L).</translation>
     <message>
         <source>Parsing %1 / %2 files (searchable)</source>
         <translation>Analyse de %1 / %2 fichiers (recherche possible)</translation>
+    </message>
+    <message>
+        <source>Reading the folder…</source>
+        <translation>Lecture du dossier…</translation>
+    </message>
+    <message>
+        <source>This folder has no files.</source>
+        <translation>Ce dossier ne contient aucun fichier.</translation>
+    </message>
+    <message>
+        <source>Cannot read the folder: %1</source>
+        <translation>Impossible de lire le dossier : %1</translation>
     </message>
 </context>
 <context>

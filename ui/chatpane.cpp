@@ -450,6 +450,7 @@ ChatPane::ChatPane(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(createConversationBar());
+    setConversations({}, 0); // "New conversation" until a folder's list arrives, never a blank box
     m_renderTimer->setInterval(80);
     connect(m_renderTimer, &QTimer::timeout, this, &ChatPane::renderDirty);
 

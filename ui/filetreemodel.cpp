@@ -234,6 +234,21 @@ QModelIndex FileTreeModel::indexForPath(const QString &path) const
     return indexFor(m_byPath.value(path));
 }
 
+void FileTreeModel::countFiles(int *indexed, int *notIndexed) const
+{
+    *indexed = 0;
+    *notIndexed = 0;
+    for (auto it = m_byPath.cbegin(); it != m_byPath.cend(); ++it) {
+        const Node *n = it.value();
+        if (n->isDir)
+            continue;
+        if (isGreyedOut(n->status))
+            ++*notIndexed;
+        else if (n->status == FileStatus::Indexed || n->status == FileStatus::ParseError)
+            ++*indexed;
+    }
+}
+
 QStringList FileTreeModel::filePaths(bool indexableOnly) const
 {
     QStringList out;

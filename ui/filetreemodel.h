@@ -42,6 +42,9 @@ public:
     QModelIndex indexForPath(const QString &path) const;
     QStringList filePaths(bool indexableOnly) const;
     int fileCount() const { return m_fileCount; }
+    // Files (not folders, not ignored-folder entries) indexed (parse errors included) and not
+    // indexed (greyed out); the rest are waiting.
+    void countFiles(int *indexed, int *notIndexed) const;
 
     static QString statusText(FileStatus status);
     static bool isGreyedOut(FileStatus status);

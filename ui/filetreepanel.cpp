@@ -53,6 +53,18 @@ FileTreePanel::FileTreePanel(QWidget *parent)
     m_view->setExpandsOnDoubleClick(true);
     m_view->header()->setStretchLastSection(true);
     layout->addWidget(m_view, 1);
+    m_placeholder = new QLabel(tr("No folder is open.\n\nOpen one with File ▸ Open Folder… (Ctrl+O) or drop it onto "
+                                  "the window."),
+                               this);
+    m_placeholder->setObjectName(QStringLiteral("fileTreePlaceholder"));
+    m_placeholder->setTextFormat(Qt::PlainText);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setContentsMargins(12, 12, 12, 12);
+    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    m_placeholder->setAutoFillBackground(true);
+    m_placeholder->setBackgroundRole(QPalette::Base);
+    layout->addWidget(m_placeholder, 1);
 
     m_summary = new QLabel(this);
     m_summary->setContentsMargins(6, 3, 6, 3);
@@ -74,6 +86,22 @@ FileTreePanel::FileTreePanel(QWidget *parent)
     };
     connect(m_view, &QTreeView::activated, this, open);
     connect(m_view, &QTreeView::clicked, this, open);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &FileTreePanel::updatePlaceholder);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &FileTreePanel::updatePlaceholder);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &FileTreePanel::updatePlaceholder);
+    updatePlaceholder();
+}
+
+void FileTreePanel::setPlaceholderText(const QString &text)
+{
+    m_placeholder->setText(text);
+}
+
+void FileTreePanel::updatePlaceholder()
+{
+    const bool empty = m_model->rowCount() == 0;
+    m_view->setVisible(!empty);
+    m_placeholder->setVisible(empty);
 }
 
 void FileTreePanel::applyFilter()

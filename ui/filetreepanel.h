@@ -26,12 +26,17 @@ public:
     // Selects and scrolls to a file (expanding its folders).
     void revealPath(const QString &relPath);
     void setSummary(const QString &text);
+    // Shown instead of the tree while it has no entries ("No folder is open", "Reading…").
+    void setPlaceholderText(const QString &text);
+    QLabel *placeholder() const { return m_placeholder; }
+    QLabel *summaryLabel() const { return m_summary; }
 
 Q_SIGNALS:
     void fileActivated(const QString &relPath);
 
 private:
     void applyFilter();
+    void updatePlaceholder();
 
     FileTreeModel *m_model;
     FileFilterProxy *m_proxy;
@@ -39,6 +44,7 @@ private:
     QLineEdit *m_filter;
     QToolButton *m_showIgnored;
     QLabel *m_summary;
+    QLabel *m_placeholder;
 };
 
 } // namespace RepoLens

@@ -171,8 +171,13 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
             m_files->revealPath(rel);
     });
 
-    m_treeTimer.setInterval(1500);
-    connect(&m_treeTimer, &QTimer::timeout, this, [this] { refreshTree(false); });
+    // While indexing runs, the tree, its summary and the status-bar counts follow the batches
+    // the indexer commits.
+    m_treeTimer.setInterval(500);
+    connect(&m_treeTimer, &QTimer::timeout, this, [this] {
+        refreshTree(false);
+        refreshStats();
+    });
 
     if (options.stallDetector) {
         m_stall = new StallDetector(this);
@@ -573,6 +578,7 @@ bool MainWindow::openFolder(const QString &path)
     m_viewer->setRootPath(root);
     m_files->model()->clear();
     m_files->setSummary(QString());
+    m_files->setPlaceholderText(tr("Reading the folder…"));
     m_index->setRootPath(root);
     m_queries->setDatabasePath(m_index->databasePath());
     m_chatController->setFolder(root, m_index->databasePath());
@@ -807,24 +813,20 @@ void MainWindow::refreshTree(bool full)
             return snap;
         },
         [this](TreeSnapshot snap) {
-            if (snap.full)
+            if (snap.full) {
+                m_files->setPlaceholderText(snap.error.isEmpty() ? tr("This folder has no files.")
+                                                                 : tr("Cannot read the folder: %1").arg(snap.error));
                 m_files->model()->setEntries(snap.entries);
-            else
+            } else {
                 m_files->model()->updateStatuses(snap.entries);
+            }
+            // The summary follows the tree, also while indexing runs.
             int notIndexed = 0;
             int indexed = 0;
-            for (const FileEntry &e : std::as_const(snap.entries)) {
-                if (e.isDir)
-                    continue;
-                if (FileTreeModel::isGreyedOut(e.status))
-                    ++notIndexed;
-                else if (e.status == FileStatus::Indexed || e.status == FileStatus::ParseError)
-                    ++indexed;
-            }
-            if (snap.full)
-                m_files->setSummary(tr("%1 files · %2 indexed · %3 not indexed")
-                                        .arg(formatNumber(m_files->model()->fileCount()), formatNumber(indexed),
-                                             formatNumber(notIndexed)));
+            m_files->model()->countFiles(&indexed, &notIndexed);
+            m_files->setSummary(tr("%1 files · %2 indexed · %3 not indexed")
+                                    .arg(formatNumber(m_files->model()->fileCount()), formatNumber(indexed),
+                                         formatNumber(notIndexed)));
             if (!m_pendingFile.isEmpty()) {
                 m_files->revealPath(m_pendingFile);
                 m_pendingFile.clear();
@@ -855,7 +857,8 @@ void MainWindow::refreshStats()
         },
         [this](StatsSnapshot s) {
             if (!s.valid) {
-                m_statsLabel->setText(tr("Not indexed yet"));
+                // (no index yet: while the first run starts, the progress says enough)
+                m_statsLabel->setText(m_index->isIndexing() ? QString() : tr("Not indexed yet"));
                 return;
             }
             m_statsLabel->setText(tr("%1 files indexed · %2 chunks")

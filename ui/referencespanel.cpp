@@ -24,6 +24,7 @@ ReferencesPanel::ReferencesPanel(QWidget *parent)
     layout->setSpacing(0);
     m_title = new QLabel(tr("Use Find References (Shift+F12) on a symbol to list its usages here."), this);
     m_title->setTextFormat(Qt::PlainText);
+    m_title->setWordWrap(true);
     m_title->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(m_title);
     m_tree = new QTreeWidget(this);
@@ -46,13 +47,12 @@ ReferencesPanel::ReferencesPanel(QWidget *parent)
                                      item->data(0, kEndLineRole).toInt());
     });
     connect(m_tree, &QTreeWidget::itemClicked, m_tree, &QTreeWidget::itemActivated);
+    showTree(false);
 }
 
 void ReferencesPanel::showSearching(const QString &title)
 {
-    m_tree->clear();
-    m_count = 0;
-    m_title->setText(title);
+    setMessage(title);
 }
 
 void ReferencesPanel::setMessage(const QString &message)
@@ -60,6 +60,17 @@ void ReferencesPanel::setMessage(const QString &message)
     m_tree->clear();
     m_count = 0;
     m_title->setText(message);
+    showTree(false);
+}
+
+// With nothing to list, the message fills the panel (centred) instead of sitting above an
+// empty table with headers.
+void ReferencesPanel::showTree(bool show)
+{
+    m_tree->setVisible(show);
+    m_title->setAlignment(show ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignCenter);
+    m_title->setSizePolicy(QSizePolicy::Preferred, show ? QSizePolicy::Fixed : QSizePolicy::Expanding);
+    m_title->setForegroundRole(show ? QPalette::WindowText : QPalette::PlaceholderText);
 }
 
 void ReferencesPanel::setLocations(const QString &title, const QList<CodeLocation> &locations)
@@ -67,6 +78,7 @@ void ReferencesPanel::setLocations(const QString &title, const QList<CodeLocatio
     m_tree->clear();
     m_count = int(locations.size());
     m_title->setText(title);
+    showTree(!locations.isEmpty());
     const QFont code = codeFont();
     QMap<QString, QList<const CodeLocation *>> byFile;
     for (const CodeLocation &loc : locations)

@@ -34,11 +34,14 @@ public:
     void setMessage(const QString &message);
     QTreeWidget *tree() const { return m_tree; }
     int locationCount() const { return m_count; }
+    QLabel *titleLabel() const { return m_title; }
 
 Q_SIGNALS:
     void locationActivated(const QString &path, int startLine, int endLine);
 
 private:
+    void showTree(bool show);
+
     QLabel *m_title;
     QTreeWidget *m_tree;
     int m_count = 0;

@@ -175,8 +175,20 @@ void SelfTest::start(int timeoutMs)
         m_query = QStringLiteral("main");
     connect(m_window, &MainWindow::indexingFinished, this, &SelfTest::onIndexed);
     connect(m_window, &MainWindow::answerShown, this, &SelfTest::onAnswer);
-    if (!m_screenshotDir.isEmpty())
+    if (!m_screenshotDir.isEmpty()) {
         screenshot(QStringLiteral("welcome"));
+        // Indexing under way: files done / total, phase, progress bar and cancel button in the
+        // status bar. Taken once, a third of the way through parsing (progress comes at ~10 Hz:
+        // a quick run may skip past that, then when linking starts).
+        auto taken = std::make_shared<bool>(false);
+        connect(m_window->indexService(), &IndexService::progressChanged, this, [this, taken](const IndexProgress &p) {
+            const bool parsed = p.phase == IndexProgress::Phase::Parsing && p.filesTotal > 0 && p.filesDone * 3 >= p.filesTotal;
+            if (*taken || !(parsed || p.phase == IndexProgress::Phase::Linking))
+                return;
+            *taken = true;
+            screenshot(QStringLiteral("indexing"));
+        });
+    }
     step(QStringLiteral("opening %1").arg(m_folder));
     if (!m_window->openFolder(m_folder))
         fail(QStringLiteral("cannot open %1").arg(m_folder));

@@ -7,10 +7,14 @@
 #include "ui/findbar.h"
 #include "ui/treesitterlexer.h"
 
+#include <Qsci/qscilexerbash.h>
+#include <Qsci/qscilexercmake.h>
 #include <Qsci/qscilexerjson.h>
 #include <Qsci/qscilexermarkdown.h>
+#include <Qsci/qscilexeryaml.h>
 
 #include <QLineEdit>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -26,7 +30,10 @@ private Q_SLOTS:
     void initTestCase();
     void treeSitterHighlighting();
     void cppGetsCHighlights();
+    void everyTreeSitterLanguage_data();
+    void everyTreeSitterLanguage();
     void builtInLexers();
+    void editorChrome();
     void highlightBeforeLoad();
     void clearHighlights();
     void findBar();
@@ -49,6 +56,24 @@ void tst_CodeViewer::initTestCase()
     QVERIFY(json.open(QIODevice::WriteOnly));
     json.write("{\"name\": \"fixture\", \"version\": 1}\n");
     json.close();
+    // Formats without a tree-sitter grammar: QScintilla's own lexers.
+    const QList<QPair<QString, QByteArray>> configs = {
+        {QStringLiteral("ci.yml"), "jobs:\n  build:\n    runs-on: debian # comment\n"},
+        {QStringLiteral("CMakeLists.txt"), "cmake_minimum_required(VERSION 3.25)\nproject(fixture)\n"},
+        {QStringLiteral("build.sh"), "#!/bin/sh\nif [ -n \"$1\" ]; then echo \"$1\"; fi\n"},
+    };
+    for (const auto &[name, text] : configs) {
+        QFile f(m_dir.path() + u'/' + name);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+    // One file of every tree-sitter language (the chunker's test inputs).
+    const QString data = QStringLiteral(REPOLENS_TEST_DATA "/chunker");
+    for (const QString &f : {QStringLiteral("c/buffer.c"), QStringLiteral("java/HttpClient.java"),
+                             QStringLiteral("javascript/router.js"), QStringLiteral("typescript/queue.ts"),
+                             QStringLiteral("tsx/TodoList.tsx"), QStringLiteral("go/worker.go"),
+                             QStringLiteral("rust/lexer.rs")})
+        QVERIFY(TestFixture::copyFile(data + u'/' + f, m_dir.path() + QStringLiteral("/lib/") + f));
     QFile bin(m_dir.path() + QStringLiteral("/blob.bin"));
     QVERIFY(bin.open(QIODevice::WriteOnly));
     bin.write(QByteArray("\x00\x01\x02\x03", 4).repeated(100));
@@ -110,6 +135,43 @@ void tst_CodeViewer::cppGetsCHighlights()
              int(CodeTheme::Keyword));
 }
 
+// Every tree-sitter language is highlighted through the QsciLexerCustom adapter from its
+// highlights.scm: keywords, and several other categories, get their styles.
+void tst_CodeViewer::everyTreeSitterLanguage_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("language");
+    QTest::newRow("python") << QStringLiteral("lib/python/sessions.py") << int(LanguageId::Python);
+    QTest::newRow("c") << QStringLiteral("lib/c/buffer.c") << int(LanguageId::C);
+    QTest::newRow("cpp") << QStringLiteral("lib/cpp/shapes.cpp") << int(LanguageId::Cpp);
+    QTest::newRow("java") << QStringLiteral("lib/java/HttpClient.java") << int(LanguageId::Java);
+    QTest::newRow("javascript") << QStringLiteral("lib/javascript/router.js") << int(LanguageId::JavaScript);
+    QTest::newRow("typescript") << QStringLiteral("lib/typescript/queue.ts") << int(LanguageId::TypeScript);
+    QTest::newRow("tsx") << QStringLiteral("lib/tsx/TodoList.tsx") << int(LanguageId::Tsx);
+    QTest::newRow("go") << QStringLiteral("lib/go/worker.go") << int(LanguageId::Go);
+    QTest::newRow("rust") << QStringLiteral("lib/rust/lexer.rs") << int(LanguageId::Rust);
+}
+
+void tst_CodeViewer::everyTreeSitterLanguage()
+{
+    QFETCH(QString, path);
+    QFETCH(int, language);
+    CodeEditor *editor = open(path);
+    QVERIFY(editor);
+    QCOMPARE(int(editor->languageId()), language);
+    TreeSitterLexer *lexer = editor->treeSitterLexer();
+    QVERIFY(lexer);
+    QVERIFY(lexer->hasSpans());
+    editor->SendScintilla(QsciScintilla::SCI_COLOURISE, 0, -1);
+    QSet<int> styles;
+    const int length = int(editor->SendScintilla(QsciScintilla::SCI_GETLENGTH));
+    for (int pos = 0; pos < length; ++pos)
+        styles.insert(int(editor->SendScintilla(QsciScintilla::SCI_GETSTYLEAT, pos)));
+    QVERIFY2(styles.contains(CodeTheme::Keyword), path.toUtf8());
+    QVERIFY2(styles.contains(CodeTheme::Comment) || styles.contains(CodeTheme::String), path.toUtf8());
+    QVERIFY2(styles.size() >= 5, qPrintable(QString::number(styles.size())));
+}
+
 void tst_CodeViewer::builtInLexers()
 {
     CodeEditor *md = open(QStringLiteral("README.md"));
@@ -119,6 +181,39 @@ void tst_CodeViewer::builtInLexers()
     QVERIFY(json);
     QVERIFY(qobject_cast<QsciLexerJSON *>(json->lexer()));
     QCOMPARE(json->lexer()->paper(0), CodeTheme::fromPalette(json->palette()).background);
+    CodeEditor *yaml = open(QStringLiteral("ci.yml"));
+    QVERIFY(yaml);
+    QVERIFY(qobject_cast<QsciLexerYAML *>(yaml->lexer()));
+    CodeEditor *cmake = open(QStringLiteral("CMakeLists.txt"));
+    QVERIFY(cmake);
+    QVERIFY(qobject_cast<QsciLexerCMake *>(cmake->lexer()));
+    CodeEditor *shell = open(QStringLiteral("build.sh"));
+    QVERIFY(shell);
+    QVERIFY(qobject_cast<QsciLexerBash *>(shell->lexer()));
+    // the built-in lexers take the scheme's colours too
+    QCOMPARE(shell->lexer()->paper(0), CodeTheme::fromPalette(shell->palette()).background);
+}
+
+// Line numbers, folding, the current line highlighted, read-only.
+void tst_CodeViewer::editorChrome()
+{
+    CodeEditor *editor = open(QStringLiteral("lib/python/sessions.py"));
+    QVERIFY(editor);
+    QVERIFY(editor->isReadOnly());
+    QVERIFY(editor->marginLineNumbers(0));
+    QVERIFY(editor->marginWidth(0) > 0);
+    QVERIFY(editor->folding() != QsciScintilla::NoFoldStyle);
+    QVERIFY(editor->marginWidth(2) > 0);
+    // a class body is a fold point
+    const int classLine = int(editor->text().left(editor->text().indexOf(QLatin1String("class "))).count(u'\n'));
+    const int level = int(editor->SendScintilla(QsciScintilla::SCI_GETFOLDLEVEL, classLine));
+    QVERIFY2(level & QsciScintilla::SC_FOLDLEVELHEADERFLAG, qPrintable(QString::number(classLine)));
+    QVERIFY(editor->SendScintilla(QsciScintilla::SCI_GETCARETLINEVISIBLE));
+    // typing does not change the file
+    const QString before = editor->text();
+    editor->setFocus();
+    QTest::keyClicks(editor, QStringLiteral("xyz"));
+    QCOMPARE(editor->text(), before);
 }
 
 void tst_CodeViewer::highlightBeforeLoad()
