@@ -501,9 +501,9 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     };
     QElapsedTimer writeTimer;
     writeTimer.start();
-    Result<void> result = store.beginTransaction();
+    Result<void> result = store.beginDrafts(); // (replaces those of an interrupted run)
     if (result)
-        result = store.clearDrafts(); // left by an interrupted run
+        result = store.beginTransaction();
     int drafted = 0;
     for (size_t received = 0; result && received < fresh.size();) {
         WorkResult r;
@@ -530,11 +530,18 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     finish();
     if (!result || cancelled()) {
         store.rollback();
+        store.clearDrafts();
         return cancelled() ? Result<void>() : result;
     }
     if (auto r = store.commit(); !r) {
         store.rollback();
+        store.clearDrafts();
         return r;
+    }
+    // Drafts that cannot be published are a lost head start, not a failed index.
+    if (auto r = store.publishDrafts(); !r) {
+        qCWarning(lcIndex) << "draft windows not published:" << r.error().toString();
+        store.clearDrafts();
     }
     report.writeSeconds += writeTimer.nsecsElapsed() / 1e9;
     report.draftedFiles = drafted;
@@ -883,16 +890,8 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         return report;
     }
     // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
-    if (store.hasDrafts()) {
-        if (auto r = store.beginTransaction(); !r)
-            return r.error();
-        if (auto r = store.clearDrafts(); !r) {
-            store.rollback();
-            return r.error();
-        }
-        if (auto r = store.commit(); !r)
-            return r.error();
-    }
+    if (auto r = store.clearDrafts(); !r)
+        qCWarning(lcIndex) << r.error().toString();
     crashPoint("after-parse");
 
     // --- git history (file-quality prior), read by git while this thread links -------------------

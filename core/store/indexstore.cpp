@@ -19,6 +19,12 @@
 
 #include <map>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <sys/stat.h>
+
 namespace RepoLens {
 
 using Sql::Stmt;
@@ -141,26 +147,9 @@ struct Migration
     int from;
     const char *sql;
 };
-// 3 -> 4: draft windows. A first index puts plain-text windows of every file into a
-// contentless FTS table before anything is parsed, so keyword search works within seconds;
-// the parsed chunks replace them file by file (a draft counts only while its file is still
-// pending) and the whole table is emptied when the run completes.
-const char *const kMigrate3To4 = R"SQL(
-CREATE TABLE drafts(
-    id INTEGER PRIMARY KEY,
-    file_id INTEGER NOT NULL,
-    start_line INTEGER NOT NULL,
-    end_line INTEGER NOT NULL,
-    start_byte INTEGER NOT NULL,
-    end_byte INTEGER NOT NULL,
-    text TEXT NOT NULL);
-CREATE VIRTUAL TABLE drafts_fts USING fts5(path, text, content='', tokenize='porter repolens');
-)SQL";
-
 const Migration kMigrations[] = {
     {1, kMigrate1To2},
     {2, kMigrate2To3},
-    {3, kMigrate3To4},
 };
 
 // Cheap checks of the file header (no page is read through SQLite): not a database at all, or
@@ -270,6 +259,49 @@ public:
 
     Result<void> createOrMigrate();
 
+    // The draft windows live in their own database file next to the index, attached as
+    // "drafts": written once by the indexer (Writing), read by any connection (Reading) while
+    // the file exists; a newer file (a new first index) is attached again.
+    enum class Drafts { None, Writing, Reading };
+    Drafts drafts = Drafts::None;
+    ino_t draftsInode = 0;
+    std::unique_ptr<Stmt> draftRow; // the writer's prepared inserts
+    std::unique_ptr<Stmt> draftFts;
+    void detachDrafts()
+    {
+        if (drafts == Drafts::None)
+            return;
+        draftRow.reset();
+        draftFts.reset();
+        Sql::execScript(db, "DETACH DATABASE drafts");
+        drafts = Drafts::None;
+        draftsInode = 0;
+    }
+    bool attachDrafts(const QString &file)
+    {
+        if (drafts == Drafts::Writing)
+            return true;
+        struct stat st = {};
+        const bool exists = ::stat(QFile::encodeName(file).constData(), &st) == 0;
+        if (drafts == Drafts::Reading && exists && st.st_ino == draftsInode)
+            return true;
+        detachDrafts();
+        if (!exists)
+            return false;
+        Stmt attach(db, "ATTACH DATABASE ?1 AS drafts");
+        attach.bind(1, file);
+        if (!attach.exec())
+            return false;
+        Stmt probe(db, "SELECT 1 FROM drafts.windows LIMIT 1");
+        if (!probe.isValid()) { // not (yet) a drafts database: ignore it
+            Sql::execScript(db, "DETACH DATABASE drafts");
+            return false;
+        }
+        drafts = Drafts::Reading;
+        draftsInode = st.st_ino;
+        return true;
+    }
+
     // What this connection changed since the last resolveReferences(): the names defined in
     // files whose content was replaced or cleared (before and after), and those files. Lets the
     // link step recompute only the references that can have a new target.
@@ -357,8 +389,9 @@ static const char *const kChunkSelect =
 
 // A draft window read as a chunk: negative id, kind "text", no names.
 static const char *const kDraftSelect =
-    "SELECT -d.id, d.file_id, f.path, 'text', '', '', 0, d.start_line, d.end_line, d.start_byte,"
-    " d.end_byte, 0, 0, '', '', d.text, '', x'', f.language FROM drafts d JOIN files f ON f.id = d.file_id ";
+    "SELECT -w.id, w.file_id, f.path, 'text', '', '', 0, w.start_line, w.end_line, w.start_byte,"
+    " w.end_byte, 0, 0, '', '', w.text, '', x'', f.language FROM drafts.windows w JOIN main.files f"
+    " ON f.id = w.file_id ";
 
 static ChunkRecord readChunk(const Stmt &s)
 {
@@ -551,6 +584,9 @@ Result<QString> IndexStore::moveAside(const QString &dbPath)
         if (QFileInfo::exists(side) && !QFile::rename(side, target + QLatin1String(suffix)))
             QFile::remove(side);
     }
+    // Draft windows belong to the old file ids: not worth keeping.
+    QFile::remove(dbPath + QStringLiteral("-drafts"));
+    QFile::remove(dbPath + QStringLiteral("-drafts.tmp"));
     qCWarning(lcStore) << "moved a corrupt index aside:" << target;
     return target;
 }
@@ -1205,10 +1241,9 @@ Result<QList<FtsHit>> IndexStore::searchFts(const QString &match, int limit, con
     if (!hasDrafts())
         return hits;
     // Files not parsed yet answer from their draft windows (negative ids).
-    Stmt &t = d->stmt("SELECT -d.id, bm25(drafts_fts, ?2, ?3) AS score FROM drafts_fts"
-                      " JOIN drafts d ON d.id = drafts_fts.rowid JOIN files f ON f.id = d.file_id"
-                      " WHERE drafts_fts MATCH ?1 AND f.status = ?4 ORDER BY score LIMIT ?5");
-    const Private::Lease lease_t{t};
+    Stmt t(d->db, "SELECT -w.id, bm25(windows_fts, ?2, ?3) AS score FROM drafts.windows_fts"
+                  " JOIN drafts.windows w ON w.id = windows_fts.rowid JOIN main.files f ON f.id = w.file_id"
+                  " WHERE windows_fts MATCH ?1 AND f.status = ?4 ORDER BY score LIMIT ?5");
     t.bind(1, match).bind(2, w.path).bind(3, w.text).bind(4, int(FileStatus::Pending)).bind(5, limit);
     while (t.step())
         hits.append(FtsHit{t.int64(0), -t.real(1)});
@@ -1220,25 +1255,63 @@ Result<QList<FtsHit>> IndexStore::searchFts(const QString &match, int limit, con
     return hits;
 }
 
+QString IndexStore::draftsPath() const
+{
+    return d->path + QStringLiteral("-drafts");
+}
+
 bool IndexStore::hasDrafts() const
 {
-    Stmt &s = d->stmt("SELECT EXISTS(SELECT 1 FROM drafts)");
-    const Private::Lease lease_s{s};
-    return s.isValid() && s.step() && s.integer(0) != 0;
+    return d->attachDrafts(draftsPath());
 }
 
 int IndexStore::draftCount() const
 {
-    Stmt &s = d->stmt("SELECT COUNT(*) FROM drafts");
-    const Private::Lease lease_s{s};
-    return s.isValid() && s.step() ? s.integer(0) : 0;
+    if (!hasDrafts())
+        return 0;
+    Stmt s(d->db, "SELECT COUNT(*) FROM drafts.windows");
+    return s.step() ? s.integer(0) : 0;
+}
+
+Result<void> IndexStore::beginDrafts()
+{
+    if (auto r = clearDrafts(); !r)
+        return r;
+    // Built under a temporary name and renamed into place once complete: readers never see a
+    // half-written file. Disposable, so no journal and no syncs.
+    const QString temp = draftsPath() + QStringLiteral(".tmp");
+    QFile::remove(temp);
+    Stmt attach(d->db, "ATTACH DATABASE ?1 AS drafts");
+    attach.bind(1, temp);
+    if (auto r = attach.exec(); !r)
+        return r;
+    d->drafts = Private::Drafts::Writing;
+    return Sql::execScript(d->db, R"SQL(
+PRAGMA drafts.journal_mode=OFF;
+PRAGMA drafts.synchronous=OFF;
+CREATE TABLE drafts.windows(
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL,
+    start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    start_byte INTEGER NOT NULL,
+    end_byte INTEGER NOT NULL,
+    text TEXT NOT NULL);
+CREATE VIRTUAL TABLE drafts.windows_fts USING fts5(path, text, content='', tokenize='porter repolens');
+)SQL");
 }
 
 Result<void> IndexStore::addDrafts(qint64 fileId, const QString &path, const QList<Chunk> &windows)
 {
-    Stmt &row = d->stmt("INSERT INTO drafts(file_id, start_line, end_line, start_byte, end_byte, text)"
-                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    Stmt &fts = d->stmt("INSERT INTO drafts_fts(rowid, path, text) VALUES (?1, ?2, ?3)");
+    if (d->drafts != Private::Drafts::Writing)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("no drafts are being written"));
+    if (!d->draftRow) {
+        d->draftRow = std::make_unique<Stmt>(d->db, "INSERT INTO drafts.windows(file_id, start_line, end_line,"
+                                                    " start_byte, end_byte, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+        d->draftFts = std::make_unique<Stmt>(d->db, "INSERT INTO drafts.windows_fts(rowid, path, text) VALUES (?1, ?2, ?3)");
+    }
+    Stmt &row = *d->draftRow;
+    Stmt &fts = *d->draftFts;
     for (const Chunk &c : windows) {
         {
             const Private::Lease lease_row{row};
@@ -1255,19 +1328,36 @@ Result<void> IndexStore::addDrafts(qint64 fileId, const QString &path, const QLi
     return {};
 }
 
+Result<void> IndexStore::publishDrafts()
+{
+    if (d->drafts != Private::Drafts::Writing)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("no drafts are being written"));
+    d->detachDrafts();
+    const QString temp = draftsPath() + QStringLiteral(".tmp");
+    if (::rename(QFile::encodeName(temp).constData(), QFile::encodeName(draftsPath()).constData()) != 0)
+        return makeError(ErrorCode::Io, QStringLiteral("cannot publish the draft windows: %1")
+                                            .arg(QString::fromLocal8Bit(std::strerror(errno))),
+                         draftsPath());
+    return {};
+}
+
 Result<void> IndexStore::clearDrafts()
 {
-    if (!hasDrafts())
-        return {};
-    return Sql::execScript(d->db, "DELETE FROM drafts; INSERT INTO drafts_fts(drafts_fts) VALUES('delete-all');");
+    d->detachDrafts();
+    for (const QString &file : QStringList{draftsPath(), draftsPath() + QStringLiteral(".tmp")}) {
+        if (QFileInfo::exists(file) && !QFile::remove(file))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot remove the draft windows"), file);
+    }
+    return {};
 }
 
 std::optional<ChunkRecord> IndexStore::chunk(qint64 id) const
 {
     if (id < 0) {
-        static const QByteArray sql = QByteArray(kDraftSelect) + "WHERE d.id = -?1";
-        Stmt &s = d->stmt(sql.constData());
-        const Private::Lease lease_s{s};
+        if (!hasDrafts())
+            return std::nullopt;
+        const QByteArray sql = QByteArray(kDraftSelect) + QByteArrayView("WHERE w.id = -?1");
+        Stmt s(d->db, sql.constData());
         s.bind(1, id);
         if (!s.step())
             return std::nullopt;
@@ -1664,8 +1754,8 @@ QList<ChunkRecord> IndexStore::chunkHeaders(const QList<qint64> &ids) const
     s.bind(1, QString::fromLatin1(list));
     out.reserve(ids.size());
     if (hasDrafts() && std::any_of(ids.cbegin(), ids.cend(), [](qint64 id) { return id < 0; })) {
-        Stmt t(d->db, "SELECT -d.id, d.file_id, f.path, d.start_line, d.end_line, f.language FROM drafts d"
-                      " JOIN files f ON f.id = d.file_id WHERE -d.id IN (SELECT value FROM json_each(?1))");
+        Stmt t(d->db, "SELECT -w.id, w.file_id, f.path, w.start_line, w.end_line, f.language FROM drafts.windows w"
+                      " JOIN main.files f ON f.id = w.file_id WHERE -w.id IN (SELECT value FROM json_each(?1))");
         t.bind(1, QString::fromLatin1(list));
         while (t.step()) {
             ChunkRecord c;

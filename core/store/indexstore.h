@@ -118,8 +118,7 @@ public:
     //     whose text did not change keeps its row (id, summary, vector) and only moves
     //  3  chunks enter chunks_fts from the insert code (no trigger: FTS5 flushed a segment at
     //     every statement savepoint)
-    //  4  draft windows (drafts, drafts_fts): keyword search before the first parse completes
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 3;
     enum class Mode { ReadWrite, ReadOnly };
 
     ~IndexStore();
@@ -167,11 +166,18 @@ public:
     Result<void> endBulkLoad();
     Result<void> removeFile(const QString &path);
     Result<void> clearFileContent(qint64 fileId);
-    // Draft windows: plain-text windows of a file that is still pending (not parsed yet),
-    // searchable by searchFts() under negative chunk ids until the file's parsed chunks are
+    // Draft windows: plain-text windows of files that are still pending (not parsed yet),
+    // searchable by searchFts() under negative chunk ids until each file's parsed chunks are
     // written. A first index writes them for every file before parsing (keyword-ready in
-    // seconds) and clears them all when it completes.
+    // seconds) and removes them when it completes. They live in a disposable database file
+    // beside the index (draftsPath()), so they cost the index nothing once gone.
+    // beginDrafts() starts a new set (under a temporary name; write inside a transaction of
+    // this store), publishDrafts() makes it visible to every connection after the commit,
+    // clearDrafts() removes it.
+    QString draftsPath() const;
+    Result<void> beginDrafts();
     Result<void> addDrafts(qint64 fileId, const QString &path, const QList<Chunk> &windows);
+    Result<void> publishDrafts();
     Result<void> clearDrafts();
     // A one-line description of a chunk (LLM-written); kept while the chunk's text is unchanged.
     Result<void> setChunkSummary(qint64 chunkId, const QString &summary);

@@ -141,6 +141,9 @@ void tst_Drafts::keywordSearchWorksBeforeParsing()
     QVERIFY(store);
     QVERIFY(!store->hasDrafts());
     QCOMPARE(store->draftCount(), 0);
+    // They lived in their own file beside the index, now gone: the index holds no trace.
+    QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts")));
+    QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts.tmp")));
     QCOMPARE(store->fileCount(FileStatus::Pending), 0);
     QCOMPARE(store->file(QStringLiteral("data/blob.txt"))->status, FileStatus::Binary);
     Searcher searcher(store.get());
@@ -196,10 +199,23 @@ void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
                                    QStringLiteral("pkg/gears.py:1-2:text:draft"),
                                    QStringLiteral("pkg/widgets.py:58-60:function:parsed")}));
     }
-    // The next full run completes: every file parsed, the drafts gone.
+    // The next full run completes: every file parsed, the drafts gone, also for a connection
+    // that had them open.
+    auto reader = open();
+    QVERIFY(reader->hasDrafts());
     auto report = indexer.run();
     QVERIFY(report);
     QCOMPARE(report->draftedFiles, 0);
+    QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts")));
+    QVERIFY(!reader->hasDrafts());
+    {
+        Searcher searcher(reader.get());
+        SearchOptions so;
+        so.vectors = false;
+        auto r = searcher.search(QStringLiteral("ignite spark"), so);
+        QVERIFY(r);
+        QCOMPARE(describe(*r, 1).value(0), QStringLiteral("src/engine.c:1-4:function:parsed"));
+    }
     auto store = open();
     QVERIFY(!store->hasDrafts());
     QCOMPARE(store->fileCount(FileStatus::Pending), 0);
