@@ -290,12 +290,12 @@ public:
     Result<void> applyRemovals(IndexStore &store, const QSet<QString> &removeExact,
                                const QStringList &removeBelow, const QList<FileRecord> &statusOnly,
                                IndexReport &report, bool *changed);
-    // Parses `work` on the pool and writes the results from this thread in batches.
     // The draft pass of a first index: plain-text windows of the new files in `work`, read on
     // the pool and committed in one transaction; keyword search covers them from then on.
     Result<void> writeDrafts(IndexStore &store, const std::vector<WorkItem> &work, IndexReport &report,
                              IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
                              const QElapsedTimer &runTimer);
+    // Parses `work` on the pool and writes the results from this thread in batches.
     Result<void> writeWork(IndexStore &store, std::vector<WorkItem> &work, IndexReport &report,
                            IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
                            bool bulk, bool *changed);
