@@ -30,8 +30,10 @@ private Q_SLOTS:
 private:
     void write(const QString &rel, const QByteArray &content);
     std::unique_ptr<IndexStore> open(IndexStore::Mode mode = IndexStore::Mode::ReadOnly) const;
-    // path:first-last:kind of the top hits, ids signed (a draft is negative)
+    // path:first-last:kind:draft|parsed of the top hits (a draft has a negative id)
     static QStringList describe(const SearchResponse &r, int n);
+    // The same for a keyword search (no vectors); "error: ..." when it fails.
+    static QStringList top(const IndexStore *store, const QString &query, int n);
 
     std::unique_ptr<QTemporaryDir> m_root;
     std::unique_ptr<QTemporaryDir> m_data;
@@ -69,6 +71,15 @@ QStringList tst_Drafts::describe(const SearchResponse &r, int n)
                    .arg(chunkKindName(h.chunk.kind), h.chunk.id < 0 ? QStringLiteral("draft") : QStringLiteral("parsed"));
     }
     return out;
+}
+
+QStringList tst_Drafts::top(const IndexStore *store, const QString &query, int n)
+{
+    Searcher searcher(store);
+    SearchOptions options;
+    options.vectors = false;
+    auto r = searcher.search(query, options);
+    return r ? describe(*r, n) : QStringList{QStringLiteral("error: ") + r.error().toString()};
 }
 
 void tst_Drafts::init()
@@ -146,12 +157,8 @@ void tst_Drafts::keywordSearchWorksBeforeParsing()
     QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts.tmp")));
     QCOMPARE(store->fileCount(FileStatus::Pending), 0);
     QCOMPARE(store->file(QStringLiteral("data/blob.txt"))->status, FileStatus::Binary);
-    Searcher searcher(store.get());
-    SearchOptions so;
-    so.vectors = false;
-    auto r = searcher.search(QStringLiteral("frobnicate_widget level"), so);
-    QVERIFY(r);
-    QCOMPARE(describe(*r, 1).value(0), QStringLiteral("pkg/widgets.py:58-60:function:parsed"));
+    QCOMPARE(top(store.get(), QStringLiteral("frobnicate_widget level"), 1).value(0),
+             QStringLiteral("pkg/widgets.py:58-60:function:parsed"));
 }
 
 void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
@@ -171,12 +178,7 @@ void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
     {
         auto store = open();
         QVERIFY(store->hasDrafts());
-        Searcher searcher(store.get());
-        SearchOptions so;
-        so.vectors = false;
-        auto r = searcher.search(QStringLiteral("ignite spark"), so);
-        QVERIFY(r);
-        QCOMPARE(describe(*r, 1).value(0), QStringLiteral("src/engine.c:1-4:text:draft"));
+        QCOMPARE(top(store.get(), QStringLiteral("ignite spark"), 1).value(0), QStringLiteral("src/engine.c:1-4:text:draft"));
     }
     // A watcher update parses one file: its drafts stop counting, the others' still do.
     IndexOptions options;
@@ -188,12 +190,7 @@ void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
     {
         auto store = open();
         QVERIFY(store->hasDrafts());
-        Searcher searcher(store.get());
-        SearchOptions so;
-        so.vectors = false;
-        auto r = searcher.search(QStringLiteral("frobnicate"), so);
-        QVERIFY(r);
-        QStringList got = describe(*r, 10);
+        QStringList got = top(store.get(), QStringLiteral("frobnicate"), 10);
         got.sort();
         QCOMPARE(got, (QStringList{QStringLiteral("docs/guide.md:1-3:text:draft"),
                                    QStringLiteral("pkg/gears.py:1-2:text:draft"),
@@ -208,14 +205,8 @@ void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
     QCOMPARE(report->draftedFiles, 0);
     QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts")));
     QVERIFY(!reader->hasDrafts());
-    {
-        Searcher searcher(reader.get());
-        SearchOptions so;
-        so.vectors = false;
-        auto r = searcher.search(QStringLiteral("ignite spark"), so);
-        QVERIFY(r);
-        QCOMPARE(describe(*r, 1).value(0), QStringLiteral("src/engine.c:1-4:function:parsed"));
-    }
+    QCOMPARE(top(reader.get(), QStringLiteral("ignite spark"), 1).value(0),
+             QStringLiteral("src/engine.c:1-4:function:parsed"));
     auto store = open();
     QVERIFY(!store->hasDrafts());
     QCOMPARE(store->fileCount(FileStatus::Pending), 0);
