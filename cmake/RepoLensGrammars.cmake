@@ -29,13 +29,24 @@ function(_repolens_fetch_npm_package name version sha512)
             message(FATAL_ERROR "npm is needed to fetch ${name}@${version}; run scripts/install-deps")
         endif()
         message(STATUS "Fetching ${name}@${version} with npm pack")
-        execute_process(
-            COMMAND "${REPOLENS_NPM}" pack "${name}@${version}" --ignore-scripts
-                    --pack-destination "${REPOLENS_NPM_DIR}" --silent
-            WORKING_DIRECTORY "${REPOLENS_NPM_DIR}"
-            RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+        # A registry hiccup or another npm holding its cache should not fail a build: three
+        # tries, a few seconds apart.
+        foreach(attempt RANGE 1 3)
+            execute_process(
+                COMMAND "${REPOLENS_NPM}" pack "${name}@${version}" --ignore-scripts
+                        --pack-destination "${REPOLENS_NPM_DIR}" --silent
+                WORKING_DIRECTORY "${REPOLENS_NPM_DIR}"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+            if(rc EQUAL 0 AND EXISTS "${tgz}")
+                break()
+            endif()
+            if(attempt LESS 3)
+                message(STATUS "npm pack ${name}@${version} failed (${rc}), trying again")
+                execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 3)
+            endif()
+        endforeach()
         if(NOT rc EQUAL 0 OR NOT EXISTS "${tgz}")
-            message(FATAL_ERROR "npm pack ${name}@${version} failed (${rc}): ${err}")
+            message(FATAL_ERROR "npm pack ${name}@${version} failed (${rc}) after 3 tries: ${err}")
         endif()
     endif()
     file(SHA512 "${tgz}" actual)
