@@ -84,7 +84,7 @@ std::shared_ptr<const CitationIndex> buildFiles(const IndexStore &store, const Q
 {
     auto index = std::make_shared<CitationIndex>();
     index->setRootName(rootName);
-    const QHash<QString, FileRecord> files = store.files();
+    const QHash<QString, FileRecord> files = store.files().all();
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         if (!it->isDir && (it->status == FileStatus::Indexed || it->status == FileStatus::ParseError
                            || it->status == FileStatus::Pending))
@@ -1012,7 +1012,7 @@ void ChatController::completeMention(const QString &prefix)
             QStringList names;
             if (!store)
                 return names;
-            for (const SymbolRecord &s : store->symbolsByPrefix(prefix, 30)) {
+            for (const SymbolRecord &s : store->symbols().byPrefix(prefix, 30)) {
                 const QString name = s.qualifiedName.isEmpty() ? s.name : s.qualifiedName;
                 if (!names.contains(name))
                     names << name;

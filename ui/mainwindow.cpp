@@ -788,7 +788,7 @@ void MainWindow::refreshTree(bool full)
             snap.full = full;
             QHash<QString, FileRecord> stored;
             if (store)
-                stored = store->files();
+                stored = store->files().all();
             if (!full) {
                 for (auto it = stored.cbegin(); it != stored.cend(); ++it)
                     snap.entries.append(FileEntry{it->path, it->status, it->reason, it->isDir});
@@ -846,13 +846,13 @@ void MainWindow::refreshStats()
             if (!store)
                 return s;
             s.valid = true;
-            for (const StatusCount &c : store->statusCounts()) {
+            for (const StatusCount &c : store->files().statusCounts()) {
                 if (c.status == FileStatus::Indexed || c.status == FileStatus::ParseError)
                     s.indexed += c.files;
                 else if (c.status != FileStatus::Pending)
                     s.notIndexed += c.files;
             }
-            s.chunks = store->chunkCount();
+            s.chunks = store->chunks().count();
             return s;
         },
         [this](StatsSnapshot s) {
@@ -938,7 +938,7 @@ void MainWindow::goToDefinition(const QString &identifier)
                 out.error = error.message;
                 return out;
             }
-            out.symbols = store->symbolsNamed(identifier, 100);
+            out.symbols = store->symbols().named(identifier, 100);
             return out;
         },
         [this, identifier, current](DefinitionLookup result) {
@@ -1013,8 +1013,8 @@ void MainWindow::findReferences(const QString &identifier)
                 out.error = error.message;
                 return out;
             }
-            const QList<SymbolRecord> defs = store->symbolsNamed(identifier, 100);
-            const QList<RefRecord> refs = store->refsNamed(identifier, 5000);
+            const QList<SymbolRecord> defs = store->symbols().named(identifier, 100);
+            const QList<RefRecord> refs = store->symbols().refsNamed(identifier, 5000);
             if (cancel.load())
                 return out;
             QHash<QString, QSet<int>> wanted;
@@ -1075,10 +1075,10 @@ void MainWindow::showHover(const QString &identifier, const QPoint &globalPos)
             HoverInfo info;
             if (!store)
                 return info;
-            const QList<SymbolRecord> defs = store->symbolsNamed(identifier, 20);
+            const QList<SymbolRecord> defs = store->symbols().named(identifier, 20);
             if (defs.isEmpty())
                 return info;
-            const int uses = store->refCount(identifier);
+            const int uses = store->symbols().refCount(identifier);
             const SymbolRecord &s = defs.first();
             QString sig = s.signature.trimmed();
             if (sig.isEmpty())

@@ -141,7 +141,7 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
     // Citations against the index.
     CitationIndex index;
     index.setRootName(QFileInfo(o.rootPath).fileName());
-    const QHash<QString, FileRecord> files = store.files();
+    const QHash<QString, FileRecord> files = store.files().all();
     for (auto it = files.cbegin(); it != files.cend(); ++it) {
         if (!it->isDir)
             index.addFile(it.key(), it->lineCount);

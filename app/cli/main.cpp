@@ -290,6 +290,7 @@ QJsonObject hitJson(const SearchHit &hit)
                        {QStringLiteral("vector_rank"), hit.scores.vectorRank},
                        {QStringLiteral("symbol"), hit.scores.symbol},
                        {QStringLiteral("file"), hit.scores.file},
+                       {QStringLiteral("path"), hit.scores.path},
                        {QStringLiteral("prior"), hit.scores.prior},
                        {QStringLiteral("graph"), hit.scores.graph},
                        {QStringLiteral("rerank"), hit.scores.rerank},
@@ -444,13 +445,13 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
         return 1;
     }
     QString name = args.positional.at(1);
-    QList<SymbolRecord> defs = (*store)->symbolsNamed(name);
+    QList<SymbolRecord> defs = (*store)->symbols().named(name);
     if (defs.isEmpty() && (name.contains(u'.') || name.contains(QLatin1String("::")))) {
         name.replace(QLatin1String("::"), QLatin1String("."));
-        defs = (*store)->symbolsWithQualifiedName(name);
+        defs = (*store)->symbols().withQualifiedName(name);
         name = name.section(u'.', -1);
     }
-    const QList<RefRecord> refs = (*store)->refsNamed(name);
+    const QList<RefRecord> refs = (*store)->symbols().refsNamed(name);
     QSet<qint64> defIds;
     for (const SymbolRecord &s : defs)
         defIds.insert(s.id);
@@ -502,7 +503,7 @@ int runStatus(const Args &args, const QString &root, const QString &dbPath)
         printErr(store.error().message);
         return 1;
     }
-    const QList<StatusCount> counts = (*store)->statusCounts();
+    const QList<StatusCount> counts = (*store)->files().statusCounts();
     if (args.flags.contains(QStringLiteral("json"))) {
         QJsonObject obj;
         for (const StatusCount &c : counts) {
@@ -514,7 +515,7 @@ int runStatus(const Args &args, const QString &root, const QString &dbPath)
         }
         printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("root"), root},
                                                              {QStringLiteral("database"), dbPath},
-                                                             {QStringLiteral("chunks"), (*store)->chunkCount()},
+                                                             {QStringLiteral("chunks"), (*store)->chunks().count()},
                                                              {QStringLiteral("statuses"), obj}})
                                        .toJson(QJsonDocument::Compact))
                  + u'\n');
@@ -523,7 +524,7 @@ int runStatus(const Args &args, const QString &root, const QString &dbPath)
     QString out;
     out += QStringLiteral("Folder:   %1\nDatabase: %2\nChunks:   %3\nLast indexed: %4\n\n")
                .arg(root, dbPath)
-               .arg((*store)->chunkCount())
+               .arg((*store)->chunks().count())
                .arg((*store)->meta(QStringLiteral("last_indexed"), QStringLiteral("never")));
     for (const StatusCount &c : counts) {
         out += QStringLiteral("%1: %2\n").arg(fileStatusName(c.status), -12).arg(c.files);
@@ -550,7 +551,7 @@ int runSymbols(const Args &args, const QString &root, const QString &dbPath)
         return 1;
     }
     const bool json = args.flags.contains(QStringLiteral("json"));
-    (*store)->forEachSymbol([&](const SymbolRecord &s) {
+    (*store)->symbols().forEach([&](const SymbolRecord &s) {
         if (json) {
             printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("path"), s.path},
                                                                  {QStringLiteral("name"), s.name},
@@ -653,7 +654,7 @@ int runBenchVectors(const Args &args, const QString &root, const QString &dbPath
     QList<qint64> labels;
     std::vector<float> all;
     int dim = 0;
-    (*store)->forEachChunkVector(modelId, [&](qint64 id, QByteArrayView blob) {
+    (*store)->embeddings().forEachChunkVector(modelId, [&](qint64 id, QByteArrayView blob) {
         dim = int(blob.size() / qsizetype(sizeof(float)));
         labels.append(id);
         const auto *f = reinterpret_cast<const float *>(blob.data());

@@ -315,7 +315,7 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
         QSet<QByteArray> seen;
         std::vector<ChunkRecord> batch;
         constexpr size_t kBatch = 256;
-        store.forEachChunk([&](const ChunkRecord &c) {
+        store.chunks().forEach([&](const ChunkRecord &c) {
             if (seen.contains(c.contentHash))
                 return;
             seen.insert(c.contentHash);

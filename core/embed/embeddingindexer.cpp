@@ -23,7 +23,7 @@ QString vectorIndexPath(const QString &databasePath, const QString &modelId)
 
 Result<std::shared_ptr<BuiltinEmbedder>> loadBuiltinEmbedder(const IndexStore &store, const QString &modelId)
 {
-    const auto model = store.embeddingModel(modelId);
+    const auto model = store.embeddings().model(modelId);
     if (!model || model->data.isEmpty())
         return makeError(ErrorCode::NotFound, QStringLiteral("no stored built-in model"), modelId);
     auto e = BuiltinEmbedder::fromData(model->data);
@@ -56,7 +56,7 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
     Result<void> failure;
     QList<qint64> pendingLabels;
     std::vector<float> pendingValues;
-    store.forEachChunkVector(modelId, [&](qint64 chunkId, QByteArrayView blob) {
+    store.embeddings().forEachChunkVector(modelId, [&](qint64 chunkId, QByteArrayView blob) {
         if (!failure)
             return;
         const int dim = int(blob.size() / qsizetype(sizeof(float)));
@@ -163,13 +163,13 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     if (!opened)
         return opened.error();
     IndexStore &store = **opened;
-    const int total = store.chunkCount();
+    const int total = store.chunks().count();
     report.chunksTotal = total;
     prog.chunksTotal = total;
 
     // Nothing changed since the last complete run (same chunks, same model, vector file there):
     // done, without loading the model or the vector index.
-    const QString fingerprint = store.chunkSetFingerprint();
+    const QString fingerprint = store.chunks().fingerprint();
     {
         const QString model = embedder ? embedder->modelId() : store.meta(QString::fromLatin1(kMetaBuiltinModel));
         if (!model.isEmpty() && store.meta(QString::fromLatin1(kMetaActiveModel)) == model
@@ -193,10 +193,10 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
         const QString current = store.meta(QString::fromLatin1(kMetaBuiltinModel));
         bool needFit = current.isEmpty();
         if (!needFit) {
-            const int missing = total - store.embeddedChunkCount(current);
+            const int missing = total - store.embeddings().embeddedChunkCount(current);
             needFit = missing > m_options.refitWhenNew * std::max(1, total);
             if (!needFit) {
-                if (const auto stored = store.embeddingModel(current)) {
+                if (const auto stored = store.embeddings().model(current)) {
                     if (auto e = BuiltinEmbedder::fromData(stored->data))
                         builtin = std::move(*e);
                 }
@@ -224,12 +224,12 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
             if (auto r = store.beginTransaction(); !r)
                 return r.error();
             if (!current.isEmpty() && current != builtin->modelId()) {
-                store.removeEmbeddingModel(current);
+                store.embeddings().removeModel(current);
                 QFile::remove(vectorIndexPath(m_dbPath, current));
             }
-            IndexStore::EmbeddingModel rec{builtin->modelId(), builtin->dimension(), builtin->data(),
+            EmbeddingStore::Model rec{builtin->modelId(), builtin->dimension(), builtin->data(),
                                            QDateTime::currentSecsSinceEpoch()};
-            Result<void> saved = store.saveEmbeddingModel(rec);
+            Result<void> saved = store.embeddings().saveModel(rec);
             if (saved)
                 saved = store.setMeta(QString::fromLatin1(kMetaBuiltinModel), builtin->modelId());
             if (saved)
@@ -248,7 +248,7 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     report.modelId = modelId;
     prog.modelId = modelId;
     prog.phase = EmbedProgress::Phase::Embedding;
-    const int before = store.embeddedChunkCount(modelId);
+    const int before = store.embeddings().embeddedChunkCount(modelId);
     report.reused = before;
     prog.chunksDone = before;
     tell(true);
@@ -264,14 +264,14 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
         fitted.clear();
         if (auto r = store.beginTransaction(); !r)
             return r.error();
-        if (auto r = store.putEmbeddings(modelId, rows); !r) {
+        if (auto r = store.embeddings().put(modelId, rows); !r) {
             store.rollback();
             return r.error();
         }
         if (auto r = store.commit(); !r)
             return r.error();
         report.reused = 0;
-        report.embedded = store.embeddedChunkCount(modelId);
+        report.embedded = store.embeddings().embeddedChunkCount(modelId);
         prog.chunksDone = report.embedded;
         tell(false);
     }
@@ -282,7 +282,7 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
             report.cancelled = true;
             break;
         }
-        const QList<ChunkRecord> todo = store.chunksWithoutEmbedding(modelId, batch * 4, m_options.priorityPaths);
+        const QList<ChunkRecord> todo = store.embeddings().chunksWithout(modelId, batch * 4, m_options.priorityPaths);
         if (todo.isEmpty())
             break;
         if (auto r = store.beginTransaction(); !r)
@@ -318,7 +318,7 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
             QList<QPair<QByteArray, QByteArray>> rows;
             for (qsizetype i = 0; i < texts.size(); ++i)
                 rows.append({hashes.at(i), vectorToBlob(vectors->at(i))});
-            if (auto r = store.putEmbeddings(modelId, rows); !r) {
+            if (auto r = store.embeddings().put(modelId, rows); !r) {
                 store.rollback();
                 return r.error();
             }
@@ -335,7 +335,7 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
         report.seconds = timer.elapsed() / 1000.0;
         return report;
     }
-    if (auto r = store.removeOrphanEmbeddings(); r)
+    if (auto r = store.embeddings().removeOrphans(); r)
         report.removedOrphans = *r;
     store.setMeta(QString::fromLatin1(kMetaActiveModel), modelId);
     store.setMeta(QStringLiteral("embed_dimension"), QString::number(report.dimension));

@@ -417,11 +417,11 @@ Result<void> Indexer::Private::applyRemovals(IndexStore &store, const QSet<QStri
         return {};
     QStringList doomed;
     for (const QString &path : removeExact) {
-        if (store.file(path))
+        if (store.files().file(path))
             doomed << path;
     }
     for (const QString &dir : removeBelow) {
-        const QHash<QString, FileRecord> below = store.filesUnder(dir);
+        const QHash<QString, FileRecord> below = store.files().under(dir);
         for (auto it = below.cbegin(); it != below.cend(); ++it)
             doomed << it.key();
     }
@@ -443,7 +443,7 @@ Result<void> Indexer::Private::applyRemovals(IndexStore &store, const QSet<QStri
         ++report.filesRemoved;
     }
     for (const FileRecord &rec : statusOnly) {
-        auto id = store.upsertFile(rec);
+        auto id = store.files().upsert(rec);
         if (!id)
             return fail(id.error());
         if (auto c = store.clearFileContent(*id); !c)
@@ -501,7 +501,7 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     };
     QElapsedTimer writeTimer;
     writeTimer.start();
-    Result<void> result = store.beginDrafts(); // (replaces those of an interrupted run)
+    Result<void> result = store.drafts().begin(); // (replaces those of an interrupted run)
     if (result)
         result = store.beginTransaction();
     int drafted = 0;
@@ -519,29 +519,29 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
         tell(false);
         if (!r.writeContent)
             continue;
-        auto id = store.upsertFile(r.record);
+        auto id = store.files().upsert(r.record);
         if (!id) {
             result = Result<void>(id.error());
             break;
         }
-        result = store.addDrafts(*id, r.record.path, r.parsed.chunks);
+        result = store.drafts().add(*id, r.record.path, r.parsed.chunks);
         ++drafted;
     }
     finish();
     if (!result || cancelled()) {
         store.rollback();
-        store.clearDrafts();
+        store.drafts().clear();
         return cancelled() ? Result<void>() : result;
     }
     if (auto r = store.commit(); !r) {
         store.rollback();
-        store.clearDrafts();
+        store.drafts().clear();
         return r;
     }
     // Drafts that cannot be published are a lost head start, not a failed index.
-    if (auto r = store.publishDrafts(); !r) {
+    if (auto r = store.drafts().publish(); !r) {
         qCWarning(lcIndex) << "draft windows not published:" << r.error().toString();
-        store.clearDrafts();
+        store.drafts().clear();
     }
     report.writeSeconds += writeTimer.nsecsElapsed() / 1e9;
     report.draftedFiles = drafted;
@@ -662,7 +662,7 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
             ++report.filesRemoved;
             *changed = true;
         } else {
-            auto id = store.upsertFile(result.record);
+            auto id = store.files().upsert(result.record);
             if (!id) {
                 writeError = Result<void>(id.error());
                 break;
@@ -754,7 +754,7 @@ Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, Inde
         store.rollback();
         return r;
     }
-    if (auto r = store.resolveReferences(incremental); !r) {
+    if (auto r = store.symbols().resolveReferences(incremental); !r) {
         store.rollback();
         return r;
     }
@@ -804,7 +804,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
             return r.error();
     }
 
-    QHash<QString, FileRecord> known = store.files();
+    QHash<QString, FileRecord> known = store.files().all();
 
     // --- scan ------------------------------------------------------------------------------
     // A fresh scanner re-reads every ignore file; update() keeps using it afterwards.
@@ -890,7 +890,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         return report;
     }
     // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
-    if (auto r = store.clearDrafts(); !r)
+    if (auto r = store.drafts().clear(); !r)
         qCWarning(lcIndex) << r.error().toString();
     crashPoint("after-parse");
 
@@ -919,7 +919,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
             if (!history.isEmpty() && !cancelled()) {
                 if (auto r = store.beginTransaction(); !r)
                     return r.error();
-                store.setGitHistory(history);
+                store.files().setGitHistory(history);
                 store.setMeta(QStringLiteral("git_head"), head);
                 if (auto r = store.commit(); !r)
                     return r.error();
@@ -1087,13 +1087,13 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
             continue;
         }
         removeBelow << l.path; // a folder replaced by a file, or an ignored folder's old content
-        consider(std::move(l.file), store.file(l.path));
+        consider(std::move(l.file), store.files().file(l.path));
     }
     looked.clear();
 
     for (const QString &dir : std::as_const(subtrees)) {
-        QHash<QString, FileRecord> known = store.filesUnder(dir);
-        if (auto self = store.file(dir))
+        QHash<QString, FileRecord> known = store.files().under(dir);
+        if (auto self = store.files().file(dir))
             known.insert(dir, *self);
         auto scanned = scan.scanSubtree(
             dir,

@@ -151,12 +151,12 @@ ContextChunk contextChunkFromRecord(const IndexStore &store, const ChunkRecord &
     // What it uses (resolved definitions), then who uses what it defines.
     QSet<QString> seen;
     int outgoing = 0;
-    for (const RefRecord &r : store.refsFromChunk(c.id)) {
+    for (const RefRecord &r : store.symbols().refsFromChunk(c.id)) {
         if (outgoing >= maxReferences)
             break;
         if (r.toSymbolId == 0 || seen.contains(r.name))
             continue;
-        const auto s = store.symbol(r.toSymbolId);
+        const auto s = store.symbols().symbol(r.toSymbolId);
         if (!s || s->chunkId == c.id)
             continue;
         seen.insert(r.name);
@@ -167,10 +167,10 @@ ContextChunk contextChunkFromRecord(const IndexStore &store, const ChunkRecord &
         ++outgoing;
     }
     int incoming = 0;
-    for (const SymbolRecord &s : store.symbolsOfFile(c.fileId)) {
+    for (const SymbolRecord &s : store.symbols().ofFile(c.fileId)) {
         if (s.chunkId != c.id)
             continue;
-        for (const RefRecord &r : store.refsToSymbol(s.id, maxReferences)) {
+        for (const RefRecord &r : store.symbols().refsToSymbol(s.id, maxReferences)) {
             if (incoming >= maxReferences)
                 break;
             if (r.fromChunkId == c.id)
@@ -206,10 +206,10 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
             QString path = m.target;
             while (path.startsWith(QLatin1String("./")))
                 path = path.mid(2);
-            auto file = store.file(path);
+            auto file = store.files().file(path);
             if (!file) {
                 if (!filesLoaded) {
-                    allFiles = store.files();
+                    allFiles = store.files().all();
                     filesLoaded = true;
                 }
                 QStringList matches;
@@ -225,18 +225,18 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
                     file = allFiles.value(matches.first());
             }
             if (file)
-                chunks = store.chunksOfFile(file->id);
+                chunks = store.chunks().ofFile(file->id);
             if (file && chunks.isEmpty())
                 trace.notes << QStringLiteral("@%1 has no indexed content (%2)").arg(m.target, file->reason);
         }
         if (chunks.isEmpty() && !m.looksLikePath()) {
             for (const SymbolRecord &s : resolveSymbol(store, m.target, 3)) {
-                if (auto c = s.chunkId ? store.chunk(s.chunkId) : std::nullopt)
+                if (auto c = s.chunkId ? store.chunks().chunk(s.chunkId) : std::nullopt)
                     chunks.append(*c);
             }
         }
         if (chunks.isEmpty()) {
-            if (!m.looksLikePath() || !store.file(m.target))
+            if (!m.looksLikePath() || !store.files().file(m.target))
                 trace.notes << QStringLiteral("@%1: no file or symbol of that name in the index").arg(m.target);
             continue;
         }
@@ -286,7 +286,7 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
                 if (added.contains(s.chunkId))
                     continue;
                 added.insert(s.chunkId);
-                if (auto c = store.chunk(s.chunkId)) {
+                if (auto c = store.chunks().chunk(s.chunkId)) {
                     ContextCandidate cand;
                     cand.chunk = contextChunkFromRecord(store, *c, options.referencesPerChunk);
                     cand.chunk.source = QStringLiteral("graph");

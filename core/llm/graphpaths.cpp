@@ -41,7 +41,7 @@ public:
         auto it = m_chunks.constFind(id);
         if (it != m_chunks.cend())
             return *it;
-        auto c = m_store.chunk(id);
+        auto c = m_store.chunks().chunk(id);
         if (c)
             m_chunks.insert(id, *c);
         return c;
@@ -61,10 +61,10 @@ public:
             out.append({to, edge, via});
         };
         // outgoing references, resolved to the chunk holding the definition
-        for (const RefRecord &r : m_store.refsFromChunk(id)) {
+        for (const RefRecord &r : m_store.symbols().refsFromChunk(id)) {
             if (r.toSymbolId == 0)
                 continue;
-            const auto s = m_store.symbol(r.toSymbolId);
+            const auto s = m_store.symbols().symbol(r.toSymbolId);
             if (s && s->chunkId)
                 add(s->chunkId, refEdgeName(r.kind, true),
                     QStringLiteral("%1 (%2:%3)").arg(r.name, r.path).arg(r.line));
@@ -73,14 +73,14 @@ public:
         if (self->parentId)
             add(self->parentId, QStringLiteral("is a member of"), QString());
         if (isContainerKind(self->kind)) {
-            for (const ChunkRecord &c : m_store.chunksOfFile(self->fileId)) {
+            for (const ChunkRecord &c : m_store.chunks().ofFile(self->fileId)) {
                 if (c.parentId == id)
                     add(c.id, QStringLiteral("contains"), QString());
             }
         }
         // incoming references to the symbols defined here
         for (const SymbolRecord &s : symbolsOfChunk(*self)) {
-            for (const RefRecord &r : m_store.refsToSymbol(s.id, m_options.maxFanOut)) {
+            for (const RefRecord &r : m_store.symbols().refsToSymbol(s.id, m_options.maxFanOut)) {
                 if (r.fromChunkId)
                     add(r.fromChunkId, refEdgeName(r.kind, false),
                         QStringLiteral("%1 (%2:%3)").arg(r.name, r.path).arg(r.line));
@@ -93,7 +93,7 @@ private:
     QList<SymbolRecord> symbolsOfChunk(const ChunkRecord &c)
     {
         if (!m_fileSymbols.contains(c.fileId))
-            m_fileSymbols.insert(c.fileId, m_store.symbolsOfFile(c.fileId));
+            m_fileSymbols.insert(c.fileId, m_store.symbols().ofFile(c.fileId));
         QList<SymbolRecord> out;
         for (const SymbolRecord &s : m_fileSymbols.value(c.fileId)) {
             if (s.chunkId == c.id)
@@ -130,9 +130,9 @@ QList<SymbolRecord> resolveSymbol(const IndexStore &store, const QString &rawNam
         name.chop(2);
     QList<SymbolRecord> out;
     if (name.contains(u'.'))
-        out = store.symbolsWithQualifiedName(name, limit);
+        out = store.symbols().withQualifiedName(name, limit);
     if (out.isEmpty())
-        out = store.symbolsNamed(name.section(u'.', -1), limit);
+        out = store.symbols().named(name.section(u'.', -1), limit);
     // Definitions that own a chunk first (a class before a forward declaration).
     std::stable_sort(out.begin(), out.end(), [](const SymbolRecord &a, const SymbolRecord &b) {
         return (a.chunkId != 0) > (b.chunkId != 0);

@@ -115,9 +115,9 @@ void tst_CrashSafety::checkDatabase(const QString &dataDir, Counts *counts)
     }
     const auto integrity = (*store)->checkIntegrity(true);
     QVERIFY2(integrity, qPrintable(integrity ? QString() : integrity.error().toString()));
-    counts->indexed = (*store)->fileCount(FileStatus::Indexed);
+    counts->indexed = (*store)->files().count(FileStatus::Indexed);
     int symbols = 0;
-    (*store)->forEachSymbol([&](const SymbolRecord &) { ++symbols; });
+    (*store)->symbols().forEach([&](const SymbolRecord &) { ++symbols; });
     counts->symbols = symbols;
     // Whatever was committed is whole: every indexed file has all of its definitions.
     QCOMPARE(counts->symbols, counts->indexed * kFunctionsPerFile);
@@ -141,14 +141,14 @@ void tst_CrashSafety::resume(const QString &dataDir, int committedBefore)
     auto store = IndexStore::open(dbPath(dataDir), IndexStore::Mode::ReadOnly);
     QVERIFY(store);
     QVERIFY((*store)->checkIntegrity(true));
-    QCOMPARE((*store)->fileCount(FileStatus::Indexed), kFiles);
-    QVERIFY(!(*store)->hasDrafts());
+    QCOMPARE((*store)->files().count(FileStatus::Indexed), kFiles);
+    QVERIFY(!(*store)->drafts().exists());
     QCOMPARE((*store)->meta(QStringLiteral("refs_resolved")), QStringLiteral("1"));
     // References are linked across files written by both runs.
-    const auto target = (*store)->symbolsNamed(QStringLiteral("crash_fn_0_0"));
+    const auto target = (*store)->symbols().named(QStringLiteral("crash_fn_0_0"));
     QCOMPARE(target.size(), 1);
-    QCOMPARE((*store)->refsToSymbol(target.first().id).size(), kFunctionsPerFile);
-    QVERIFY(!(*store)->searchFts(QStringLiteral("\"crash_fn_77_1\""), 5)->isEmpty());
+    QCOMPARE((*store)->symbols().refsToSymbol(target.first().id).size(), kFunctionsPerFile);
+    QVERIFY(!(*store)->chunks().search(QStringLiteral("\"crash_fn_77_1\""), 5)->isEmpty());
 }
 
 void tst_CrashSafety::killedAtACrashPoint_data()
@@ -186,11 +186,11 @@ void tst_CrashSafety::killedAtACrashPoint()
         QCOMPARE(counts.indexed, 0);
         auto store = IndexStore::open(dbPath(data.path()), IndexStore::Mode::ReadOnly);
         QVERIFY(store);
-        QCOMPARE((*store)->fileCount(FileStatus::Pending), kFiles);
-        const auto hits = (*store)->searchFts(QStringLiteral("\"crash_fn_77_1\""), 5);
+        QCOMPARE((*store)->files().count(FileStatus::Pending), kFiles);
+        const auto hits = (*store)->chunks().search(QStringLiteral("\"crash_fn_77_1\""), 5);
         QVERIFY(hits && hits->size() == 1);
         QVERIFY(hits->first().chunkId < 0);
-        QCOMPARE((*store)->chunk(hits->first().chunkId)->path, QStringLiteral("pkg5/sub1/mod77.py"));
+        QCOMPARE((*store)->chunks().chunk(hits->first().chunkId)->path, QStringLiteral("pkg5/sub1/mod77.py"));
     }
     resume(data.path(), counts.indexed);
 }

@@ -268,8 +268,8 @@ void tst_Privacy::readOnlyDataFolderIsAClearError()
     auto store = RepoLens::IndexStore::open(db, RepoLens::IndexStore::Mode::ReadOnly);
     QVERIFY(store);
     QVERIFY((*store)->checkIntegrity(true));
-    QVERIFY((*store)->symbolsNamed(QStringLiteral("extra_function")).isEmpty());
-    QVERIFY(!(*store)->symbolsNamed(QStringLiteral("load_config")).isEmpty());
+    QVERIFY((*store)->symbols().named(QStringLiteral("extra_function")).isEmpty());
+    QVERIFY(!(*store)->symbols().named(QStringLiteral("load_config")).isEmpty());
     QFile::remove(m_root.filePath(QStringLiteral("src/extra.py")));
 }
 

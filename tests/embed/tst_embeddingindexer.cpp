@@ -77,7 +77,7 @@ void writeFile(IndexStore &store, const QString &path, const char *source)
     f.language = LanguageId::Python;
     f.status = FileStatus::Indexed;
     f.lineCount = parsed.lineCount;
-    auto id = store.upsertFile(f);
+    auto id = store.files().upsert(f);
     QVERIFY(id);
     QVERIFY(store.replaceFileContent(*id, path, parsed));
 }
@@ -126,10 +126,10 @@ void tst_EmbeddingIndexer::builtinEndToEnd()
     QCOMPARE(phases.last(), EmbedProgress::Phase::Done);
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const int chunks = (*store)->chunkCount();
+    const int chunks = (*store)->chunks().count();
     QVERIFY(chunks >= 8);
     QCOMPARE(report->chunksTotal, chunks);
-    QCOMPARE((*store)->embeddedChunkCount(report->modelId), chunks);
+    QCOMPARE((*store)->embeddings().embeddedChunkCount(report->modelId), chunks);
     QCOMPARE((*store)->meta(QString::fromLatin1(kMetaActiveModel)), report->modelId);
     QVERIFY(QFile::exists(vectorIndexPath(m_db, report->modelId)));
 
@@ -143,7 +143,7 @@ void tst_EmbeddingIndexer::builtinEndToEnd()
     QVERIFY(q);
     const QList<VectorHit> hits = (*index)->search(q->first(), 3);
     QVERIFY(!hits.isEmpty());
-    QVERIFY((*store)->chunk(hits.first().label)->path == QLatin1String("net/proxies.py"));
+    QVERIFY((*store)->chunks().chunk(hits.first().label)->path == QLatin1String("net/proxies.py"));
 }
 
 void tst_EmbeddingIndexer::reusesAndSyncs()
@@ -174,9 +174,9 @@ void tst_EmbeddingIndexer::reusesAndSyncs()
     auto index = openVectorIndex(**store, m_db, model, false, &changed);
     QVERIFY(index);
     QVERIFY(!changed); // the stage already saved the synced file
-    QCOMPARE((*index)->size(), (*store)->chunkCount());
+    QCOMPARE((*index)->size(), (*store)->chunks().count());
     for (qint64 label : (*index)->labels())
-        QVERIFY((*store)->chunk(label).has_value());
+        QVERIFY((*store)->chunks().chunk(label).has_value());
 }
 
 void tst_EmbeddingIndexer::rebuildsMissingOrCorruptIndex()
@@ -191,7 +191,7 @@ void tst_EmbeddingIndexer::rebuildsMissingOrCorruptIndex()
     QVERIFY(index);
     QVERIFY(changed);
     QVERIFY(QFile::exists(path));
-    QCOMPARE((*index)->size(), (*store)->chunkCount());
+    QCOMPARE((*index)->size(), (*store)->chunks().count());
     {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -200,7 +200,7 @@ void tst_EmbeddingIndexer::rebuildsMissingOrCorruptIndex()
     index = openVectorIndex(**store, m_db, model, true, &changed);
     QVERIFY(index);
     QVERIFY(changed);
-    QCOMPARE((*index)->size(), (*store)->chunkCount());
+    QCOMPARE((*index)->size(), (*store)->chunks().count());
 }
 
 void tst_EmbeddingIndexer::modelRoundTrip()
@@ -249,7 +249,7 @@ void tst_EmbeddingIndexer::remoteModelAndSwitchingBack()
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const int chunks = (*store)->chunkCount();
+    const int chunks = (*store)->chunks().count();
     QCOMPARE(report->modelId, remote.modelId());
     QCOMPARE(report->embedded, chunks); // every chunk here has distinct content
     QCOMPARE(inputs, chunks);
@@ -336,11 +336,11 @@ void tst_EmbeddingIndexer::summariesReachTheVectors()
     QVERIFY2(first, qPrintable(first ? QString() : first.error().toString()));
     auto index = IndexStore::open(db, IndexStore::Mode::ReadOnly);
     QVERIFY(index);
-    const auto cookie = (*index)->symbolsNamed(QStringLiteral("set_cookie"));
+    const auto cookie = (*index)->symbols().named(QStringLiteral("set_cookie"));
     QCOMPARE(cookie.size(), 1);
-    const std::optional<ChunkRecord> chunk = (*index)->chunk(cookie.first().chunkId);
+    const std::optional<ChunkRecord> chunk = (*index)->chunks().chunk(cookie.first().chunkId);
     QVERIFY(chunk);
-    const QByteArray before = (*index)->chunkVector(chunk->id, first->modelId);
+    const QByteArray before = (*index)->embeddings().chunkVector(chunk->id, first->modelId);
     QVERIFY(!before.isEmpty());
 
     const QString summary = QStringLiteral("Stores a cookie for its domain, replacing an earlier one.");
@@ -350,14 +350,14 @@ void tst_EmbeddingIndexer::summariesReachTheVectors()
         QVERIFY(summaries);
         QVERIFY((*summaries)->putSummaries({{chunk->contentHash, summary}}, QStringLiteral("test-model")));
     }
-    const std::optional<ChunkRecord> summarized = (*index)->chunk(chunk->id);
+    const std::optional<ChunkRecord> summarized = (*index)->chunks().chunk(chunk->id);
     QVERIFY(embeddingText(*summarized).contains(QStringLiteral("summary: ") + summary));
-    QVERIFY((*index)->chunkVector(chunk->id, first->modelId).isEmpty()); // dropped
+    QVERIFY((*index)->embeddings().chunkVector(chunk->id, first->modelId).isEmpty()); // dropped
     auto second = EmbeddingIndexer(db).run();
     QVERIFY(second);
     QCOMPARE(second->modelId, first->modelId); // folded into the same model, not refitted
     QCOMPARE(second->embedded, 1);
-    const QByteArray after = (*index)->chunkVector(chunk->id, first->modelId);
+    const QByteArray after = (*index)->embeddings().chunkVector(chunk->id, first->modelId);
     QCOMPARE(after.size(), before.size());
     QVERIFY(after != before);
 }

@@ -206,7 +206,7 @@ void tst_BadInput::everyFileHasAStatusAndAReason()
 {
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const QHash<QString, FileRecord> files = (*store)->files();
+    const QHash<QString, FileRecord> files = (*store)->files().all();
     for (const FileRecord &f : files) {
         QVERIFY2(f.status != FileStatus::Pending, qPrintable(f.path));
         if (f.status != FileStatus::Indexed)
@@ -267,7 +267,7 @@ void tst_BadInput::expectedStatuses()
     QFETCH(QString, reason);
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const auto f = (*store)->file(rel);
+    const auto f = (*store)->files().file(rel);
     QVERIFY2(f, qPrintable(rel));
     QVERIFY2(fileStatusName(f->status) == status,
              qPrintable(QStringLiteral("%1: %2 (%3)").arg(rel, fileStatusName(f->status), f->reason)));
@@ -282,22 +282,22 @@ void tst_BadInput::goodFilesAreSearchable()
     for (const char *name : {"handle_request", "add_numbers", "broken_bytes", "utf16_function", "utf16be_function",
                              "latin1_function", "still_found", "ok", "spaced_name", "newline_name", "unicode_name",
                              "japanese_name", "shrinking_function"}) {
-        QVERIFY2(!s.symbolsNamed(QString::fromLatin1(name)).isEmpty(), name);
+        QVERIFY2(!s.symbols().named(QString::fromLatin1(name)).isEmpty(), name);
     }
     // The deep files are there in some form: parsed, or as text when the time limit hit.
     for (const char *rel : {"deep/nested.js", "deep/nested.c", "deep/nested.py", "deep/nested.rs", "huge/table.py",
                             "huge/one_line.txt"}) {
-        const auto f = s.file(QString::fromLatin1(rel));
+        const auto f = s.files().file(QString::fromLatin1(rel));
         QVERIFY2(f && (f->status == FileStatus::Indexed || f->status == FileStatus::ParseError), rel);
-        QVERIFY2(!s.chunksOfFile(f->id).isEmpty(), rel);
+        QVERIFY2(!s.chunks().ofFile(f->id).isEmpty(), rel);
     }
     // A name that is not UTF-8 cannot be stored as text: it is reported, not indexed.
-    const auto bad = s.file(QFile::decodeName("names/bad\xff\xfe.py"));
+    const auto bad = s.files().file(QFile::decodeName("names/bad\xff\xfe.py"));
     QVERIFY(bad);
     QCOMPARE(bad->status, FileStatus::Unreadable);
     if (::geteuid() != 0) {
-        QCOMPARE(s.file(QStringLiteral("locked"))->status, FileStatus::Unreadable);
-        QCOMPARE(s.file(QStringLiteral("locked_file.py"))->status, FileStatus::Unreadable);
+        QCOMPARE(s.files().file(QStringLiteral("locked"))->status, FileStatus::Unreadable);
+        QCOMPARE(s.files().file(QStringLiteral("locked_file.py"))->status, FileStatus::Unreadable);
     }
 }
 
@@ -326,11 +326,11 @@ void tst_BadInput::pathologicalParseIsCutOff()
     qInfo("20,000 nested blocks with a 200 ms limit: the run took %lld ms", ms);
     QVERIFY2(ms < 10000, qPrintable(QString::number(ms)));
     auto store = IndexStore::open(data.filePath(QStringLiteral("i.sqlite")), IndexStore::Mode::ReadOnly);
-    const auto f = (*store)->file(QStringLiteral("pathological.c"));
+    const auto f = (*store)->files().file(QStringLiteral("pathological.c"));
     QCOMPARE(f->status, FileStatus::ParseError);
     QVERIFY2(f->reason.contains(QStringLiteral("longer than 200 ms")), qPrintable(f->reason));
-    QVERIFY(!(*store)->chunksOfFile(f->id).isEmpty()); // still searchable, as text
-    QCOMPARE((*store)->symbolsNamed(QStringLiteral("fine_function")).size(), 1);
+    QVERIFY(!(*store)->chunks().ofFile(f->id).isEmpty()); // still searchable, as text
+    QCOMPARE((*store)->symbols().named(QStringLiteral("fine_function")).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(tst_BadInput)

@@ -99,7 +99,7 @@ qint64 tst_Freshness::waitForSymbol(const QString &name, int count, int timeoutM
     timer.start();
     while (timer.elapsed() < timeoutMs) {
         auto store = IndexStore::open(m_service->databasePath(), IndexStore::Mode::ReadOnly);
-        if (store && (*store)->symbolsNamed(name).size() == count)
+        if (store && (*store)->symbols().named(name).size() == count)
             return timer.elapsed();
         QTest::qWait(10);
     }
@@ -119,7 +119,7 @@ void tst_Freshness::savedFileIsSearchableWithinASecond()
         QVERIFY2(ms >= 0, "the saved file never became searchable");
         latencies << ms;
         auto store = IndexStore::open(m_service->databasePath(), IndexStore::Mode::ReadOnly);
-        QVERIFY(!(*store)->searchFts(u'"' + name + u'"', 5)->isEmpty());
+        QVERIFY(!(*store)->chunks().search(u'"' + name + u'"', 5)->isEmpty());
     }
     std::sort(latencies.begin(), latencies.end());
     qInfo("save -> searchable: median %lld ms, max %lld ms", latencies.at(2), latencies.last());
@@ -140,7 +140,7 @@ void tst_Freshness::deletedAndRenamedFilesLeave()
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {
             auto store = IndexStore::open(m_service->databasePath(), IndexStore::Mode::ReadOnly);
-            const auto syms = (*store)->symbolsNamed(QStringLiteral("function_2"));
+            const auto syms = (*store)->symbols().named(QStringLiteral("function_2"));
             return syms.size() == 1 && syms.first().path == QLatin1String("pkg2/renamed.py");
         }(),
         10000);
@@ -148,7 +148,7 @@ void tst_Freshness::deletedAndRenamedFilesLeave()
     QVERIFY(QDir(m_root->path() + QStringLiteral("/pkg4")).removeRecursively());
     QVERIFY(waitForSymbol(QStringLiteral("function_14"), 0) >= 0);
     auto store = IndexStore::open(m_service->databasePath(), IndexStore::Mode::ReadOnly);
-    QVERIFY((*store)->filesUnder(QStringLiteral("pkg4")).isEmpty());
+    QVERIFY((*store)->files().under(QStringLiteral("pkg4")).isEmpty());
 }
 
 void tst_Freshness::branchSwitchIsOneBatchAndDoesNotStall()
@@ -186,7 +186,7 @@ void tst_Freshness::branchSwitchIsOneBatchAndDoesNotStall()
     QVERIFY(!started.isEmpty());
     QVERIFY2(worstGap < 250, qPrintable(QString::number(worstGap)));
     auto store = IndexStore::open(m_service->databasePath(), IndexStore::Mode::ReadOnly);
-    QCOMPARE((*store)->fileCount(FileStatus::Indexed), 2100);
+    QCOMPARE((*store)->files().count(FileStatus::Indexed), 2100);
 }
 
 void tst_Freshness::watchLimitFallsBackToRescans()

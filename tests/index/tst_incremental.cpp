@@ -102,11 +102,11 @@ void tst_Incremental::updateTouchesOnlyTheGivenPaths()
     QCOMPARE(report->filesParsed, 1);
     auto s = store();
     QVERIFY(s);
-    QCOMPARE(s->symbolsNamed(QStringLiteral("alpha_changed")).size(), 1);
-    QCOMPARE(s->symbolsNamed(QStringLiteral("alpha")).size(), 0);
+    QCOMPARE(s->symbols().named(QStringLiteral("alpha_changed")).size(), 1);
+    QCOMPARE(s->symbols().named(QStringLiteral("alpha")).size(), 0);
     // b.py changed on disk too but was not named: the index still has the old one
-    QCOMPARE(s->symbolsNamed(QStringLiteral("beta")).size(), 1);
-    QCOMPARE(s->symbolsNamed(QStringLiteral("beta_changed")).size(), 0);
+    QCOMPARE(s->symbols().named(QStringLiteral("beta")).size(), 1);
+    QCOMPARE(s->symbols().named(QStringLiteral("beta_changed")).size(), 0);
 
     // Touched but not changed: no parse, mtime refreshed.
     auto again = indexer.update({QStringLiteral("a.py")});
@@ -123,9 +123,9 @@ void tst_Incremental::deletedFileLeaves()
     QVERIFY(report);
     QCOMPARE(report->filesRemoved, 1);
     auto s = store();
-    QVERIFY(!s->file(QStringLiteral("pkg/c.py")));
-    QCOMPARE(s->symbolsNamed(QStringLiteral("gamma")).size(), 0);
-    QCOMPARE(s->searchFts(QStringLiteral("\"gamma\""), 10)->size(), 0);
+    QVERIFY(!s->files().file(QStringLiteral("pkg/c.py")));
+    QCOMPARE(s->symbols().named(QStringLiteral("gamma")).size(), 0);
+    QCOMPARE(s->chunks().search(QStringLiteral("\"gamma\""), 10)->size(), 0);
 }
 
 void tst_Incremental::renamedFileMoves()
@@ -135,9 +135,9 @@ void tst_Incremental::renamedFileMoves()
     auto report = indexer.update({QStringLiteral("pkg/c.py"), QStringLiteral("pkg/c2.py")});
     QVERIFY(report);
     auto s = store();
-    QVERIFY(!s->file(QStringLiteral("pkg/c.py")));
-    QVERIFY(s->file(QStringLiteral("pkg/c2.py")));
-    const auto gamma = s->symbolsNamed(QStringLiteral("gamma"));
+    QVERIFY(!s->files().file(QStringLiteral("pkg/c.py")));
+    QVERIFY(s->files().file(QStringLiteral("pkg/c2.py")));
+    const auto gamma = s->symbols().named(QStringLiteral("gamma"));
     QCOMPARE(gamma.size(), 1);
     QCOMPARE(gamma.first().path, QStringLiteral("pkg/c2.py"));
 }
@@ -150,8 +150,8 @@ void tst_Incremental::deletedFolderLeaves()
     QVERIFY(report);
     QCOMPARE(report->filesRemoved, 2);
     auto s = store();
-    QVERIFY(s->filesUnder(QStringLiteral("pkg")).isEmpty());
-    QVERIFY(s->file(QStringLiteral("a.py")));
+    QVERIFY(s->files().under(QStringLiteral("pkg")).isEmpty());
+    QVERIFY(s->files().file(QStringLiteral("a.py")));
 }
 
 void tst_Incremental::newFolderIsScanned()
@@ -165,11 +165,11 @@ void tst_Incremental::newFolderIsScanned()
     QVERIFY(report);
     QCOMPARE(report->filesParsed, 2);
     auto s = store();
-    QCOMPARE(s->symbolsNamed(QStringLiteral("two")).size(), 1);
-    const auto nm = s->file(QStringLiteral("fresh/node_modules"));
+    QCOMPARE(s->symbols().named(QStringLiteral("two")).size(), 1);
+    const auto nm = s->files().file(QStringLiteral("fresh/node_modules"));
     QVERIFY(nm);
     QCOMPARE(nm->status, FileStatus::Ignored);
-    QVERIFY(!s->file(QStringLiteral("fresh/node_modules/x.js")));
+    QVERIFY(!s->files().file(QStringLiteral("fresh/node_modules/x.js")));
 }
 
 void tst_Incremental::folderReplacedByFile()
@@ -180,8 +180,8 @@ void tst_Incremental::folderReplacedByFile()
     auto report = indexer.update({QStringLiteral("pkg/sub")});
     QVERIFY(report);
     auto s = store();
-    QVERIFY(!s->file(QStringLiteral("pkg/sub/d.py")));
-    const auto f = s->file(QStringLiteral("pkg/sub"));
+    QVERIFY(!s->files().file(QStringLiteral("pkg/sub/d.py")));
+    const auto f = s->files().file(QStringLiteral("pkg/sub"));
     QVERIFY(f);
     QVERIFY(!f->isDir);
 }
@@ -195,20 +195,20 @@ void tst_Incremental::changedIgnoreFileRescansItsFolder()
     QVERIFY(!report->fullScan);
     {
         auto s = store();
-        QVERIFY(!s->file(QStringLiteral("pkg/sub/d.py")));
-        const auto sub = s->file(QStringLiteral("pkg/sub"));
+        QVERIFY(!s->files().file(QStringLiteral("pkg/sub/d.py")));
+        const auto sub = s->files().file(QStringLiteral("pkg/sub"));
         QVERIFY(sub);
         QCOMPARE(sub->status, FileStatus::Ignored);
         QVERIFY2(sub->reason.contains(QStringLiteral("pkg/.gitignore:1")), qPrintable(sub->reason));
-        QCOMPARE(s->symbolsNamed(QStringLiteral("delta")).size(), 0);
+        QCOMPARE(s->symbols().named(QStringLiteral("delta")).size(), 0);
     }
     // The same Indexer (cached rules) sees the rule go away.
     QVERIFY(QFile::remove(root() + QStringLiteral("/pkg/.gitignore")));
     report = indexer.update({QStringLiteral("pkg/.gitignore")});
     QVERIFY(report);
     auto s = store();
-    QCOMPARE(s->symbolsNamed(QStringLiteral("delta")).size(), 1);
-    QVERIFY(!s->file(QStringLiteral("pkg/sub")));
+    QCOMPARE(s->symbols().named(QStringLiteral("delta")).size(), 1);
+    QVERIFY(!s->files().file(QStringLiteral("pkg/sub")));
 }
 
 void tst_Incremental::rootIgnoreFileFallsBackToFullScan()
@@ -219,8 +219,8 @@ void tst_Incremental::rootIgnoreFileFallsBackToFullScan()
     QVERIFY(report);
     QVERIFY(report->fullScan);
     auto s = store();
-    QVERIFY(!s->file(QStringLiteral("notes/readme.txt")));
-    QCOMPARE(s->file(QStringLiteral("notes"))->status, FileStatus::Ignored);
+    QVERIFY(!s->files().file(QStringLiteral("notes/readme.txt")));
+    QCOMPARE(s->files().file(QStringLiteral("notes"))->status, FileStatus::Ignored);
 }
 
 void tst_Incremental::unchangedChunksKeepRowsSummariesAndVectors()
@@ -235,8 +235,8 @@ void tst_Incremental::unchangedChunksKeepRowsSummariesAndVectors()
     {
         auto rw = IndexStore::open(m_db, IndexStore::Mode::ReadWrite);
         QVERIFY(rw);
-        const auto file = (*rw)->file(QStringLiteral("m.py"));
-        for (const ChunkRecord &c : (*rw)->chunksOfFile(file->id)) {
+        const auto file = (*rw)->files().file(QStringLiteral("m.py"));
+        for (const ChunkRecord &c : (*rw)->chunks().ofFile(file->id)) {
             if (c.name == QLatin1String("second")) {
                 secondId = c.id;
                 secondHash = c.contentHash;
@@ -246,8 +246,8 @@ void tst_Incremental::unchangedChunksKeepRowsSummariesAndVectors()
         }
         QVERIFY(secondId && thirdId);
         QVERIFY((*rw)->beginTransaction());
-        QVERIFY((*rw)->setChunkSummary(secondId, QStringLiteral("returns two, summarised")));
-        QVERIFY((*rw)->putEmbeddings(QStringLiteral("test-model"), {{secondHash, QByteArray(16, 'v')}}));
+        QVERIFY((*rw)->chunks().setSummary(secondId, QStringLiteral("returns two, summarised")));
+        QVERIFY((*rw)->embeddings().put(QStringLiteral("test-model"), {{secondHash, QByteArray(16, 'v')}}));
         QVERIFY((*rw)->commit());
     }
     // A new function above moves the others down; `third` changes its body.
@@ -256,26 +256,26 @@ void tst_Incremental::unchangedChunksKeepRowsSummariesAndVectors()
     auto report = indexer.update({QStringLiteral("m.py")});
     QVERIFY(report);
     auto s = store();
-    const auto file = s->file(QStringLiteral("m.py"));
+    const auto file = s->files().file(QStringLiteral("m.py"));
     bool sawSecond = false;
-    for (const ChunkRecord &c : s->chunksOfFile(file->id)) {
+    for (const ChunkRecord &c : s->chunks().ofFile(file->id)) {
         if (c.name == QLatin1String("second")) {
             sawSecond = true;
             QCOMPARE(c.id, secondId);
             QCOMPARE(c.summary, QStringLiteral("returns two, summarised"));
             QCOMPARE(c.startLine, 9);
-            QCOMPARE(s->chunkVector(c.id, QStringLiteral("test-model")), QByteArray(16, 'v'));
+            QCOMPARE(s->embeddings().chunkVector(c.id, QStringLiteral("test-model")), QByteArray(16, 'v'));
         } else if (c.name == QLatin1String("third")) {
             QVERIFY(c.id != thirdId);
         }
     }
     QVERIFY(sawSecond);
     // The moved chunk is still found by its text and its summary, once.
-    auto hits = s->searchFts(QStringLiteral("\"summarised\""), 10);
+    auto hits = s->chunks().search(QStringLiteral("\"summarised\""), 10);
     QVERIFY(hits);
     QCOMPARE(hits->size(), 1);
     QCOMPARE(hits->first().chunkId, secondId);
-    QCOMPARE(s->symbolsNamed(QStringLiteral("second")).first().line, 9);
+    QCOMPARE(s->symbols().named(QStringLiteral("second")).first().line, 9);
     QVERIFY(s->checkIntegrity(true));
 }
 
@@ -285,9 +285,9 @@ void tst_Incremental::referencesAreLinkedAfterUpdate()
     Indexer indexer(root(), m_db);
     QVERIFY(indexer.update({QStringLiteral("e.py")}));
     auto s = store();
-    const auto gamma = s->symbolsNamed(QStringLiteral("gamma"));
+    const auto gamma = s->symbols().named(QStringLiteral("gamma"));
     QCOMPARE(gamma.size(), 1);
-    const auto refs = s->refsToSymbol(gamma.first().id);
+    const auto refs = s->symbols().refsToSymbol(gamma.first().id);
     QCOMPARE(refs.size(), 1);
     QCOMPARE(refs.first().path, QStringLiteral("e.py"));
     QCOMPARE(s->meta(QStringLiteral("refs_resolved")), QStringLiteral("1"));
@@ -299,7 +299,7 @@ void tst_Incremental::pathsOutsideTheRootAreIgnored()
     auto report = indexer.update({QStringLiteral("../outside.py"), QStringLiteral("/"), QString()});
     QVERIFY(report);
     QCOMPARE(report->filesScanned, 0);
-    QCOMPARE(store()->fileCount(FileStatus::Indexed), 5);
+    QCOMPARE(store()->files().count(FileStatus::Indexed), 5);
 }
 
 namespace {
@@ -311,12 +311,12 @@ QStringList linkedReferences(const QString &dbPath)
     auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
     if (!store)
         return {QStringLiteral("cannot open: ") + store.error().toString()};
-    const QHash<QString, FileRecord> files = (*store)->files();
+    const QHash<QString, FileRecord> files = (*store)->files().all();
     for (const FileRecord &f : files) {
-        for (const RefRecord &r : (*store)->refsInFile(f.id)) {
+        for (const RefRecord &r : (*store)->symbols().refsInFile(f.id)) {
             QString target = QStringLiteral("-");
             if (r.toSymbolId) {
-                const auto sym = (*store)->symbol(r.toSymbolId);
+                const auto sym = (*store)->symbols().symbol(r.toSymbolId);
                 target = sym ? sym->path + u':' + QString::number(sym->line) + u' ' + sym->qualifiedName
                              : QStringLiteral("dangling");
             }

@@ -206,7 +206,7 @@ void tst_IndexService::queryRunsOffThread()
         QStringLiteral("q"), this,
         [&](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
             workThread = QThread::currentThread();
-            return store ? int(store->symbolsNamed(QStringLiteral("function_3_4")).size()) : -1;
+            return store ? int(store->symbols().named(QStringLiteral("function_3_4")).size()) : -1;
         },
         [&](int n) {
             doneThread = QThread::currentThread();

@@ -103,7 +103,7 @@ void tst_Recovery::everyOldSchemaIsUpgraded()
         auto ro = IndexStore::open(db, IndexStore::Mode::ReadOnly);
         QVERIFY2(ro, qPrintable(ro ? QString() : ro.error().toString()));
         QVERIFY((*ro)->meta(QStringLiteral("schema_version")).toInt() < IndexStore::kSchemaVersion);
-        chunksBefore = (*ro)->chunkCount();
+        chunksBefore = (*ro)->chunks().count();
         QVERIFY(chunksBefore > 0);
     }
     auto store = IndexStore::open(db, IndexStore::Mode::ReadWrite);
@@ -111,20 +111,20 @@ void tst_Recovery::everyOldSchemaIsUpgraded()
     IndexStore &s = **store;
     QCOMPARE(s.meta(QStringLiteral("schema_version")), QString::number(IndexStore::kSchemaVersion));
     // Nothing was lost: chunks, symbols, resolved references, vectors, FTS.
-    QCOMPARE(s.chunkCount(), chunksBefore);
-    const auto distance = s.symbolsNamed(QStringLiteral("distance_to"));
+    QCOMPARE(s.chunks().count(), chunksBefore);
+    const auto distance = s.symbols().named(QStringLiteral("distance_to"));
     QCOMPARE(distance.size(), 1);
     QCOMPARE(distance.first().path, QStringLiteral("pkg/geometry.py"));
-    QVERIFY(!s.refsToSymbol(s.symbolsNamed(QStringLiteral("Point")).first().id).isEmpty());
-    const auto hits = s.searchFts(QStringLiteral("\"euclidean\""), 5);
+    QVERIFY(!s.symbols().refsToSymbol(s.symbols().named(QStringLiteral("Point")).first().id).isEmpty());
+    const auto hits = s.chunks().search(QStringLiteral("\"euclidean\""), 5);
     QVERIFY(hits && hits->size() == 1);
-    QVERIFY(!s.chunkVector(distance.first().chunkId, QStringLiteral("fixture-model")).isEmpty());
+    QVERIFY(!s.embeddings().chunkVector(distance.first().chunkId, QStringLiteral("fixture-model")).isEmpty());
     QVERIFY(s.checkIntegrity(true));
     // The upgrade is final: opening again does nothing more.
     (*store).reset();
     auto again = IndexStore::open(db, IndexStore::Mode::ReadWrite);
     QVERIFY(again);
-    QCOMPARE((*again)->chunkCount(), chunksBefore);
+    QCOMPARE((*again)->chunks().count(), chunksBefore);
 }
 
 void tst_Recovery::upgradedIndexIsUpdatedIncrementally()
@@ -272,12 +272,12 @@ void tst_Recovery::diskFullKeepsTheIndexConsistent()
     int committed = 0;
     {
         auto store = IndexStore::open(db, IndexStore::Mode::ReadOnly);
-        committed = (*store)->fileCount(FileStatus::Indexed);
+        committed = (*store)->files().count(FileStatus::Indexed);
         // Every file in the index is whole: its chunks are there.
-        const auto files = (*store)->files();
+        const auto files = (*store)->files().all();
         for (const FileRecord &f : files) {
             if (f.status == FileStatus::Indexed)
-                QVERIFY(!(*store)->chunksOfFile(f.id).isEmpty());
+                QVERIFY(!(*store)->chunks().ofFile(f.id).isEmpty());
         }
     }
     QVERIFY2(committed > 0 && committed < 120, qPrintable(QString::number(committed)));

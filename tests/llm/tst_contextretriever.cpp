@@ -345,7 +345,7 @@ void tst_ContextRetriever::summariesResumableAndCancellable()
     // summaries are searchable
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const auto hits = (*store)->searchFts(QStringLiteral("zebrafish"), 50);
+    const auto hits = (*store)->chunks().search(QStringLiteral("zebrafish"), 50);
     QVERIFY(hits);
     QCOMPARE(hits->size(), total);
 

@@ -112,10 +112,10 @@ void tst_Drafts::keywordSearchWorksBeforeParsing()
     options.afterDrafts = [&] {
         auto store = open();
         QVERIFY(store);
-        QVERIFY(store->hasDrafts());
-        draftCount = store->draftCount();
-        QCOMPARE(store->chunkCount(), 0); // nothing parsed yet
-        for (const FileRecord &f : store->files()) {
+        QVERIFY(store->drafts().exists());
+        draftCount = store->drafts().count();
+        QCOMPARE(store->chunks().count(), 0); // nothing parsed yet
+        for (const FileRecord &f : store->files().all()) {
             if (f.status == FileStatus::Pending)
                 pendingDuringDrafts << f.path;
         }
@@ -126,7 +126,7 @@ void tst_Drafts::keywordSearchWorksBeforeParsing()
         QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
         duringDrafts = describe(*r, 2);
         if (!r->hits.isEmpty()) {
-            const auto chunk = store->chunk(r->hits.first().chunk.id);
+            const auto chunk = store->chunks().chunk(r->hits.first().chunk.id);
             QVERIFY(chunk);
             draftText = chunk->text;
         }
@@ -150,13 +150,13 @@ void tst_Drafts::keywordSearchWorksBeforeParsing()
     // Afterwards: no drafts, the parsed function is the answer, every file has its real status.
     auto store = open();
     QVERIFY(store);
-    QVERIFY(!store->hasDrafts());
-    QCOMPARE(store->draftCount(), 0);
+    QVERIFY(!store->drafts().exists());
+    QCOMPARE(store->drafts().count(), 0);
     // They lived in their own file beside the index, now gone: the index holds no trace.
     QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts")));
     QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts.tmp")));
-    QCOMPARE(store->fileCount(FileStatus::Pending), 0);
-    QCOMPARE(store->file(QStringLiteral("data/blob.txt"))->status, FileStatus::Binary);
+    QCOMPARE(store->files().count(FileStatus::Pending), 0);
+    QCOMPARE(store->files().file(QStringLiteral("data/blob.txt"))->status, FileStatus::Binary);
     QCOMPARE(top(store.get(), QStringLiteral("frobnicate_widget level"), 1).value(0),
              QStringLiteral("pkg/widgets.py:58-60:function:parsed"));
 }
@@ -177,7 +177,7 @@ void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
     }
     {
         auto store = open();
-        QVERIFY(store->hasDrafts());
+        QVERIFY(store->drafts().exists());
         QCOMPARE(top(store.get(), QStringLiteral("ignite spark"), 1).value(0), QStringLiteral("src/engine.c:1-4:text:draft"));
     }
     // A watcher update parses one file: its drafts stop counting, the others' still do.
@@ -189,7 +189,7 @@ void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
     QVERIFY(updated);
     {
         auto store = open();
-        QVERIFY(store->hasDrafts());
+        QVERIFY(store->drafts().exists());
         QStringList got = top(store.get(), QStringLiteral("frobnicate"), 10);
         got.sort();
         QCOMPARE(got, (QStringList{QStringLiteral("docs/guide.md:1-3:text:draft"),
@@ -199,18 +199,18 @@ void tst_Drafts::interruptedRunKeepsDraftsUntilFilesAreParsed()
     // The next full run completes: every file parsed, the drafts gone, also for a connection
     // that had them open.
     auto reader = open();
-    QVERIFY(reader->hasDrafts());
+    QVERIFY(reader->drafts().exists());
     auto report = indexer.run();
     QVERIFY(report);
     QCOMPARE(report->draftedFiles, 0);
     QVERIFY(!QFileInfo::exists(m_db + QStringLiteral("-drafts")));
-    QVERIFY(!reader->hasDrafts());
+    QVERIFY(!reader->drafts().exists());
     QCOMPARE(top(reader.get(), QStringLiteral("ignite spark"), 1).value(0),
              QStringLiteral("src/engine.c:1-4:function:parsed"));
     auto store = open();
-    QVERIFY(!store->hasDrafts());
-    QCOMPARE(store->fileCount(FileStatus::Pending), 0);
-    QCOMPARE(store->file(QStringLiteral("src/engine.c"))->status, FileStatus::Indexed);
+    QVERIFY(!store->drafts().exists());
+    QCOMPARE(store->files().count(FileStatus::Pending), 0);
+    QCOMPARE(store->files().file(QStringLiteral("src/engine.c"))->status, FileStatus::Indexed);
     QVERIFY(store->checkIntegrity(true));
 }
 

@@ -100,7 +100,7 @@ void tst_Searcher::addFile(IndexStore &store, const QString &path, const char *s
     f.language = LanguageId::Python;
     f.status = FileStatus::Indexed;
     f.lineCount = parsed.lineCount;
-    auto id = store.upsertFile(f);
+    auto id = store.files().upsert(f);
     QVERIFY(id);
     QVERIFY(store.replaceFileContent(*id, path, parsed));
 }
@@ -115,7 +115,7 @@ void tst_Searcher::initTestCase()
         addFile(**rw, QStringLiteral("pkg/proxies.py"), kProxies);
         addFile(**rw, QStringLiteral("pkg/cookies.py"), kCookies);
         addFile(**rw, QStringLiteral("tests/test_proxies.py"), kTest);
-        QVERIFY((*rw)->resolveReferences());
+        QVERIFY((*rw)->symbols().resolveReferences());
         QVERIFY((*rw)->commit());
     }
     auto ro = IndexStore::open(db, IndexStore::Mode::ReadOnly);
@@ -241,7 +241,7 @@ void tst_Searcher::hybridFindsByVector()
 {
     auto embedder = std::make_shared<FakeEmbedder>();
     auto index = std::make_shared<VectorIndex>(2, QStringLiteral("fake"));
-    m_store->forEachChunk([&](const ChunkRecord &c) {
+    m_store->chunks().forEach([&](const ChunkRecord &c) {
         const auto v = embedder->embed({embeddingText(c)}, EmbedPurpose::Document, nullptr);
         QVERIFY(index->add(c.id, v->first()));
     });
@@ -337,7 +337,7 @@ void tst_Searcher::rerankServerErrorIsANote()
     // the local re-ranker needs no server
     LocalReranker local;
     auto scores = local.score(QStringLiteral("cookie domain"),
-                              {*m_store->chunk(r->hits.first().chunk.id)});
+                              {*m_store->chunks().chunk(r->hits.first().chunk.id)});
     QVERIFY(scores);
     QCOMPARE(scores->size(), 1);
 }

@@ -121,7 +121,7 @@ void tst_ConversationStore::survivesReopenAndLivesBesideTheIndex()
     {
         auto index = IndexStore::open(db, IndexStore::Mode::ReadWrite);
         QVERIFY2(index, qPrintable(index ? QString() : index.error().toString()));
-        QCOMPARE((*index)->chunkCount(), 0);
+        QCOMPARE((*index)->chunks().count(), 0);
     }
     auto store = ConversationStore::open(db);
     QVERIFY(store);
@@ -168,7 +168,7 @@ void tst_ConversationStore::summariesByContentHash()
     f.language = LanguageId::Python;
     f.status = FileStatus::Indexed;
     QVERIFY((*index)->beginTransaction());
-    const auto fileId = (*index)->upsertFile(f);
+    const auto fileId = (*index)->files().upsert(f);
     QVERIFY(fileId);
     QVERIFY((*index)->replaceFileContent(*fileId, f.path, chunker.parse(LanguageId::Python, source)));
     QVERIFY((*index)->commit());
@@ -187,10 +187,10 @@ void tst_ConversationStore::summariesByContentHash()
     QCOMPARE(s.pendingCount(), 2);
     QCOMPARE(s.summarizedCount(), 1);
     // the summary is in the keyword index
-    const auto hits = (*index)->searchFts(QStringLiteral("constant"), 10);
+    const auto hits = (*index)->chunks().search(QStringLiteral("constant"), 10);
     QVERIFY(hits);
     QCOMPARE(hits->size(), 1);
-    QCOMPARE((*index)->chunk(hits->first().chunkId)->summary, QStringLiteral("Returns one, the first constant."));
+    QCOMPARE((*index)->chunks().chunk(hits->first().chunkId)->summary, QStringLiteral("Returns one, the first constant."));
 
     // re-indexing the unchanged file may lose chunks.summary; applyCached brings it back
     QVERIFY((*index)->beginTransaction());

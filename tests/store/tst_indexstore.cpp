@@ -16,7 +16,6 @@ private Q_SLOTS:
     void tokenizer();
     void createWriteSearch();
     void replaceRemovesOldRows();
-    void referencesResolve();
     void readOnlyRejectsMissingAndNewerSchema();
     void corruptFileIsDetected();
 
@@ -62,7 +61,7 @@ void tst_IndexStore::createWriteSearch()
     f.path = QStringLiteral("pkg/adapters.py");
     f.language = LanguageId::Python;
     f.status = FileStatus::Indexed;
-    auto id = (*store)->upsertFile(f);
+    auto id = (*store)->files().upsert(f);
     QVERIFY(id);
     const ParseResult parsed = parsePython(
         "class HTTPAdapter:\n    def send(self, request):\n        return get_connection(request.url)\n\n"
@@ -71,29 +70,29 @@ void tst_IndexStore::createWriteSearch()
     FileRecord g;
     g.path = QStringLiteral("docs/readme.md");
     g.status = FileStatus::Indexed;
-    auto gid = (*store)->upsertFile(g);
+    auto gid = (*store)->files().upsert(g);
     QVERIFY((*store)->replaceFileContent(*gid, g.path, chunkText(LanguageId::Markdown, "# Proxies\nProxy settings.\n", {})));
     QVERIFY((*store)->commit());
 
     // a part of a snake_case name matches: the method calling it and the function itself
     // (the class skeleton leaves method bodies out)
-    auto hits = (*store)->searchFts(QStringLiteral("\"connection\""), 10);
+    auto hits = (*store)->chunks().search(QStringLiteral("\"connection\""), 10);
     QVERIFY(hits);
     QCOMPARE(hits->size(), 2);
-    const auto best = (*store)->chunk(hits->first().chunkId);
+    const auto best = (*store)->chunks().chunk(hits->first().chunkId);
     QVERIFY(best);
     QCOMPARE(best->qualifiedName, QStringLiteral("get_connection")); // name weighted above body
     // path tokens
-    auto byPath = (*store)->searchFts(QStringLiteral("\"adapters\""), 10);
+    auto byPath = (*store)->chunks().search(QStringLiteral("\"adapters\""), 10);
     QCOMPARE(byPath->size(), 3);
     // porter stemming: "proxies" finds "Proxy"
-    auto stem = (*store)->searchFts(QStringLiteral("\"proxies\""), 10);
+    auto stem = (*store)->chunks().search(QStringLiteral("\"proxies\""), 10);
     QCOMPARE(stem->size(), 2);
     // a bad MATCH expression is an error, not a crash
-    QVERIFY(!(*store)->searchFts(QStringLiteral("\"unterminated"), 10));
-    QCOMPARE((*store)->chunkCount(), 4);
-    QCOMPARE((*store)->symbolsNamed(QStringLiteral("send")).size(), 1);
-    QCOMPARE((*store)->symbolsNamed(QStringLiteral("send")).first().qualifiedName, QStringLiteral("HTTPAdapter.send"));
+    QVERIFY(!(*store)->chunks().search(QStringLiteral("\"unterminated"), 10));
+    QCOMPARE((*store)->chunks().count(), 4);
+    QCOMPARE((*store)->symbols().named(QStringLiteral("send")).size(), 1);
+    QCOMPARE((*store)->symbols().named(QStringLiteral("send")).first().qualifiedName, QStringLiteral("HTTPAdapter.send"));
 }
 
 void tst_IndexStore::replaceRemovesOldRows()
@@ -104,50 +103,17 @@ void tst_IndexStore::replaceRemovesOldRows()
     FileRecord f;
     f.path = QStringLiteral("a.py");
     f.status = FileStatus::Indexed;
-    auto id = (*store)->upsertFile(f);
+    auto id = (*store)->files().upsert(f);
     QVERIFY((*store)->replaceFileContent(*id, f.path, parsePython("def alpha():\n    beta()\n")));
     QVERIFY((*store)->replaceFileContent(*id, f.path, parsePython("def gamma():\n    delta()\n")));
-    QCOMPARE((*store)->searchFts(QStringLiteral("\"alpha\""), 10)->size(), 0);
-    QCOMPARE((*store)->searchFts(QStringLiteral("\"gamma\""), 10)->size(), 1);
-    QCOMPARE((*store)->refCount(QStringLiteral("beta")), 0);
-    QCOMPARE((*store)->refCount(QStringLiteral("delta")), 1);
+    QCOMPARE((*store)->chunks().search(QStringLiteral("\"alpha\""), 10)->size(), 0);
+    QCOMPARE((*store)->chunks().search(QStringLiteral("\"gamma\""), 10)->size(), 1);
+    QCOMPARE((*store)->symbols().refCount(QStringLiteral("beta")), 0);
+    QCOMPARE((*store)->symbols().refCount(QStringLiteral("delta")), 1);
     QVERIFY((*store)->removeFile(f.path));
-    QCOMPARE((*store)->chunkCount(), 0);
-    QCOMPARE((*store)->searchFts(QStringLiteral("\"gamma\""), 10)->size(), 0);
+    QCOMPARE((*store)->chunks().count(), 0);
+    QCOMPARE((*store)->chunks().search(QStringLiteral("\"gamma\""), 10)->size(), 0);
     QVERIFY((*store)->checkIntegrity(true));
-}
-
-void tst_IndexStore::referencesResolve()
-{
-    QTemporaryDir dir;
-    auto store = IndexStore::open(dir.filePath(QStringLiteral("i.sqlite")), IndexStore::Mode::ReadWrite);
-    QVERIFY(store);
-    auto add = [&](const QString &path, const QByteArray &src) {
-        FileRecord f;
-        f.path = path;
-        f.language = LanguageId::Python;
-        f.status = FileStatus::Indexed;
-        auto id = (*store)->upsertFile(f);
-        QVERIFY((*store)->replaceFileContent(*id, path, parsePython(src)));
-    };
-    add(QStringLiteral("pkg/a.py"), "def helper():\n    pass\n\ndef run():\n    helper()\n    shared()\n");
-    add(QStringLiteral("pkg/b.py"), "def shared():\n    pass\n\ndef helper():\n    pass\n");
-    add(QStringLiteral("pkg/c.py"), "def shared():\n    pass\n");
-    add(QStringLiteral("pkg/d.py"), "from .b import shared\n\ndef go():\n    shared()\n    helper()\n");
-    QVERIFY((*store)->resolveReferences());
-    auto target = [&](const QString &path, const QString &name) -> QString {
-        for (const RefRecord &r : (*store)->refsNamed(name)) {
-            if (r.path == path && r.kind == RefKind::Call) {
-                auto s = (*store)->symbol(r.toSymbolId);
-                return s ? s->path : QStringLiteral("unresolved");
-            }
-        }
-        return QStringLiteral("none");
-    };
-    QCOMPARE(target(QStringLiteral("pkg/a.py"), QStringLiteral("helper")), QStringLiteral("pkg/a.py")); // same file
-    QCOMPARE(target(QStringLiteral("pkg/a.py"), QStringLiteral("shared")), QStringLiteral("unresolved")); // ambiguous
-    QCOMPARE(target(QStringLiteral("pkg/d.py"), QStringLiteral("shared")), QStringLiteral("pkg/b.py")); // imported module
-    QCOMPARE(target(QStringLiteral("pkg/d.py"), QStringLiteral("helper")), QStringLiteral("pkg/b.py")); // via import too
 }
 
 void tst_IndexStore::readOnlyRejectsMissingAndNewerSchema()

@@ -208,8 +208,8 @@ void tst_MainWindow::openFolderAndIndex()
     QVERIFY(store);
     const QString model = (*store)->meta(QString::fromLatin1(kMetaActiveModel));
     QVERIFY2(model.startsWith(QLatin1String("builtin-")), qPrintable(model));
-    QVERIFY((*store)->chunkCount() > 0);
-    QCOMPARE((*store)->embeddedChunkCount(model), (*store)->chunkCount());
+    QVERIFY((*store)->chunks().count() > 0);
+    QCOMPARE((*store)->embeddings().embeddedChunkCount(model), (*store)->chunks().count());
 }
 
 void tst_MainWindow::fileTreeShowsStatuses()

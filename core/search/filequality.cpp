@@ -1,0 +1,123 @@
+#include "filequality.h"
+
+#include "core/store/filestore.h"
+
+#include <QList>
+#include <QPair>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace RepoLens {
+
+FileClass classifyPath(const QString &path)
+{
+    const QString lower = path.toLower();
+    const QString name = lower.section(u'/', -1);
+    const QString stem = name.section(u'.', 0, 0);
+    static const QRegularExpression testDir(QStringLiteral("(^|/)(tests?|testing|spec|specs|__tests__|testdata|test_data)/"));
+    if (testDir.match(lower).hasMatch() || name.startsWith(QLatin1String("test_"))
+        || stem.endsWith(QLatin1String("_test")) || stem.endsWith(QLatin1String("_tests"))
+        || stem.endsWith(QLatin1String("_spec")) || name.contains(QLatin1String(".test."))
+        || name.contains(QLatin1String(".spec.")) || stem == QLatin1String("conftest")
+        || (path.section(u'/', -1).section(u'.', 0, 0).endsWith(QLatin1String("Test"))))
+        return FileClass::Test;
+    static const QSet<QString> changelogs = {QStringLiteral("changelog"), QStringLiteral("changes"),
+                                             QStringLiteral("history"), QStringLiteral("news"),
+                                             QStringLiteral("releases"), QStringLiteral("release-notes")};
+    if (changelogs.contains(stem))
+        return FileClass::Changelog;
+    static const QRegularExpression vendored(
+        QStringLiteral("(^|/)(vendor|vendored|third_party|third-party|thirdparty|3rdparty|external|extern|deps)/"));
+    if (vendored.match(lower).hasMatch())
+        return FileClass::Vendored;
+    if (name.contains(QLatin1String(".generated.")) || name.contains(QLatin1String("_pb2."))
+        || name.endsWith(QLatin1String(".pb.go")) || name.endsWith(QLatin1String(".pb.h"))
+        || name.endsWith(QLatin1String(".pb.cc")))
+        return FileClass::Generated;
+    return FileClass::Normal;
+}
+
+bool queryAsksFor(FileClass c, const QSet<QString> &terms)
+{
+    switch (c) {
+    case FileClass::Test:
+        return terms.contains(QStringLiteral("test")) || terms.contains(QStringLiteral("tests"))
+               || terms.contains(QStringLiteral("testing")) || terms.contains(QStringLiteral("spec"))
+               || terms.contains(QStringLiteral("fixture")) || terms.contains(QStringLiteral("fixtures"));
+    case FileClass::Changelog:
+        return terms.contains(QStringLiteral("changelog")) || terms.contains(QStringLiteral("history"))
+               || terms.contains(QStringLiteral("release")) || terms.contains(QStringLiteral("news"))
+               || terms.contains(QStringLiteral("changes"));
+    case FileClass::Vendored:
+        return terms.contains(QStringLiteral("vendor")) || terms.contains(QStringLiteral("vendored"))
+               || terms.contains(QStringLiteral("third")) || terms.contains(QStringLiteral("bundled"));
+    case FileClass::Generated:
+        return terms.contains(QStringLiteral("generated")) || terms.contains(QStringLiteral("protobuf"));
+    default:
+        return true;
+    }
+}
+
+QHash<qint64, double> percentiles(const QHash<qint64, double> &values)
+{
+    QList<QPair<double, qint64>> sorted;
+    sorted.reserve(values.size());
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        sorted.append({it.value(), it.key()});
+    std::sort(sorted.begin(), sorted.end());
+    QHash<qint64, double> out;
+    const double n = std::max<qsizetype>(1, sorted.size() - 1);
+    for (qsizetype i = 0; i < sorted.size();) {
+        qsizetype j = i;
+        while (j < sorted.size() && sorted.at(j).first == sorted.at(i).first)
+            ++j;
+        const double p = sorted.size() == 1 ? 1.0 : (double(i + j - 1) / 2.0) / n;
+        for (qsizetype k = i; k < j; ++k)
+            out.insert(sorted.at(k).second, p);
+        i = j;
+    }
+    return out;
+}
+
+QString fileClassName(FileClass c)
+{
+    switch (c) {
+    case FileClass::Test:
+        return QStringLiteral("test");
+    case FileClass::Changelog:
+        return QStringLiteral("changelog");
+    case FileClass::Vendored:
+        return QStringLiteral("vendored");
+    case FileClass::Generated:
+        return QStringLiteral("generated");
+    case FileClass::Docs:
+        return QStringLiteral("docs");
+    case FileClass::Normal:
+        break;
+    }
+    return QStringLiteral("source");
+}
+
+FileQuality FileQuality::load(const FileStore &store)
+{
+    FileQuality q;
+    const QHash<QString, FileRecord> files = store.all();
+    qint64 newest = 0;
+    for (const FileRecord &f : files)
+        newest = std::max(newest, f.lastCommitTime);
+    QHash<qint64, double> quality;
+    for (const FileRecord &f : files) {
+        if (f.status != FileStatus::Indexed && f.status != FileStatus::ParseError)
+            continue;
+        const double lines = std::min(f.lineCount / 20.0, 10.0);
+        const double commits = f.commitCount + 1.0;
+        const double hours = f.lastCommitTime > 0 ? (newest - f.lastCommitTime) / 3600.0 + 1.0 : 1.0;
+        quality.insert(f.id, lines * commits / (newest > 0 && f.lastCommitTime > 0 ? hours : 1.0));
+        q.fileClass.insert(f.id, classifyPath(f.path));
+    }
+    q.percentile = percentiles(quality);
+    return q;
+}
+
+} // namespace RepoLens

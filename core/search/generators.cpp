@@ -1,0 +1,120 @@
+#include "generators.h"
+
+#include "core/store/indexstore.h"
+
+#include <cmath>
+
+namespace RepoLens {
+
+namespace {
+
+QString quoteTerm(const QString &t)
+{
+    return u'"' + QString(t).replace(u'"', QLatin1String("\"\"")) + u'"';
+}
+
+} // namespace
+
+QString KeywordGenerator::matchExpression(const QStringList &terms)
+{
+    QStringList quoted;
+    for (const QString &t : terms)
+        quoted << quoteTerm(t);
+    return quoted.join(QStringLiteral(" OR "));
+}
+
+Result<void> KeywordGenerator::run(QueryContext &ctx) const
+{
+    if (ctx.query.terms.isEmpty())
+        return {};
+    const int fetch = ctx.filtered() ? ctx.options.candidates * 4 : ctx.options.candidates;
+    auto hits = ctx.store.chunks().search(matchExpression(ctx.query.terms), fetch);
+    if (!hits)
+        return hits.error();
+    int rank = 0;
+    for (const FtsHit &h : std::as_const(*hits)) {
+        Candidate &c = ctx.candidates[h.chunkId];
+        c.scores.bm25 = h.score;
+        c.scores.bm25Rank = ++rank;
+    }
+    return {};
+}
+
+VectorGenerator::VectorGenerator(std::shared_ptr<Embedder> embedder, std::shared_ptr<VectorIndex> index)
+    : m_embedder(std::move(embedder))
+    , m_index(std::move(index))
+{
+}
+
+Result<void> VectorGenerator::run(QueryContext &ctx) const
+{
+    const QueryAnalysis &q = ctx.query;
+    const QString text = q.terms.isEmpty() ? q.parsed.text : q.terms.join(u' ') + u' ' + q.parsed.identifiers.join(u' ');
+    auto v = m_embedder->embed({text}, EmbedPurpose::Query, ctx.cancel);
+    if (v && !v->isEmpty() && !v->first().empty()) {
+        ctx.queryVector = v->first();
+        const int k = ctx.filtered() ? ctx.options.vectorCandidates * 4 : ctx.options.vectorCandidates;
+        const QList<VectorHit> hits = m_index->search(ctx.queryVector, k);
+        int rank = 0;
+        for (const VectorHit &h : hits) {
+            Candidate &c = ctx.candidates[h.label];
+            c.scores.vector = h.similarity;
+            c.scores.vectorRank = ++rank;
+        }
+    } else if (!v) {
+        ctx.note(QStringLiteral("query embedding failed: %1").arg(v.error().message));
+        ctx.response->route = QStringLiteral("keyword");
+    }
+    return {};
+}
+
+Result<void> SymbolGenerator::run(QueryContext &ctx) const
+{
+    int symbolHits = 0;
+    for (const QString &name : std::as_const(ctx.query.symbolNames)) {
+        const QList<SymbolRecord> symbols = ctx.store.symbols().named(name, 50);
+        if (symbols.size() >= 50)
+            continue; // too common to tell anything
+        for (const SymbolRecord &s : symbols) {
+            if (!s.chunkId)
+                continue;
+            Candidate &c = ctx.candidates[s.chunkId];
+            const double bonus = ctx.tuning.symbolBonus / std::max<qsizetype>(1, symbols.size() > 3 ? 2 : 1);
+            if (c.scores.symbol < bonus) {
+                c.scores.symbol = bonus;
+                c.reasons << QStringLiteral("defines `%1`").arg(name);
+            }
+            ctx.symbolSeeds.insert(s.chunkId);
+            ++symbolHits;
+        }
+    }
+    if (symbolHits > 0 && ctx.response->route == QLatin1String("keyword"))
+        ctx.response->route = QStringLiteral("keyword+symbol");
+    return {};
+}
+
+Result<void> HeaderFilter::run(QueryContext &ctx) const
+{
+    ctx.candidates.loadHeaders(ctx.store.chunks(), ctx.candidates.ids(), ctx.query.parsed.filters);
+    return {};
+}
+
+VectorScorer::VectorScorer(std::shared_ptr<VectorIndex> index)
+    : m_index(std::move(index))
+{
+}
+
+Result<void> VectorScorer::run(QueryContext &ctx) const
+{
+    if (ctx.queryVector.empty())
+        return {};
+    const QList<qint64> ids = ctx.candidates.ids();
+    const QList<float> sims = m_index->similarities(ctx.queryVector, ids);
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        if (!std::isnan(sims.at(i)))
+            ctx.candidates[ids.at(i)].scores.vector = sims.at(i);
+    }
+    return {};
+}
+
+} // namespace RepoLens

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "stage.h"
+
+#include "core/embed/embedder.h"
+#include "core/store/vectorindex.h"
+
+#include <memory>
+
+namespace RepoLens {
+
+// Candidate generators: each adds the chunks it finds, with its score and rank.
+
+// BM25 over chunks_fts (and draft windows): the query's terms OR-ed, best `candidates` (four
+// times as many when filters will drop some).
+class KeywordGenerator : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("keyword"); }
+    Result<void> run(QueryContext &context) const override;
+    // The FTS5 MATCH expression for terms: each quoted, OR-ed.
+    static QString matchExpression(const QStringList &terms);
+};
+
+// Nearest neighbours of the query's embedding.
+class VectorGenerator : public SearchStage
+{
+public:
+    VectorGenerator(std::shared_ptr<Embedder> embedder, std::shared_ptr<VectorIndex> index);
+    QString name() const override { return QStringLiteral("vectors"); }
+    Result<void> run(QueryContext &context) const override;
+
+private:
+    std::shared_ptr<Embedder> m_embedder;
+    std::shared_ptr<VectorIndex> m_index;
+};
+
+// Definitions whose name is a word of the query (names defined 50+ times tell nothing): a
+// bonus, and the seeds of the graph stages.
+class SymbolGenerator : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("symbols"); }
+    Result<void> run(QueryContext &context) const override;
+};
+
+// Loads the candidates' headers (path, kind, language) in one query and drops those the
+// filters reject.
+class HeaderFilter : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("filters"); }
+    Result<void> run(QueryContext &context) const override;
+};
+
+// The cosine of every candidate (also those the other generators found but the
+// nearest-neighbour search did not return).
+class VectorScorer : public SearchStage
+{
+public:
+    explicit VectorScorer(std::shared_ptr<VectorIndex> index);
+    QString name() const override { return QStringLiteral("vector scores"); }
+    Result<void> run(QueryContext &context) const override;
+
+private:
+    std::shared_ptr<VectorIndex> m_index;
+};
+
+} // namespace RepoLens

@@ -1,0 +1,101 @@
+#include "queryanalysis.h"
+
+#include "core/store/codetokens.h"
+
+#include <QRegularExpression>
+
+namespace RepoLens {
+
+QueryRoute routeQuery(const ParsedQuery &q)
+{
+    QueryRoute route;
+    const QString text = q.text.trimmed();
+    static const QString ident = QStringLiteral("`?([A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::|#)[A-Za-z_~][A-Za-z0-9_]*)*)(?:\\(\\))?`?");
+    static const QRegularExpression callers(
+        QStringLiteral("^(?:who|what|which\\s+\\w+)\\s+(?:calls|uses|references|invokes|instantiates)\\s+%1\\s*\\??$"
+                       "|^where\\s+(?:is|are)\\s+%1\\s+(?:used|called|referenced|invoked|instantiated)\\s*\\??$"
+                       "|^(?:callers|usages|uses|references)\\s+(?:of|to)\\s+%1\\s*\\??$"
+                       "|^find\\s+(?:all\\s+)?(?:callers|usages|references)\\s+(?:of|to)\\s+%1\\s*\\??$")
+            .arg(ident),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression callees(
+        QStringLiteral("^what\\s+(?:does|do)\\s+%1\\s+(?:call|use|invoke)\\s*\\??$"
+                       "|^(?:callees|calls)\\s+(?:of|from|in)\\s+%1\\s*\\??$")
+            .arg(ident),
+        QRegularExpression::CaseInsensitiveOption);
+    auto captured = [](const QRegularExpressionMatch &m) {
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i) {
+            if (!m.captured(i).isEmpty())
+                return m.captured(i);
+        }
+        return QString();
+    };
+    if (const auto m = callers.match(text); m.hasMatch()) {
+        route.kind = QueryRoute::Kind::Callers;
+        route.symbol = captured(m);
+        return route;
+    }
+    if (const auto m = callees.match(text); m.hasMatch()) {
+        route.kind = QueryRoute::Kind::Callees;
+        route.symbol = captured(m);
+        return route;
+    }
+    // identifier-like: one to three words, each an identifier that looks like code
+    static const QRegularExpression ws(QStringLiteral("\\s+"));
+    const QStringList words = text.split(ws, Qt::SkipEmptyParts);
+    if (!words.isEmpty() && words.size() <= 3) {
+        bool allCode = true;
+        for (const QString &w : words) {
+            QString bare = w;
+            bare.remove(u'`');
+            if (bare.endsWith(QLatin1String("()")))
+                bare.chop(2);
+            static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::)[A-Za-z_~][A-Za-z0-9_]*)*$"));
+            const bool isIdent = identRe.match(bare).hasMatch();
+            const bool codeLike = isIdent && (q.identifiers.contains(bare.section(u'.', -1).section(QLatin1String("::"), -1))
+                                              || bare.contains(u'.') || bare.contains(QLatin1String("::")));
+            if (!codeLike) {
+                allCode = false;
+                break;
+            }
+        }
+        if (allCode)
+            route.kind = QueryRoute::Kind::Symbol;
+    }
+    return route;
+}
+
+QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters)
+{
+    QueryAnalysis a;
+    a.parsed = parseQuery(raw);
+    ParsedQuery &pq = a.parsed;
+    pq.filters.languages = extraFilters.languages + pq.filters.languages;
+    pq.filters.pathGlobs = extraFilters.pathGlobs + pq.filters.pathGlobs;
+    pq.filters.excludeGlobs = extraFilters.excludeGlobs + pq.filters.excludeGlobs;
+    pq.filters.kinds = extraFilters.kinds + pq.filters.kinds;
+    a.route = routeQuery(pq);
+
+    a.terms = pq.terms.mid(0, 40);
+    if (a.terms.isEmpty()) {
+        // only stopwords: search for them after all rather than nothing
+        a.terms = codeTerms(pq.text, true).mid(0, 40);
+    }
+    a.termSet = QSet<QString>(a.terms.begin(), a.terms.end());
+    a.asked = a.termSet;
+    for (const QString &w : pq.text.toLower().split(u' ', Qt::SkipEmptyParts))
+        a.asked.insert(w);
+
+    // Exact symbol names: the identifiers, then other words of four or more characters.
+    a.symbolNames = pq.identifiers;
+    static const QRegularExpression word(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{3,}"));
+    auto it = word.globalMatch(pq.text);
+    while (it.hasNext()) {
+        const QString w = it.next().captured(0);
+        if (!a.symbolNames.contains(w) && !isStopword(w.toLower()))
+            a.symbolNames << w;
+    }
+    return a;
+}
+
+} // namespace RepoLens

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "query.h"
+
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+namespace RepoLens {
+
+// Which route a query takes, and for graph routes the symbol asked about.
+struct QueryRoute
+{
+    enum class Kind { Hybrid, Symbol, Callers, Callees };
+    Kind kind = Kind::Hybrid;
+    QString symbol;
+};
+// "who calls X" / "where is X used" -> Callers, "what does X call" -> Callees, one to three
+// code-like identifiers -> Symbol, anything else -> Hybrid.
+QueryRoute routeQuery(const ParsedQuery &query);
+
+// The first phase of every search: what the query is and what to look for.
+struct QueryAnalysis
+{
+    ParsedQuery parsed;      // filters written in the query merged with the caller's
+    QueryRoute route;
+    QStringList terms;       // keyword terms (at most 40); only stopwords: those after all
+    QStringList symbolNames; // identifiers and longer words that may name a definition
+    QSet<QString> termSet;   // terms, for file-name matches
+    QSet<QString> asked;     // terms and the query's lowercased words: "does it ask for tests?"
+};
+
+QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters = {});
+
+} // namespace RepoLens

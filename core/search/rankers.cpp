@@ -1,0 +1,75 @@
+#include "rankers.h"
+
+#include "reranker.h"
+
+#include "core/store/indexstore.h"
+
+#include <algorithm>
+
+namespace RepoLens {
+
+RerankStage::RerankStage(std::shared_ptr<Reranker> reranker, RerankMode mode)
+    : m_reranker(std::move(reranker))
+    , m_mode(mode)
+{
+}
+
+Result<void> RerankStage::run(QueryContext &ctx) const
+{
+    if (ctx.candidates.isEmpty())
+        return {};
+    if (!m_reranker) {
+        ctx.note(QStringLiteral("re-ranker '%1' is not configured").arg(rerankModeName(m_mode)));
+        return {};
+    }
+    const QList<Candidate *> order = ctx.candidates.order();
+    const qsizetype depth = std::min<qsizetype>(ctx.options.rerankDepth, order.size());
+    QList<ChunkRecord> chunks;
+    for (qsizetype i = 0; i < depth; ++i) {
+        const qint64 id = order.at(i)->chunkId;
+        chunks.append(ctx.store.chunks().chunk(id).value_or(ctx.candidates.headerOrEmpty(id)));
+    }
+    auto scores = m_reranker->score(ctx.query.parsed.text, chunks, ctx.cancel);
+    if (!scores) {
+        ctx.note(QStringLiteral("re-ranking failed: %1").arg(scores.error().message));
+        return {};
+    }
+    double lo = 1e300, hi = -1e300;
+    for (double s : *scores) {
+        lo = std::min(lo, s);
+        hi = std::max(hi, s);
+    }
+    const double span = hi > lo ? hi - lo : 1.0;
+    for (qsizetype i = 0; i < depth; ++i) {
+        Candidate &c = *order.at(i);
+        c.scores.rerank = (scores->at(i) - lo) / span;
+        c.scores.final += ctx.tuning.rerankWeight * ctx.range * c.scores.rerank;
+    }
+    ctx.response->route += QStringLiteral("+rerank");
+    return {};
+}
+
+Result<void> Diversity::run(QueryContext &ctx) const
+{
+    QHash<QString, int> perFile;
+    for (const Candidate &c : ctx.candidates.ranked()) {
+        if (ctx.response->hits.size() >= ctx.options.topK)
+            break;
+        int &n = perFile[c.path];
+        if (ctx.options.maxPerFile > 0 && n >= ctx.options.maxPerFile)
+            continue;
+        ++n;
+        SearchHit hit;
+        hit.chunk = ctx.store.chunks().chunk(c.chunkId).value_or(ctx.candidates.headerOrEmpty(c.chunkId));
+        hit.scores = c.scores;
+        hit.reasons = c.reasons;
+        if (c.scores.vectorRank > 0)
+            hit.reasons.prepend(QStringLiteral("vector rank %1").arg(c.scores.vectorRank));
+        if (c.scores.bm25Rank > 0)
+            hit.reasons.prepend(QStringLiteral("keyword rank %1").arg(c.scores.bm25Rank));
+        ctx.response->hits.append(std::move(hit));
+    }
+    return {};
+}
+
+} // namespace RepoLens

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "candidates.h"
+#include "codegraph.h"
+#include "filequality.h"
+#include "queryanalysis.h"
+#include "searchtypes.h"
+#include "tuning.h"
+
+#include "core/base/result.h"
+#include "core/embed/embedder.h"
+
+#include <QSet>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+
+namespace RepoLens {
+
+class IndexStore;
+
+// What the ranking stages read once per searcher (one read-only store): built on first use.
+class SearchCaches
+{
+public:
+    explicit SearchCaches(const IndexStore &store);
+    const FileQuality &files() const;
+    const CodeGraph &graph() const;
+
+private:
+    const IndexStore &m_store;
+    mutable std::once_flag m_filesOnce;
+    mutable std::once_flag m_graphOnce;
+    mutable FileQuality m_files;
+    mutable CodeGraph m_graph;
+};
+
+// What one search carries from stage to stage.
+struct QueryContext
+{
+    QueryContext(const IndexStore &store, const SearchCaches &caches, const SearchOptions &options,
+                 const Tuning &tuning, const std::atomic_bool *cancel)
+        : store(store)
+        , caches(caches)
+        , options(options)
+        , tuning(tuning)
+        , cancel(cancel)
+    {
+    }
+
+    const IndexStore &store;
+    const SearchCaches &caches;
+    const SearchOptions &options;
+    const Tuning &tuning;
+    const std::atomic_bool *cancel;
+    QueryAnalysis query;
+    CandidateSet candidates;
+    SearchResponse *response = nullptr; // route and notes
+    EmbeddingVector queryVector;        // set by the vector generator when it ran
+    QSet<qint64> symbolSeeds;           // chunks defining a name in the query (graph seeds)
+    double range = 0;                   // spread of the fused scores: priors are sized by it
+
+    bool cancelled() const { return cancel && cancel->load(); }
+    bool filtered() const { return !query.parsed.filters.isEmpty(); }
+    void note(const QString &text) const { response->notes << text; }
+};
+
+// One phase of ranking (Lucene / Vespa style): a candidate generator adds candidates, a
+// feature scorer adds its score (and reasons) to each, fusion combines them, re-rank and
+// diversity reorder and cut. A route is a list of stages run in order.
+class SearchStage
+{
+public:
+    virtual ~SearchStage() = default;
+    virtual QString name() const = 0;
+    virtual Result<void> run(QueryContext &context) const = 0;
+};
+
+} // namespace RepoLens

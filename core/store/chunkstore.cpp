@@ -1,0 +1,314 @@
+#include "chunkstore.h"
+
+#include "chunkstore_p.h"
+#include "connection_p.h"
+#include "draftstore.h"
+
+#include <QCryptographicHash>
+
+#include <algorithm>
+
+namespace RepoLens {
+
+using Sql::Stmt;
+using Lease = Store::Connection::Lease;
+
+ChunkStore::ChunkStore(Store::Connection &connection, const DraftStore &drafts)
+    : m_c(connection)
+    , m_drafts(drafts)
+{
+}
+
+const char *ChunkStore::schemaV1()
+{
+    return R"SQL(
+CREATE TABLE chunks(
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL,
+    path TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL DEFAULT '',
+    qualified_name TEXT NOT NULL DEFAULT '',
+    parent_chunk_id INTEGER,
+    start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    start_byte INTEGER NOT NULL,
+    end_byte INTEGER NOT NULL,
+    part INTEGER NOT NULL DEFAULT 0,
+    part_count INTEGER NOT NULL DEFAULT 0,
+    signature TEXT NOT NULL DEFAULT '',
+    doc TEXT NOT NULL DEFAULT '',
+    text TEXT NOT NULL DEFAULT '',
+    summary TEXT NOT NULL DEFAULT '',
+    content_hash BLOB NOT NULL);
+CREATE INDEX chunks_file ON chunks(file_id);
+CREATE INDEX chunks_hash ON chunks(content_hash);
+CREATE VIRTUAL TABLE chunks_fts USING fts5(
+    path, qualified_name, signature, doc, text, summary,
+    content='chunks', content_rowid='id', tokenize='porter repolens');
+CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts(rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES (new.id, new.path, new.qualified_name, new.signature, new.doc, new.text, new.summary);
+END;
+CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES ('delete', old.id, old.path, old.qualified_name, old.signature, old.doc, old.text, old.summary);
+END;
+CREATE TRIGGER chunks_au AFTER UPDATE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES ('delete', old.id, old.path, old.qualified_name, old.signature, old.doc, old.text, old.summary);
+    INSERT INTO chunks_fts(rowid, path, qualified_name, signature, doc, text, summary)
+    VALUES (new.id, new.path, new.qualified_name, new.signature, new.doc, new.text, new.summary);
+END;
+)SQL";
+}
+
+QByteArray ChunkStore::contentHash(const Chunk &c)
+{
+    QCryptographicHash h(QCryptographicHash::Sha1);
+    h.addData(chunkKindName(c.kind).toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.qualifiedName.toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.signature.toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.doc.toUtf8());
+    h.addData(QByteArrayView("\x1f", 1));
+    h.addData(c.text.toUtf8());
+    return h.result();
+}
+
+Result<QList<qint64>> ChunkStore::replace(qint64 fileId, const QString &path, const QList<Chunk> &chunks,
+                                          bool fresh)
+{
+    QHash<QByteArray, QList<qint64>> reusable;
+    if (!fresh) {
+        Stmt &old = m_c.stmt("SELECT id, content_hash FROM chunks WHERE file_id = ?1 ORDER BY id");
+        const Lease lease_old{old};
+        old.bind(1, fileId);
+        while (old.step())
+            reusable[old.blob(1)].append(old.int64(0));
+        if (old.failed())
+            return old.error();
+    }
+    Stmt &move = m_c.stmt("UPDATE chunks SET parent_chunk_id = ?2, start_line = ?3, end_line = ?4,"
+                          " start_byte = ?5, end_byte = ?6, part = ?7, part_count = ?8 WHERE id = ?1");
+    const Lease lease_move{move};
+    Stmt &ins = m_c.stmt(
+        "INSERT INTO chunks(file_id, path, kind, name, qualified_name, parent_chunk_id, start_line,"
+        " end_line, start_byte, end_byte, part, part_count, signature, doc, text, content_hash)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+    const Lease lease_ins{ins};
+    // What the old chunks_ai trigger did (see the migration to schema 3); the delete and update
+    // triggers remain, so these values must be exactly the row's.
+    Stmt &fts = m_c.stmt("INSERT INTO chunks_fts(rowid, path, qualified_name, signature, doc, text, summary)"
+                         " VALUES (?1, ?2, ?3, ?4, ?5, ?6, '')");
+    const Lease lease_fts{fts};
+    QList<qint64> ids;
+    ids.reserve(chunks.size());
+    for (const Chunk &c : chunks) {
+        const QByteArray hash = contentHash(c);
+        if (auto it = reusable.find(hash); it != reusable.end() && !it->isEmpty()) {
+            const qint64 id = it->takeFirst();
+            move.reset();
+            move.bind(1, id);
+            if (c.parent >= 0 && c.parent < ids.size())
+                move.bind(2, ids.at(c.parent));
+            else
+                move.bindNull(2);
+            move.bind(3, c.startLine).bind(4, c.endLine).bind(5, c.startByte).bind(6, c.endByte);
+            move.bind(7, c.part).bind(8, c.partCount);
+            if (auto r = move.exec(); !r)
+                return r.error();
+            ids.append(id);
+            continue;
+        }
+        ins.reset();
+        ins.bind(1, fileId).bind(2, path).bind(3, chunkKindName(c.kind)).bind(4, c.name);
+        ins.bind(5, c.qualifiedName);
+        if (c.parent >= 0 && c.parent < ids.size())
+            ins.bind(6, ids.at(c.parent));
+        else
+            ins.bindNull(6);
+        ins.bind(7, c.startLine).bind(8, c.endLine).bind(9, c.startByte).bind(10, c.endByte);
+        ins.bind(11, c.part).bind(12, c.partCount).bind(13, c.signature).bind(14, c.doc);
+        ins.bind(15, c.text).bind(16, hash);
+        ins.step();
+        if (ins.failed())
+            return ins.error();
+        const qint64 id = sqlite3_last_insert_rowid(m_c.db);
+        fts.reset();
+        fts.bind(1, id).bind(2, path).bind(3, c.qualifiedName).bind(4, c.signature).bind(5, c.doc);
+        fts.bind(6, c.text);
+        if (auto r = fts.exec(); !r)
+            return r.error();
+        ids.append(id);
+    }
+    if (!reusable.isEmpty()) {
+        Stmt &drop = m_c.stmt("DELETE FROM chunks WHERE id = ?1");
+        const Lease lease_drop{drop};
+        for (const QList<qint64> &left : std::as_const(reusable)) {
+            for (qint64 id : left) {
+                drop.reset();
+                drop.bind(1, id);
+                if (auto r = drop.exec(); !r)
+                    return r.error();
+            }
+        }
+    }
+    return ids;
+}
+
+Result<void> ChunkStore::removeOfFile(qint64 fileId)
+{
+    Stmt &s = m_c.stmt("DELETE FROM chunks WHERE file_id = ?1");
+    const Lease lease_s{s};
+    s.bind(1, fileId);
+    return s.exec();
+}
+
+Result<void> ChunkStore::setSummary(qint64 chunkId, const QString &summary)
+{
+    Stmt &s = m_c.stmt("UPDATE chunks SET summary = ?2 WHERE id = ?1 AND summary IS NOT ?2");
+    const Lease lease_s{s};
+    s.bind(1, chunkId).bind(2, summary);
+    return s.exec();
+}
+
+int ChunkStore::count() const
+{
+    Stmt s(m_c.db, "SELECT COUNT(*) FROM chunks");
+    return s.step() ? s.integer(0) : 0;
+}
+
+Result<QList<FtsHit>> ChunkStore::search(const QString &match, int limit, const FtsWeights &w) const
+{
+    Stmt &s = m_c.stmt("SELECT rowid, bm25(chunks_fts, ?2, ?3, ?4, ?5, ?6, ?7) AS score FROM chunks_fts"
+                       " WHERE chunks_fts MATCH ?1 ORDER BY score LIMIT ?8");
+    const Lease lease_s{s};
+    s.bind(1, match).bind(2, w.path).bind(3, w.name).bind(4, w.signature).bind(5, w.doc);
+    s.bind(6, w.text).bind(7, w.summary).bind(8, limit);
+    QList<FtsHit> hits;
+    while (s.step())
+        hits.append(FtsHit{s.int64(0), -s.real(1)});
+    if (s.failed())
+        return makeError(ErrorCode::InvalidArgument, QString::fromUtf8(sqlite3_errmsg(m_c.db)), match);
+    if (!m_drafts.exists())
+        return hits;
+    // Files not parsed yet answer from their draft windows (negative ids).
+    auto drafts = m_drafts.search(match, limit, w);
+    if (!drafts)
+        return drafts.error();
+    hits += *drafts;
+    std::stable_sort(hits.begin(), hits.end(), [](const FtsHit &a, const FtsHit &b) { return a.score > b.score; });
+    if (hits.size() > limit)
+        hits.resize(limit);
+    return hits;
+}
+
+std::optional<ChunkRecord> ChunkStore::chunk(qint64 id) const
+{
+    if (id < 0)
+        return m_drafts.window(id);
+    Stmt &s = m_c.stmt(REPOLENS_CHUNK_SELECT "WHERE c.id = ?1");
+    const Lease lease_s{s};
+    s.bind(1, id);
+    if (!s.step())
+        return std::nullopt;
+    return Store::readChunk(s);
+}
+
+QList<ChunkRecord> ChunkStore::byIds(const QList<qint64> &ids) const
+{
+    QList<ChunkRecord> out;
+    out.reserve(ids.size());
+    for (qint64 id : ids) {
+        if (auto c = chunk(id))
+            out.append(std::move(*c));
+    }
+    return out;
+}
+
+QList<ChunkRecord> ChunkStore::ofFile(qint64 fileId) const
+{
+    Stmt &s = m_c.stmt(REPOLENS_CHUNK_SELECT "WHERE c.file_id = ?1 ORDER BY c.start_byte, c.id");
+    const Lease lease_s{s};
+    s.bind(1, fileId);
+    QList<ChunkRecord> out;
+    while (s.step())
+        out.append(Store::readChunk(s));
+    return out;
+}
+
+QList<ChunkRecord> ChunkStore::headers(const QList<qint64> &ids) const
+{
+    QList<ChunkRecord> out;
+    if (ids.isEmpty())
+        return out;
+    Stmt s(m_c.db, "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, c.start_line, c.end_line,"
+                   " c.part, c.part_count, f.language FROM chunks c JOIN files f ON f.id = c.file_id"
+                   " WHERE c.id IN (SELECT value FROM json_each(?1))");
+    if (!s.isValid())
+        return out;
+    s.bind(1, Store::jsonIdList(ids));
+    out.reserve(ids.size());
+    out += m_drafts.headers(ids);
+    while (s.step()) {
+        ChunkRecord c;
+        c.id = s.int64(0);
+        c.fileId = s.int64(1);
+        c.path = s.text(2);
+        c.kind = chunkKindFromName(s.text(3));
+        c.name = s.text(4);
+        c.qualifiedName = s.text(5);
+        c.startLine = s.integer(6);
+        c.endLine = s.integer(7);
+        c.part = s.integer(8);
+        c.partCount = s.integer(9);
+        c.language = languageFromName(s.text(10));
+        out.append(std::move(c));
+    }
+    return out;
+}
+
+QHash<QString, int> ChunkStore::termDocumentFrequencies(const QStringList &terms) const
+{
+    QHash<QString, int> out;
+    if (terms.isEmpty())
+        return out;
+    // Ask FTS itself (the porter-stemmed index) with a count per term.
+    Stmt &s = m_c.stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
+    const Lease lease_s{s};
+    for (const QString &t : terms) {
+        s.reset();
+        s.bind(1, u'"' + QString(t).replace(u'"', QLatin1String("\"\"")) + u'"');
+        out.insert(t, s.step() ? s.integer(0) : 0);
+    }
+    return out;
+}
+
+void ChunkStore::forEach(const std::function<void(const ChunkRecord &)> &visit) const
+{
+    Stmt s(m_c.db, REPOLENS_CHUNK_SELECT "ORDER BY c.id");
+    while (s.step())
+        visit(Store::readChunk(s));
+}
+
+QString ChunkStore::fingerprint() const
+{
+    Stmt s(m_c.db, "SELECT COUNT(*), COALESCE(MAX(id), 0), COALESCE(SUM(id), 0) FROM chunks");
+    if (!s.step())
+        return {};
+    return QStringLiteral("%1:%2:%3").arg(s.int64(0)).arg(s.int64(1)).arg(s.int64(2));
+}
+
+QList<QPair<qint64, qint64>> ChunkStore::fileIds() const
+{
+    QList<QPair<qint64, qint64>> out;
+    Stmt s(m_c.db, "SELECT id, file_id FROM chunks ORDER BY id");
+    while (s.step())
+        out.append({s.int64(0), s.int64(1)});
+    return out;
+}
+
+} // namespace RepoLens

@@ -1,0 +1,79 @@
+#pragma once
+
+// The SQLite connection that the focused stores of one IndexStore share (files, chunks,
+// drafts, symbols, embeddings): the raw handle, a cache of prepared statements, and what the
+// writer changed since references were last linked. Private to core/store.
+
+#include "sqlite_p.h"
+
+#include <QSet>
+#include <QString>
+
+#include <map>
+#include <memory>
+
+namespace RepoLens::Store {
+
+struct Connection
+{
+    QString path;          // the database file
+    bool readOnly = false;
+    sqlite3 *db = nullptr;
+    mutable std::map<const char *, std::unique_ptr<Sql::Stmt>> stmts;
+
+    // Resets a cached statement when the caller is done, so no read transaction stays open.
+    struct Lease
+    {
+        Sql::Stmt &stmt;
+        ~Lease() { stmt.reset(); }
+    };
+
+    // A cached statement for a static SQL text (keyed by the pointer).
+    Sql::Stmt &stmt(const char *sql) const
+    {
+        auto it = stmts.find(sql);
+        if (it == stmts.end())
+            it = stmts.emplace(sql, std::make_unique<Sql::Stmt>(db, sql)).first;
+        else
+            it->second->reset();
+        return *it->second;
+    }
+
+    // Cached statements may depend on indexes that a bulk load drops: forget them.
+    void clearStatements() { stmts.clear(); }
+
+    Error lastError(const QString &context = {}) const
+    {
+        return Sql::Stmt::errorFromCode(sqlite3_errcode(db), QString::fromUtf8(sqlite3_errmsg(db)), context);
+    }
+
+    // What this connection changed since the last resolveReferences(): the names defined in
+    // files whose content was replaced or cleared (before and after), and those files. Lets the
+    // link step recompute only the references that can have a new target.
+    struct Changes
+    {
+        QSet<QString> names;
+        QSet<qint64> files;
+        bool pathSetChanged = false; // an indexed file appeared or went: imports of others may move
+        void clear()
+        {
+            names.clear();
+            files.clear();
+            pathSetChanged = false;
+        }
+    };
+    Changes changes;
+
+    // Records a file whose content is about to change, with the names it defined so far.
+    void noteDirtyFile(qint64 fileId)
+    {
+        changes.files.insert(fileId);
+        Sql::Stmt &s = stmt("SELECT name FROM symbols WHERE file_id = ?1");
+        const Lease lease{s};
+        s.bind(1, fileId);
+        while (s.step())
+            changes.names.insert(s.text(0));
+    }
+};
+
+} // namespace RepoLens::Store

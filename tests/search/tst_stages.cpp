@@ -1,0 +1,295 @@
+// The ranking stages one at a time, on a small real index: what each adds to the candidates,
+// and which stages each route runs.
+
+#include "../store/storetestutil.h"
+
+#include "core/search/generators.h"
+#include "core/search/graphroute.h"
+#include "core/search/rankers.h"
+#include "core/search/scorers.h"
+#include "core/search/searcher.h"
+
+using namespace RepoLens;
+using namespace RepoLens::StoreTest;
+
+class tst_Stages : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void analysis();
+    void keywordRanks();
+    void symbolBonusAndSeeds();
+    void filters();
+    void fusionWeightedAndRrf();
+    void fileEvidenceAndPathNames();
+    void filePriorDemotesTests();
+    void graphExpansionAddsNeighbours();
+    void diversityCapsFiles();
+    void routesCompose();
+
+private:
+    // A context over the fixture index with its own response.
+    struct Run
+    {
+        Run(const IndexStore &store, const QString &query, const SearchOptions &options = {},
+            const Tuning &tuning = Tuning{})
+            : options(options)
+            , tuning(tuning)
+            , caches(store)
+            , ctx(store, caches, this->options, this->tuning, nullptr)
+        {
+            ctx.response = &response;
+            ctx.query = analyzeQuery(query, options.filters);
+        }
+        SearchOptions options;
+        Tuning tuning;
+        SearchCaches caches;
+        SearchResponse response;
+        QueryContext ctx;
+
+        void run(const SearchStage &stage) { QVERIFY(stage.run(ctx)); }
+        const Candidate *byName(const QString &qualifiedName)
+        {
+            for (const Candidate &c : ctx.candidates) {
+                if (const ChunkRecord *h = ctx.candidates.header(c.chunkId); h && h->qualifiedName == qualifiedName)
+                    return &c;
+            }
+            return nullptr;
+        }
+    };
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<IndexStore> m_store;
+};
+
+void tst_Stages::initTestCase()
+{
+    m_store = openStore(m_dir);
+    QVERIFY(m_store);
+    QVERIFY(addFile(*m_store, QStringLiteral("src/proxies.py"),
+                    "def select_proxy(url, proxies):\n    return proxies.get(url)\n\n\n"
+                    "def resolve_proxies(request, proxies):\n    return select_proxy(request.url, proxies)\n\n\n"
+                    "def rebuild_proxies(prepared, proxies):\n    return resolve_proxies(prepared, proxies)\n"));
+    QVERIFY(addFile(*m_store, QStringLiteral("src/cookies.py"),
+                    "class CookieJar:\n    def set_cookie(self, cookie):\n        self.cookies[cookie.domain] = cookie\n"));
+    QVERIFY(addFile(*m_store, QStringLiteral("tests/test_proxies.py"),
+                    "def test_select_proxy():\n    assert select_proxy('u', {}) is None\n"));
+    QVERIFY(addFile(*m_store, QStringLiteral("src/main.rs"), "fn select_proxy() {}\n", LanguageId::Rust));
+    QVERIFY(m_store->symbols().resolveReferences());
+}
+
+void tst_Stages::analysis()
+{
+    const QueryAnalysis a = analyzeQuery(QStringLiteral("where is select_proxy called lang:python"));
+    QCOMPARE(a.route.kind, QueryRoute::Kind::Callers);
+    QCOMPARE(a.route.symbol, QStringLiteral("select_proxy"));
+    QCOMPARE(a.parsed.filters.languages, QList<LanguageId>{LanguageId::Python});
+    const QueryAnalysis b = analyzeQuery(QStringLiteral("how are proxies rebuilt for a request"));
+    QCOMPARE(b.route.kind, QueryRoute::Kind::Hybrid);
+    QVERIFY(b.terms.contains(QStringLiteral("proxies")));
+    QVERIFY(!b.terms.contains(QStringLiteral("how"))); // a stopword
+    QVERIFY(b.symbolNames.contains(QStringLiteral("proxies")));
+    QVERIFY(b.asked.contains(QStringLiteral("request")));
+    // only stopwords: searched after all
+    QVERIFY(!analyzeQuery(QStringLiteral("how is it")).terms.isEmpty());
+    // caller filters come first, then the query's
+    SearchFilters extra;
+    extra.pathGlobs << QStringLiteral("src/**");
+    const QueryAnalysis c = analyzeQuery(QStringLiteral("proxy path:tests/**"), extra);
+    QCOMPARE(c.parsed.filters.pathGlobs, (QStringList{QStringLiteral("src/**"), QStringLiteral("tests/**")}));
+}
+
+void tst_Stages::keywordRanks()
+{
+    Run r(*m_store, QStringLiteral("proxies"));
+    r.run(KeywordGenerator());
+    QVERIFY(r.ctx.candidates.size() >= 3);
+    QList<int> ranks;
+    double last = 1e300;
+    QList<Candidate> all;
+    for (const Candidate &c : r.ctx.candidates)
+        all << c;
+    std::sort(all.begin(), all.end(), [](const Candidate &a, const Candidate &b) { return a.scores.bm25Rank < b.scores.bm25Rank; });
+    for (const Candidate &c : all) {
+        ranks << c.scores.bm25Rank;
+        QVERIFY(c.scores.bm25 <= last); // rank follows the score
+        last = c.scores.bm25;
+    }
+    for (int i = 0; i < ranks.size(); ++i)
+        QCOMPARE(ranks.at(i), i + 1);
+    QCOMPARE(KeywordGenerator::matchExpression({QStringLiteral("a"), QStringLiteral("b\"c")}),
+             QStringLiteral("\"a\" OR \"b\"\"c\""));
+}
+
+void tst_Stages::symbolBonusAndSeeds()
+{
+    Run r(*m_store, QStringLiteral("select_proxy CookieJar"));
+    r.response.route = QStringLiteral("keyword");
+    r.run(SymbolGenerator());
+    r.run(HeaderFilter());
+    // select_proxy is defined twice (Python, Rust): the full bonus; CookieJar once
+    const Candidate *py = r.byName(QStringLiteral("select_proxy"));
+    QVERIFY(py);
+    QCOMPARE(py->scores.symbol, 0.5);
+    QVERIFY(py->reasons.contains(QStringLiteral("defines `select_proxy`")));
+    QCOMPARE(r.ctx.symbolSeeds.size(), 3);
+    QCOMPARE(r.response.route, QStringLiteral("keyword+symbol"));
+    // more than three definitions: half the bonus
+    Tuning t;
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(addFile(*store, QStringLiteral("m%1.py").arg(i), "def dup():\n    pass\n"));
+    Run many(*store, QStringLiteral("dup"));
+    many.run(SymbolGenerator());
+    for (const Candidate &c : many.ctx.candidates)
+        QCOMPARE(c.scores.symbol, t.symbolBonus / 2);
+}
+
+void tst_Stages::filters()
+{
+    Run r(*m_store, QStringLiteral("select_proxy lang:rust"));
+    r.run(KeywordGenerator());
+    r.run(SymbolGenerator());
+    r.run(HeaderFilter());
+    QCOMPARE(r.ctx.candidates.size(), 1);
+    QCOMPARE(r.ctx.candidates.header(r.ctx.candidates.ids().first())->path, QStringLiteral("src/main.rs"));
+    Run k(*m_store, QStringLiteral("cookie kind:class"));
+    k.run(KeywordGenerator());
+    k.run(HeaderFilter());
+    QCOMPARE(k.ctx.candidates.size(), 1);
+    QVERIFY(k.byName(QStringLiteral("CookieJar")));
+}
+
+void tst_Stages::fusionWeightedAndRrf()
+{
+    Run r(*m_store, QStringLiteral("proxies"));
+    Candidate &a = r.ctx.candidates[1];
+    a.scores.bm25 = 8;
+    a.scores.bm25Rank = 1;
+    Candidate &b = r.ctx.candidates[2];
+    b.scores.bm25 = 4;
+    b.scores.bm25Rank = 2;
+    b.scores.symbol = 0.5;
+    r.run(Fusion());
+    QCOMPARE(r.ctx.candidates[1].base, 1.0); // best-normalised
+    QCOMPARE(r.ctx.candidates[2].base, 1.0); // 0.5 + the symbol bonus
+    Tuning rrf;
+    rrf.fusion = 1;
+    Run f(*m_store, QStringLiteral("proxies"), {}, rrf);
+    f.ctx.candidates[1].scores.bm25Rank = 1;
+    f.ctx.candidates[2].scores.bm25Rank = 2;
+    f.run(Fusion());
+    QCOMPARE(f.ctx.candidates[1].base, 1.0);
+    QCOMPARE(f.ctx.candidates[2].base, 61.0 / 62.0);
+}
+
+void tst_Stages::fileEvidenceAndPathNames()
+{
+    Run r(*m_store, QStringLiteral("cookies domain"));
+    Candidate &a = r.ctx.candidates[1];
+    a.path = QStringLiteral("src/x.py");
+    a.base = 1.0;
+    Candidate &b = r.ctx.candidates[2];
+    b.path = QStringLiteral("src/x.py");
+    b.base = 0.5;
+    Candidate &c = r.ctx.candidates[3];
+    c.path = QStringLiteral("src/cookies.py");
+    c.base = 0.2;
+    r.run(FileEvidence());
+    QCOMPARE(r.ctx.candidates[1].scores.file, 0.4 * 0.5 / 3); // the other chunk of its file
+    QCOMPARE(r.ctx.candidates[2].scores.file, 0.4 * 1.0 / 3);
+    QCOMPARE(r.ctx.candidates[3].scores.file, 0.0);
+    QCOMPARE(r.ctx.candidates[3].scores.path, 0.25); // "cookies" names cookies.py
+    QVERIFY(r.ctx.candidates[3].reasons.contains(QStringLiteral("file name matches `cookies`")));
+    QCOMPARE(r.ctx.candidates[3].scores.final, 0.45);
+    QCOMPARE(r.ctx.range, r.ctx.candidates[1].scores.final - 0.45);
+}
+
+void tst_Stages::filePriorDemotesTests()
+{
+    Run r(*m_store, QStringLiteral("select proxy"));
+    r.run(KeywordGenerator());
+    r.run(HeaderFilter());
+    r.ctx.range = 1.0;
+    r.run(FilePrior());
+    const Candidate *test = r.byName(QStringLiteral("test_select_proxy"));
+    QVERIFY(test);
+    QVERIFY(test->scores.prior < 0);
+    QVERIFY(test->reasons.contains(QStringLiteral("demoted: test")));
+    QVERIFY(r.byName(QStringLiteral("select_proxy"))->scores.prior >= 0);
+    Run asked(*m_store, QStringLiteral("select proxy tests"));
+    asked.run(KeywordGenerator());
+    asked.run(HeaderFilter());
+    asked.ctx.range = 1.0;
+    asked.run(FilePrior());
+    QVERIFY(asked.byName(QStringLiteral("test_select_proxy"))->scores.prior >= 0); // asked for
+}
+
+void tst_Stages::graphExpansionAddsNeighbours()
+{
+    Run r(*m_store, QStringLiteral("rebuild"));
+    const qint64 rebuild = m_store->symbols().named(QStringLiteral("rebuild_proxies")).first().chunkId;
+    const qint64 resolve = m_store->symbols().named(QStringLiteral("resolve_proxies")).first().chunkId;
+    r.ctx.candidates[rebuild].scores.final = 2.0;
+    r.ctx.candidates.loadHeaders(m_store->chunks(), {rebuild}, {});
+    r.run(GraphExpansion());
+    QVERIFY(r.ctx.candidates.contains(resolve));
+    const Candidate &added = r.ctx.candidates[resolve];
+    QCOMPARE(added.scores.final, 1.0); // half the parent's
+    QCOMPARE(added.reasons, QStringList{QStringLiteral("called by `rebuild_proxies`")});
+    QCOMPARE(added.path, QStringLiteral("src/proxies.py"));
+}
+
+void tst_Stages::diversityCapsFiles()
+{
+    SearchOptions options;
+    options.maxPerFile = 1;
+    options.topK = 2;
+    Run r(*m_store, QStringLiteral("proxies"), options);
+    r.run(KeywordGenerator());
+    r.run(HeaderFilter());
+    for (Candidate &c : r.ctx.candidates)
+        c.scores.final = -c.scores.bm25Rank;
+    r.run(Diversity());
+    QCOMPARE(r.response.hits.size(), 2);
+    QVERIFY(r.response.hits.at(0).chunk.path != r.response.hits.at(1).chunk.path);
+    QVERIFY(!r.response.hits.at(0).chunk.text.isEmpty()); // read with the text
+    QVERIFY(r.response.hits.at(0).reasons.first().startsWith(QLatin1String("keyword rank ")));
+}
+
+void tst_Stages::routesCompose()
+{
+    Searcher searcher(m_store.get());
+    QCOMPARE(searcher.stagesFor(QStringLiteral("who calls select_proxy")), QStringList{QStringLiteral("graph route")});
+    QCOMPARE(searcher.stagesFor(QStringLiteral("select_proxy")),
+             (QStringList{QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters"),
+                          QStringLiteral("fusion"), QStringLiteral("file evidence"), QStringLiteral("file prior"),
+                          QStringLiteral("diversity")}));
+    // no vectors here: the hybrid route is keyword + symbols with the graph stages
+    QCOMPARE(searcher.stagesFor(QStringLiteral("how are proxies rebuilt")),
+             (QStringList{QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters"),
+                          QStringLiteral("fusion"), QStringLiteral("file evidence"), QStringLiteral("file prior"),
+                          QStringLiteral("graph prior"), QStringLiteral("graph expansion"),
+                          QStringLiteral("diversity")}));
+    SearchOptions plain;
+    plain.priors = false;
+    plain.graph = false;
+    plain.rerank = RerankMode::Local;
+    QCOMPARE(searcher.stagesFor(QStringLiteral("how are proxies rebuilt"), plain),
+             (QStringList{QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters"),
+                          QStringLiteral("fusion"), QStringLiteral("file evidence"), QStringLiteral("re-rank"),
+                          QStringLiteral("diversity")}));
+    // every stage that ran is timed, in order
+    auto response = searcher.search(QStringLiteral("how are proxies rebuilt"));
+    QVERIFY(response);
+    QStringList timed;
+    for (const StageTiming &t : response->timings)
+        timed << t.stage;
+    QCOMPARE(timed, searcher.stagesFor(QStringLiteral("how are proxies rebuilt")));
+}
+
+QTEST_GUILESS_MAIN(tst_Stages)
+#include "tst_stages.moc"
