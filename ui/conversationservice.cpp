@@ -1,6 +1,5 @@
 #include "conversationservice.h"
 
-#include "core/base/threadconnection.h"
 
 #include <QThread>
 
@@ -30,8 +29,7 @@ bool ConversationService::waitForDone(int msecs)
 
 ConversationStore *ConversationService::threadStore(const QString &path, Error *error)
 {
-    thread_local ThreadConnection<ConversationStore> holder;
-    std::unique_ptr<ConversationStore> &store = holder.value;
+    thread_local std::unique_ptr<ConversationStore> store; // a plain SQLite handle: closes anywhere
     thread_local QString openPath;
     if (QThread::currentThread()->objectName().isEmpty())
         QThread::currentThread()->setObjectName(QStringLiteral("repolens-conversations"));

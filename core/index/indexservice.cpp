@@ -1,7 +1,6 @@
 #include "indexservice.h"
 
 #include "core/base/logging.h"
-#include "core/base/threadconnection.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -417,9 +416,9 @@ void QueryRunner::finishRequest(const QString &channel, quint64 ticket)
 
 const IndexStore *QueryRunner::threadStore(const QString &dbPath, Error *error)
 {
-    // One read-only connection per pool thread, reused across requests.
-    thread_local ThreadConnection<IndexStore> holder;
-    std::unique_ptr<IndexStore> &store = holder.value;
+    // One read-only connection per pool thread, reused across requests. A plain SQLite handle:
+    // a retired pool thread may close it at any time, also while the process exits.
+    thread_local std::unique_ptr<IndexStore> store;
     thread_local QString storePath;
     thread_local qint64 storeCreated = 0;
     if (dbPath.isEmpty()) {

@@ -3,14 +3,10 @@
 #include "fts5tokenizer_p.h"
 #include "sqlite_p.h"
 
-#include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSqlDatabase>
-#include <QSqlDriver>
-#include <QSqlError>
 
 #include <map>
 
@@ -69,8 +65,6 @@ CREATE TABLE IF NOT EXISTS remote_requests(
     message_id INTEGER NOT NULL DEFAULT 0);
 )SQL";
 
-QAtomicInteger<quint64> s_counter;
-
 qint64 toMs(const QDateTime &t)
 {
     return (t.isValid() ? t : QDateTime::currentDateTime()).toMSecsSinceEpoch();
@@ -94,7 +88,6 @@ QStringList splitList(const QString &json)
 class ConversationStore::Private
 {
 public:
-    QString connectionName;
     sqlite3 *db = nullptr;
     std::map<const char *, std::unique_ptr<Stmt>> stmts;
 
@@ -181,32 +174,19 @@ ConversationStore::ConversationStore()
 ConversationStore::~ConversationStore()
 {
     d->stmts.clear();
-    {
-        QSqlDatabase db = QSqlDatabase::database(d->connectionName, false);
-        if (db.isValid())
-            db.close();
-    }
-    QSqlDatabase::removeDatabase(d->connectionName);
+    Sql::close(d->db);
 }
 
 Result<std::unique_ptr<ConversationStore>> ConversationStore::open(const QString &dbPath)
 {
     std::unique_ptr<ConversationStore> store(new ConversationStore);
-    store->d->connectionName = QStringLiteral("repolens-chat-%1").arg(s_counter.fetchAndAddRelaxed(1));
     const QString dir = QFileInfo(dbPath).absolutePath();
     if (!QDir().mkpath(dir))
         return makeError(ErrorCode::PermissionDenied, QStringLiteral("cannot create the data folder"), dir);
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->d->connectionName);
-    if (!db.isValid())
-        return makeError(ErrorCode::Unsupported, QStringLiteral("Qt's QSQLITE driver is not available"));
-    db.setDatabaseName(dbPath);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
-    if (!db.open())
-        return makeError(ErrorCode::Database, db.lastError().text(), dbPath);
-    const QVariant handle = db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return makeError(ErrorCode::Unsupported, QStringLiteral("unexpected SQLite driver handle"));
-    store->d->db = *static_cast<sqlite3 *const *>(handle.data());
+    auto handle = Sql::open(dbPath, false, 5000);
+    if (!handle)
+        return handle.error();
+    store->d->db = *handle;
     // The chunks table's FTS triggers need the tokenizer on every connection that might touch it.
     if (auto r = registerCodeTokenizer(store->d->db); !r)
         return r.error();

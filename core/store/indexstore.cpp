@@ -5,15 +5,11 @@
 
 #include "core/base/logging.h"
 
-#include <QAtomicInteger>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSqlDatabase>
-#include <QSqlDriver>
-#include <QSqlError>
 #include <QStandardPaths>
 
 namespace RepoLens {
@@ -103,15 +99,12 @@ Result<void> checkDatabaseHeader(const QString &dbPath)
 }
 
 
-QAtomicInteger<quint64> s_connectionCounter;
-
 } // namespace
 
 class IndexStore::Private
 {
 public:
     Store::Connection c;
-    QString connectionName;
     Mode mode = Mode::ReadWrite;
     DraftStore drafts{c};
     FileStore files{c};
@@ -131,12 +124,7 @@ IndexStore::~IndexStore()
 {
     d->drafts.detach();
     d->c.clearStatements();
-    {
-        QSqlDatabase db = QSqlDatabase::database(d->connectionName, false);
-        if (db.isValid())
-            db.close();
-    }
-    QSqlDatabase::removeDatabase(d->connectionName);
+    Sql::close(d->c.db);
 }
 
 QString IndexStore::defaultDataDir()
@@ -165,7 +153,6 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
     store->d->c.path = dbPath;
     store->d->mode = mode;
     store->d->c.readOnly = mode == Mode::ReadOnly;
-    store->d->connectionName = QStringLiteral("repolens-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
     const QString dir = QFileInfo(dbPath).absolutePath();
     if (mode == Mode::ReadWrite) {
         if (!QDir().mkpath(dir))
@@ -178,20 +165,10 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
     }
     if (auto r = checkDatabaseHeader(dbPath); !r)
         return r.error();
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->d->connectionName);
-    if (!db.isValid())
-        return makeError(ErrorCode::Unsupported, QStringLiteral("Qt's QSQLITE driver is not available"));
-    db.setDatabaseName(dbPath);
-    if (mode == Mode::ReadOnly)
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
-    else
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
-    if (!db.open())
-        return makeError(ErrorCode::Database, db.lastError().text(), dbPath);
-    const QVariant handle = db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return makeError(ErrorCode::Unsupported, QStringLiteral("unexpected SQLite driver handle"));
-    store->d->c.db = *static_cast<sqlite3 *const *>(handle.data());
+    auto handle = Sql::open(dbPath, mode == Mode::ReadOnly);
+    if (!handle)
+        return handle.error();
+    store->d->c.db = *handle;
     sqlite3 *raw = store->d->c.db;
 
     if (auto r = registerCodeTokenizer(raw); !r)

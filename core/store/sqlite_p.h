@@ -1,7 +1,8 @@
 #pragma once
 
 // Thin RAII helpers over the raw sqlite3 API, used inside core/store only. Connections are
-// opened through Qt's QSQLITE driver; hot paths use the handle directly.
+// plain sqlite3 handles (no Qt SQL connection registry): they belong to no thread and can be
+// closed at any time, also while the process exits.
 
 #include "core/base/result.h"
 
@@ -132,6 +133,29 @@ private:
     sqlite3 *m_db = nullptr;
     int m_rc = SQLITE_OK;
 };
+
+// Opens a database file: read-only, or read-write (created when missing). Waits up to
+// `busyMillis` for another connection's lock. The handle is closed with close().
+inline Result<sqlite3 *> open(const QString &path, bool readOnly, int busyMillis = 5000)
+{
+    sqlite3 *db = nullptr;
+    const int flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        const QString message = db ? QString::fromUtf8(sqlite3_errmsg(db)) : QString::fromUtf8(sqlite3_errstr(rc));
+        sqlite3_close_v2(db);
+        return Stmt::errorFromCode(rc, message, path);
+    }
+    sqlite3_busy_timeout(db, busyMillis);
+    return db;
+}
+
+// Closes a handle from open() (statements still open are finalised by their owners first;
+// sqlite3_close_v2 defers the close until they are).
+inline void close(sqlite3 *db)
+{
+    sqlite3_close_v2(db);
+}
 
 inline Result<void> execScript(sqlite3 *db, const char *sql)
 {

@@ -3,12 +3,8 @@
 #include "fts5tokenizer_p.h"
 #include "sqlite_p.h"
 
-#include <QAtomicInteger>
 #include <QDateTime>
 #include <QFileInfo>
-#include <QSqlDatabase>
-#include <QSqlDriver>
-#include <QSqlError>
 
 #include <map>
 
@@ -28,14 +24,11 @@ CREATE TABLE IF NOT EXISTS chunk_summaries(
 
 #define SUMMARY_KINDS "('function','method','constructor','class','struct','interface','enum','trait','impl')"
 
-QAtomicInteger<quint64> s_counter;
-
 } // namespace
 
 class SummaryStore::Private
 {
 public:
-    QString connectionName;
     sqlite3 *db = nullptr;
     std::map<const char *, std::unique_ptr<Stmt>> stmts;
 
@@ -58,12 +51,7 @@ SummaryStore::SummaryStore()
 SummaryStore::~SummaryStore()
 {
     d->stmts.clear();
-    {
-        QSqlDatabase db = QSqlDatabase::database(d->connectionName, false);
-        if (db.isValid())
-            db.close();
-    }
-    QSqlDatabase::removeDatabase(d->connectionName);
+    Sql::close(d->db);
 }
 
 Result<std::unique_ptr<SummaryStore>> SummaryStore::open(const QString &dbPath)
@@ -71,16 +59,10 @@ Result<std::unique_ptr<SummaryStore>> SummaryStore::open(const QString &dbPath)
     if (!QFileInfo::exists(dbPath))
         return makeError(ErrorCode::NotFound, QStringLiteral("no index for this folder yet"), dbPath);
     std::unique_ptr<SummaryStore> store(new SummaryStore);
-    store->d->connectionName = QStringLiteral("repolens-summaries-%1").arg(s_counter.fetchAndAddRelaxed(1));
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), store->d->connectionName);
-    db.setDatabaseName(dbPath);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-    if (!db.open())
-        return makeError(ErrorCode::Database, db.lastError().text(), dbPath);
-    const QVariant handle = db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return makeError(ErrorCode::Unsupported, QStringLiteral("unexpected SQLite driver handle"));
-    store->d->db = *static_cast<sqlite3 *const *>(handle.data());
+    auto handle = Sql::open(dbPath, false, 10000);
+    if (!handle)
+        return handle.error();
+    store->d->db = *handle;
     if (auto r = registerCodeTokenizer(store->d->db); !r)
         return r.error();
     if (auto r = Sql::execScript(store->d->db, kSummarySchema); !r)

@@ -19,12 +19,13 @@ for field in "Package: repolens" "Version: $version" "Architecture: $(dpkg --pri
 done
 depends=$(grep '^ Depends:' <<<"$info") || fail "no Depends line"
 # Computed by dpkg-shlibdeps (versioned, from the linked libraries), plus the run-time plugins
-# it cannot see.
+# it cannot see. No Qt SQL: SQLite is linked directly.
 # (t64: the package names of Debian/Ubuntu's 64-bit time_t transition.)
-for lib in 'libc6 \(>=' 'libqt6core6(t64)? \(>=' 'libqt6widgets6(t64)? \(>=' 'libqt6sql6(t64)? \(>=' \
-           'libsqlite3-0 \(>=' 'libstdc\+\+6 \(>=' 'libqt6sql6-sqlite' 'qt6-qpa-plugins'; do
+for lib in 'libc6 \(>=' 'libqt6core6(t64)? \(>=' 'libqt6widgets6(t64)? \(>=' \
+           'libsqlite3-0 \(>=' 'libstdc\+\+6 \(>=' 'qt6-qpa-plugins'; do
     grep -qE "[ ,]$lib" <<<"$depends" || fail "Depends does not match '$lib': $depends"
 done
+! grep -q 'libqt6sql6' <<<"$depends" || fail "Depends names Qt SQL, which RepoLens does not use: $depends"
 
 # Files only (directories start with d), as ./usr/... paths.
 files=$(dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ {print $NF}' | sort)
