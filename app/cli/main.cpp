@@ -323,6 +323,10 @@ QJsonObject responseJson(const QString &query, const Result<SearchResponse> &res
         obj.insert(QStringLiteral("exhaustive"), true);
     obj.insert(QStringLiteral("filters"), response->query.filters.describe());
     obj.insert(QStringLiteral("millis"), response->millis);
+    QJsonArray stages;
+    for (const StageTiming &t : response->timings)
+        stages.append(QJsonObject{{QStringLiteral("stage"), t.stage}, {QStringLiteral("millis"), t.millis}});
+    obj.insert(QStringLiteral("stages"), stages);
     obj.insert(QStringLiteral("results"), results);
     if (!response->notes.isEmpty())
         obj.insert(QStringLiteral("notes"), QJsonArray::fromStringList(response->notes));
@@ -405,7 +409,8 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         if (!ok || options.maxPerFile < 0)
             return usageError(QStringLiteral("--max-per-file needs a number"));
     }
-    options.candidates = std::max(options.candidates, options.topK * 3);
+    // The pool does not grow with the results asked for: the first ten never depend on --top.
+    options.candidates = std::max(options.candidates, options.topK);
     const bool json = args.flags.contains(QStringLiteral("json"));
     if (args.flags.contains(QStringLiteral("batch"))) {
         searcher.warmUp(); // caches load once, outside the per-query times

@@ -35,6 +35,34 @@ FileClass classifyPath(const QString &path)
         || name.endsWith(QLatin1String(".pb.go")) || name.endsWith(QLatin1String(".pb.h"))
         || name.endsWith(QLatin1String(".pb.cc")))
         return FileClass::Generated;
+    // older copies of an API kept beside the current one
+    static const QRegularExpression legacy(
+        QStringLiteral("(^|/)(v1|deprecated|legacy|compat|_compat|backports?|obsolete)/"));
+    if (legacy.match(lower).hasMatch())
+        return FileClass::Legacy;
+    static const QRegularExpression examples(
+        QStringLiteral("(^|/)(examples?|samples?|demos?|docs_src|tutorials?|benchmarks?)/"));
+    if (examples.match(lower).hasMatch() || stem.endsWith(QLatin1String("_benchmark"))
+        || stem.endsWith(QLatin1String("_example")))
+        return FileClass::Example;
+    const QString ext = name.contains(u'.') ? name.section(u'.', -1) : QString();
+    static const QSet<QString> docExtensions = {QStringLiteral("md"), QStringLiteral("rst"), QStringLiteral("txt"),
+                                                QStringLiteral("adoc"), QStringLiteral("rdoc"), QStringLiteral("markdown"),
+                                                QStringLiteral("org"), QStringLiteral("tex")};
+    static const QRegularExpression docsDir(QStringLiteral("(^|/)(docs?|documentation|man|\\.agents|\\.github)/"));
+    if (docExtensions.contains(ext) || docsDir.match(lower).hasMatch())
+        return name == QLatin1String("cmakelists.txt") ? FileClass::Config : FileClass::Docs;
+    static const QSet<QString> configExtensions = {
+        QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("yml"), QStringLiteral("toml"),
+        QStringLiteral("ini"), QStringLiteral("cfg"), QStringLiteral("xml"), QStringLiteral("gradle"),
+        QStringLiteral("cmake"), QStringLiteral("bazel"), QStringLiteral("bzl"), QStringLiteral("mk"),
+        QStringLiteral("csproj"), QStringLiteral("sln"), QStringLiteral("props"), QStringLiteral("lock"),
+        QStringLiteral("in"), QStringLiteral("am"), QStringLiteral("ac")};
+    static const QSet<QString> configNames = {QStringLiteral("makefile"), QStringLiteral("build"),
+                                              QStringLiteral("workspace"), QStringLiteral("dockerfile"),
+                                              QStringLiteral("gemfile"), QStringLiteral("rakefile")};
+    if (configExtensions.contains(ext) || configNames.contains(name))
+        return FileClass::Config;
     return FileClass::Normal;
 }
 
@@ -54,6 +82,24 @@ bool queryAsksFor(FileClass c, const QSet<QString> &terms)
                || terms.contains(QStringLiteral("third")) || terms.contains(QStringLiteral("bundled"));
     case FileClass::Generated:
         return terms.contains(QStringLiteral("generated")) || terms.contains(QStringLiteral("protobuf"));
+    case FileClass::Legacy:
+        return terms.contains(QStringLiteral("v1")) || terms.contains(QStringLiteral("deprecated"))
+               || terms.contains(QStringLiteral("legacy")) || terms.contains(QStringLiteral("compat"))
+               || terms.contains(QStringLiteral("compatibility"));
+    case FileClass::Example:
+        return terms.contains(QStringLiteral("example")) || terms.contains(QStringLiteral("examples"))
+               || terms.contains(QStringLiteral("sample")) || terms.contains(QStringLiteral("demo"))
+               || terms.contains(QStringLiteral("tutorial")) || terms.contains(QStringLiteral("benchmark"));
+    case FileClass::Docs:
+        return terms.contains(QStringLiteral("docs")) || terms.contains(QStringLiteral("documentation"))
+               || terms.contains(QStringLiteral("readme")) || terms.contains(QStringLiteral("guide"))
+               || terms.contains(QStringLiteral("tutorial")) || terms.contains(QStringLiteral("documented"));
+    case FileClass::Config:
+        return terms.contains(QStringLiteral("config")) || terms.contains(QStringLiteral("configuration"))
+               || terms.contains(QStringLiteral("build")) || terms.contains(QStringLiteral("cmake"))
+               || terms.contains(QStringLiteral("bazel")) || terms.contains(QStringLiteral("makefile"))
+               || terms.contains(QStringLiteral("dependency")) || terms.contains(QStringLiteral("dependencies"))
+               || terms.contains(QStringLiteral("package"));
     default:
         return true;
     }
@@ -93,6 +139,12 @@ QString fileClassName(FileClass c)
         return QStringLiteral("generated");
     case FileClass::Docs:
         return QStringLiteral("docs");
+    case FileClass::Legacy:
+        return QStringLiteral("legacy copy");
+    case FileClass::Example:
+        return QStringLiteral("example");
+    case FileClass::Config:
+        return QStringLiteral("build / config");
     case FileClass::Normal:
         break;
     }

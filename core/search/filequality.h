@@ -8,8 +8,9 @@ namespace RepoLens {
 
 class FileStore;
 
-// Tests, changelogs, vendored and generated code: demoted unless the question asks for them.
-enum class FileClass { Normal, Test, Changelog, Vendored, Generated, Docs };
+// Tests, changelogs, vendored and generated code, legacy copies of an API, examples, docs and
+// build / configuration files: demoted unless the question asks for them.
+enum class FileClass { Normal, Test, Changelog, Vendored, Generated, Docs, Legacy, Example, Config };
 
 FileClass classifyPath(const QString &path);
 QString fileClassName(FileClass fileClass);

@@ -82,8 +82,14 @@ QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters
         a.terms = codeTerms(pq.text, true).mid(0, 40);
     }
     a.termSet = QSet<QString>(a.terms.begin(), a.terms.end());
-    a.asked = a.termSet;
-    for (const QString &w : pq.text.toLower().split(u' ', Qt::SkipEmptyParts))
+    // What the query asks for ("tests", "docs", ...): a long text (a bug report, a pasted log)
+    // names everything somewhere, so only its first line counts.
+    const QStringList words = pq.text.toLower().split(u' ', Qt::SkipEmptyParts);
+    a.longText = words.size() > 40;
+    const QString asking = a.longText ? raw.section(u'\n', 0, 0).toLower() : pq.text.toLower();
+    for (const QString &w : codeTerms(asking, true))
+        a.asked.insert(w);
+    for (const QString &w : asking.split(u' ', Qt::SkipEmptyParts))
         a.asked.insert(w);
 
     // Exact symbol names: the identifiers, then other words of four or more characters.

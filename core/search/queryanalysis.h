@@ -27,7 +27,8 @@ struct QueryAnalysis
     QStringList terms;       // keyword terms (at most 40); only stopwords: those after all
     QStringList symbolNames; // identifiers and longer words that may name a definition
     QSet<QString> termSet;   // terms, for file-name matches
-    QSet<QString> asked;     // terms and the query's lowercased words: "does it ask for tests?"
+    QSet<QString> asked;     // the query's words (a long text's first line): "does it ask for tests?"
+    bool longText = false;   // more than 40 words: a bug report, a traceback, a pasted log
 };
 
 QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters = {});

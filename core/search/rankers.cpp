@@ -5,6 +5,7 @@
 #include "core/store/indexstore.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace RepoLens {
 
@@ -51,22 +52,46 @@ Result<void> RerankStage::run(QueryContext &ctx) const
 
 Result<void> Diversity::run(QueryContext &ctx) const
 {
+    // Greedy: the next hit is the best candidate once each file's earlier picks have cost it
+    // `decay` per pick (decay 1: plain order), never more than maxPerFile from one file.
+    const QList<Candidate> ranked = ctx.candidates.ranked();
+    const double decay = ctx.tuning.decay;
     QHash<QString, int> perFile;
-    for (const Candidate &c : ctx.candidates.ranked()) {
-        if (ctx.response->hits.size() >= ctx.options.topK)
+    QList<bool> taken(ranked.size(), false);
+    while (ctx.response->hits.size() < ctx.options.topK) {
+        qsizetype best = -1;
+        double bestScore = 0;
+        for (qsizetype i = 0; i < ranked.size(); ++i) {
+            if (taken.at(i))
+                continue;
+            const Candidate &c = ranked.at(i);
+            const int n = perFile.value(c.path);
+            if (ctx.options.maxPerFile > 0 && n >= ctx.options.maxPerFile)
+                continue;
+            const double score = n == 0 || decay >= 1.0 ? c.scores.final : c.scores.final * std::pow(decay, n);
+            if (best < 0 || score > bestScore) { // ties keep the ranked (chunk id) order
+                best = i;
+                bestScore = score;
+            }
+            if (decay >= 1.0)
+                break; // plain order: the first free one is the best
+        }
+        if (best < 0)
             break;
-        int &n = perFile[c.path];
-        if (ctx.options.maxPerFile > 0 && n >= ctx.options.maxPerFile)
-            continue;
-        ++n;
+        taken[best] = true;
+        const Candidate &c = ranked.at(best);
+        ++perFile[c.path];
         SearchHit hit;
         hit.chunk = ctx.store.chunks().chunk(c.chunkId).value_or(ctx.candidates.headerOrEmpty(c.chunkId));
         hit.scores = c.scores;
+        hit.scores.final = bestScore;
         hit.reasons = c.reasons;
         if (c.scores.vectorRank > 0)
             hit.reasons.prepend(QStringLiteral("vector rank %1").arg(c.scores.vectorRank));
         if (c.scores.bm25Rank > 0)
             hit.reasons.prepend(QStringLiteral("keyword rank %1").arg(c.scores.bm25Rank));
+        if (bestScore < c.scores.final)
+            hit.reasons << QStringLiteral("chunk %1 of its file: x%2").arg(perFile.value(c.path)).arg(bestScore / c.scores.final, 0, 'g', 2);
         ctx.response->hits.append(std::move(hit));
     }
     return {};

@@ -2,6 +2,9 @@
 
 #include "core/store/indexstore.h"
 
+#include <QRegularExpression>
+#include <QSet>
+
 #include <algorithm>
 #include <functional>
 
@@ -31,6 +34,94 @@ Result<void> Fusion::run(QueryContext &ctx) const
         } else {
             c.base = c.scores.bm25 + tune.vectorWeight * vec + c.scores.symbol;
         }
+        c.scores.final = c.base;
+    }
+    return {};
+}
+
+namespace {
+
+// The definition patterns of one name: a definition keyword followed by it (possibly after a
+// qualifier), or a Haskell / ML signature "name ::" at a line start.
+class DefinitionPattern
+{
+public:
+    explicit DefinitionPattern(const QString &name)
+    {
+        QString bare = name;
+        bare.replace(QLatin1String("::"), QLatin1String(".")).replace(u'#', u'.');
+        m_last = bare.section(u'.', -1);
+        if (m_last.isEmpty())
+            return;
+        static const QString keywords = QStringLiteral(
+            "class|struct|module|def|defp|defmodule|defmacro|fn|func|function|interface|trait|enum|object|record|"
+            "type|typealias|typedef|protocol|data|newtype|val|var|let|const|sub|proc|macro|impl|namespace|"
+            "extension|actor|union|mixin|property");
+        const QString escaped = QRegularExpression::escape(m_last);
+        m_keyword = QRegularExpression(QStringLiteral("(?:^|[\\s;{(])(?:%1)\\s+(?:[\\w:.]*[.:])?%2\\b").arg(keywords, escaped),
+                                       QRegularExpression::MultilineOption);
+        m_signature = QRegularExpression(QStringLiteral("^%1\\s*::").arg(escaped), QRegularExpression::MultilineOption);
+    }
+
+    bool matches(const QString &text) const
+    {
+        if (m_last.isEmpty() || !text.contains(m_last)) // cheap test first
+            return false;
+        return m_keyword.match(text).hasMatch() || m_signature.match(text).hasMatch();
+    }
+
+private:
+    QString m_last;
+    QRegularExpression m_keyword;
+    QRegularExpression m_signature;
+};
+
+} // namespace
+
+bool DefinitionBoost::definesName(const QString &text, const QString &name)
+{
+    return DefinitionPattern(name).matches(text);
+}
+
+Result<void> DefinitionBoost::run(QueryContext &ctx) const
+{
+    // Names that look like code by themselves (snake_case, camelCase, digits); in a symbol
+    // query, every word.
+    const bool symbolQuery = ctx.query.route.kind == QueryRoute::Kind::Symbol;
+    QStringList names;
+    for (const QString &id : ctx.query.parsed.identifiers + (symbolQuery ? ctx.query.parsed.text.split(u' ', Qt::SkipEmptyParts) : QStringList())) {
+        const bool codeLike = id.contains(u'_') || (id.size() > 1 && id.mid(1) != id.mid(1).toLower())
+                              || std::any_of(id.cbegin(), id.cend(), [](QChar c) { return c.isDigit(); });
+        if (id.size() >= 3 && !isStopword(id.toLower()) && (codeLike || symbolQuery) && !names.contains(id))
+            names << id;
+    }
+    if (names.isEmpty() || ctx.candidates.isEmpty() || ctx.tuning.definitionBoost <= 0)
+        return {};
+    // Only chunks without a symbol table (text windows, top-level code), best first, bounded.
+    QList<qint64> ids;
+    for (const Candidate *c : ctx.candidates.order()) {
+        const ChunkRecord *h = ctx.candidates.header(c->chunkId);
+        if (h && (h->kind == ChunkKind::Text || h->kind == ChunkKind::Code))
+            ids << c->chunkId;
+        if (ids.size() >= 60)
+            break;
+    }
+    if (ids.isEmpty())
+        return {};
+    QList<QPair<QString, DefinitionPattern>> patterns;
+    for (const QString &name : std::as_const(names))
+        patterns.append({name, DefinitionPattern(name)});
+    const double top = ctx.top();
+    for (const ChunkRecord &chunk : ctx.store.chunks().byIds(ids)) {
+        for (const auto &[name, pattern] : std::as_const(patterns)) {
+            if (pattern.matches(chunk.text)) {
+                Candidate &c = ctx.candidates[chunk.id];
+                c.scores.symbol += ctx.tuning.definitionBoost * top;
+                c.scores.final += ctx.tuning.definitionBoost * top;
+                c.reasons << QStringLiteral("defines `%1` (pattern)").arg(name);
+                break;
+            }
+        }
     }
     return {};
 }
@@ -44,7 +135,9 @@ Result<void> FileEvidence::run(QueryContext &ctx) const
     for (auto it = fileScores.begin(); it != fileScores.end(); ++it)
         std::sort(it->begin(), it->end(), std::greater<>());
     double top = -1e300, bottom = 1e300;
-    for (Candidate &c : ctx.candidates) {
+    QSet<QString> lifted; // files whose best chunk got the evidence (best-only mode)
+    for (Candidate *cp : ctx.candidates.order()) {
+        Candidate &c = *cp;
         const QList<double> &scores = fileScores.value(c.path);
         double others = 0;
         int counted = 0;
@@ -59,13 +152,12 @@ Result<void> FileEvidence::run(QueryContext &ctx) const
             others += s;
         }
         c.scores.file = tune.fileWeight * others / std::max(1, tune.fileChunks);
-        const QString stem = c.path.section(u'/', -1).section(u'.', 0, 0).toLower();
-        c.scores.path = 0;
-        if (!stem.isEmpty() && ctx.query.termSet.contains(stem)) {
-            c.scores.path = tune.pathBonus;
-            c.reasons << QStringLiteral("file name matches `%1`").arg(stem);
+        if (tune.coherenceBestOnly) {
+            if (lifted.contains(c.path))
+                c.scores.file = 0;
+            lifted.insert(c.path);
         }
-        c.scores.final = c.base + c.scores.file + c.scores.path;
+        c.scores.final += c.scores.file;
         top = std::max(top, c.scores.final);
         bottom = std::min(bottom, c.scores.final);
     }
@@ -81,11 +173,64 @@ Result<void> FilePrior::run(QueryContext &ctx) const
     for (Candidate &c : ctx.candidates) {
         c.scores.prior = ctx.tuning.priorCap * ctx.range * files.percentile.value(c.fileId, 0.0);
         const FileClass fc = files.fileClass.value(c.fileId, FileClass::Normal);
-        if (fc != FileClass::Normal && !queryAsksFor(fc, ctx.query.asked)) {
+        const bool demoted = fc != FileClass::Normal && !queryAsksFor(fc, ctx.query.asked);
+        if (demoted && ctx.tuning.demoteFactor >= 1.0)
             c.scores.prior -= ctx.tuning.demote * ctx.range;
-            c.reasons << QStringLiteral("demoted: %1").arg(fileClassName(fc));
-        }
         c.scores.final += c.scores.prior;
+        if (demoted && ctx.tuning.demoteFactor < 1.0) {
+            c.scores.prior -= c.scores.final * (1.0 - ctx.tuning.demoteFactor);
+            c.scores.final *= ctx.tuning.demoteFactor;
+        }
+        if (demoted)
+            c.reasons << QStringLiteral("demoted: %1").arg(fileClassName(fc));
+    }
+    return {};
+}
+
+bool ChunkShape::isBoilerplate(const QString &text)
+{
+    static const QRegularExpression licence(
+        QStringLiteral("\\b(copyright|licen[cs]e[ds]?|spdx-license-identifier|all rights reserved|permission is hereby granted)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression importish(QStringLiteral(
+        "^\\s*(#\\s*include|#\\s*pragma|import\\b|from\\s+\\S+\\s+import\\b|using\\s|package\\s|require|"
+        "use\\s|extern\\s+crate|namespace\\s|module\\s|@file|<\\?php|declare\\s*\\(|#!|//|/\\*|\\*|#|--|\"\"\"|'''|$)"));
+    int code = 0, other = 0;
+    for (const QString &line : text.split(u'\n')) {
+        if (importish.match(line).hasMatch())
+            ++other;
+        else
+            ++code;
+    }
+    if (code == 0)
+        return true;
+    return licence.match(text).hasMatch() && code * 4 <= other;
+}
+
+Result<void> ChunkShape::run(QueryContext &ctx) const
+{
+    const Tuning &tune = ctx.tuning;
+    if ((tune.shapeTiny >= 1.0 && tune.shapeLicence >= 1.0) || ctx.candidates.isEmpty())
+        return {};
+    QList<qint64> fileTops;
+    for (Candidate &c : ctx.candidates) {
+        const ChunkRecord *h = ctx.candidates.header(c.chunkId);
+        if (!h)
+            continue;
+        const int lines = h->endLine - h->startLine + 1;
+        if (lines <= 3 && c.scores.symbol <= 0 && tune.shapeTiny < 1.0) {
+            c.scores.final *= tune.shapeTiny;
+            c.reasons << QStringLiteral("weak evidence: %1 line(s)").arg(lines);
+        } else if (h->name.isEmpty() && h->startLine <= 1 && tune.shapeLicence < 1.0) {
+            fileTops << c.chunkId;
+        }
+    }
+    for (const ChunkRecord &chunk : ctx.store.chunks().byIds(fileTops)) {
+        if (isBoilerplate(chunk.text)) {
+            Candidate &c = ctx.candidates[chunk.id];
+            c.scores.final *= tune.shapeLicence;
+            c.reasons << QStringLiteral("weak evidence: licence / imports");
+        }
     }
     return {};
 }

@@ -16,10 +16,21 @@ public:
     Result<void> run(QueryContext &context) const override;
 };
 
-// Evidence from the rest of the file (a file with several matching chunks is more likely the
-// answer: a share of its best other chunks' scores) and the file's name matching a query term
-// ("Fix proxy handling in adapters" names adapters.py). Sets the final score and the range the
-// priors are sized by.
+// Text that defines a name the query asks about, found by a definition pattern (a definition
+// keyword followed by the name: `class Engine`, `def parse`, `fn new`, `data Options`), for
+// chunks no symbol table describes (text windows of languages without a parser).
+class DefinitionBoost : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("definitions"); }
+    Result<void> run(QueryContext &context) const override;
+    // Whether `text` defines `name` (a bare or qualified identifier) by such a pattern.
+    static bool definesName(const QString &text, const QString &name);
+};
+
+// Evidence from the rest of the file: a file with several matching chunks is more likely the
+// answer, so a share of its best other chunks' scores is added (to every chunk of the file, or
+// only to its best). Sets the range the priors are sized by.
 class FileEvidence : public SearchStage
 {
 public:
@@ -34,6 +45,17 @@ class FilePrior : public SearchStage
 public:
     QString name() const override { return QStringLiteral("file prior"); }
     Result<void> run(QueryContext &context) const override;
+};
+
+// The shape of a chunk as evidence: one- to three-line chunks (declarations, `@overload`s,
+// one-line macros) and licence headers or import-only file tops are weak evidence.
+class ChunkShape : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("chunk shape"); }
+    Result<void> run(QueryContext &context) const override;
+    // A file top that is only a licence, imports / includes / package lines and comments.
+    static bool isBoilerplate(const QString &text);
 };
 
 // The reference graph as a prior: the file's PageRank percentile, mixed with the personalised

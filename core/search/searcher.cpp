@@ -2,6 +2,7 @@
 
 #include "generators.h"
 #include "graphroute.h"
+#include "pathmatch.h"
 #include "rankers.h"
 #include "scorers.h"
 #include "stage.h"
@@ -17,6 +18,14 @@ namespace RepoLens {
 SearchCaches::SearchCaches(const IndexStore &store)
     : m_store(store)
 {
+}
+
+SearchCaches::~SearchCaches() = default;
+
+const PathWordIndex &SearchCaches::pathWords() const
+{
+    std::call_once(m_pathsOnce, [&] { m_paths = std::make_unique<PathWordIndex>(PathWordIndex::load(m_store.files())); });
+    return *m_paths;
 }
 
 const FileQuality &SearchCaches::files() const
@@ -125,6 +134,7 @@ void Searcher::warmUp() const
 {
     d->caches.files();
     d->caches.graph();
+    d->caches.pathWords();
 }
 
 bool Searcher::hasVectors() const
@@ -167,15 +177,19 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
     // feature scorers and fusion
     if (useVectors)
         out << std::make_shared<VectorScorer>(d->vectors);
-    out << std::make_shared<Fusion>() << std::make_shared<FileEvidence>();
+    out << std::make_shared<Fusion>() << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>()
+        << std::make_shared<FileEvidence>();
     if (options.priors)
-        out << std::make_shared<FilePrior>();
+        out << std::make_shared<FilePrior>() << std::make_shared<ChunkShape>();
     if (options.graph && !symbolRoute)
         out << std::make_shared<GraphPrior>() << std::make_shared<GraphExpansion>();
     // re-rank and the list
     if (options.rerank != RerankMode::Off)
         out << std::make_shared<RerankStage>(d->rerankerFor(options.rerank), options.rerank);
     out << std::make_shared<Diversity>();
+    // ablations: stages switched off by name
+    const QStringList off = options.disabledStages + Tuning::get().disabled;
+    out.removeIf([&off](const std::shared_ptr<const SearchStage> &stage) { return off.contains(stage->name()); });
     return out;
 }
 

@@ -31,6 +31,7 @@ struct SearchOptions
     bool graph = true;       // reference-graph prior and one-hop expansion
     RerankMode rerank = RerankMode::Off;
     int rerankDepth = 40;    // candidates re-ranked
+    QStringList disabledStages; // stage names not run (ablations)
 };
 
 // How long one stage of a search took.

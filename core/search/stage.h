@@ -12,6 +12,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -19,21 +20,26 @@
 namespace RepoLens {
 
 class IndexStore;
+class PathWordIndex;
 
 // What the ranking stages read once per searcher (one read-only store): built on first use.
 class SearchCaches
 {
 public:
     explicit SearchCaches(const IndexStore &store);
+    ~SearchCaches();
     const FileQuality &files() const;
     const CodeGraph &graph() const;
+    const PathWordIndex &pathWords() const;
 
 private:
     const IndexStore &m_store;
     mutable std::once_flag m_filesOnce;
     mutable std::once_flag m_graphOnce;
+    mutable std::once_flag m_pathsOnce;
     mutable FileQuality m_files;
     mutable CodeGraph m_graph;
+    mutable std::unique_ptr<PathWordIndex> m_paths;
 };
 
 // What one search carries from stage to stage.
@@ -62,6 +68,14 @@ struct QueryContext
     double range = 0;                   // spread of the fused scores: priors are sized by it
 
     bool cancelled() const { return cancel && cancel->load(); }
+    // The best final score so far: boosts are sized as shares of it.
+    double top() const
+    {
+        double best = 0;
+        for (const Candidate &c : candidates)
+            best = std::max(best, c.scores.final);
+        return best;
+    }
     bool filtered() const { return !query.parsed.filters.isEmpty(); }
     void note(const QString &text) const { response->notes << text; }
 };

@@ -8,35 +8,50 @@ namespace RepoLens {
 Tuning Tuning::parse(const QString &spec)
 {
     Tuning t;
+    const struct
+    {
+        const char *name;
+        double *real;
+        int *integer;
+    } knobs[] = {
+        {"fusion", nullptr, &t.fusion},
+        {"vec", &t.vectorWeight, nullptr},
+        {"rrfK", &t.rrfK, nullptr},
+        {"symbol", &t.symbolBonus, nullptr},
+        {"definition", &t.definitionBoost, nullptr},
+        {"file", &t.fileWeight, nullptr},
+        {"fileChunks", nullptr, &t.fileChunks},
+        {"bestOnly", nullptr, &t.coherenceBestOnly},
+        {"path", &t.pathBoost, nullptr},
+        {"pathMaxWords", nullptr, &t.pathMaxWords},
+        {"pathAddShare", &t.pathAddShare, nullptr},
+        {"pathAddFiles", nullptr, &t.pathAddFiles},
+        {"prior", &t.priorCap, nullptr},
+        {"demote", &t.demote, nullptr},
+        {"demoteFactor", &t.demoteFactor, nullptr},
+        {"tiny", &t.shapeTiny, nullptr},
+        {"licence", &t.shapeLicence, nullptr},
+        {"graph", &t.graphCap, nullptr},
+        {"expand", &t.expand, nullptr},
+        {"expandFrom", nullptr, &t.expandFrom},
+        {"rerank", &t.rerankWeight, nullptr},
+        {"decay", &t.decay, nullptr},
+    };
     for (const QString &kv : spec.split(u',', Qt::SkipEmptyParts)) {
         const QString k = kv.section(u'=', 0, 0).trimmed();
         const double v = kv.section(u'=', 1).toDouble();
-        if (k == QLatin1String("symbol"))
-            t.symbolBonus = v;
-        else if (k == QLatin1String("file"))
-            t.fileWeight = v;
-        else if (k == QLatin1String("fileChunks"))
-            t.fileChunks = int(v);
-        else if (k == QLatin1String("path"))
-            t.pathBonus = v;
-        else if (k == QLatin1String("fusion"))
-            t.fusion = int(v);
-        else if (k == QLatin1String("vec"))
-            t.vectorWeight = v;
-        else if (k == QLatin1String("rrfK"))
-            t.rrfK = v;
-        else if (k == QLatin1String("prior"))
-            t.priorCap = v;
-        else if (k == QLatin1String("demote"))
-            t.demote = v;
-        else if (k == QLatin1String("graph"))
-            t.graphCap = v;
-        else if (k == QLatin1String("expand"))
-            t.expand = v;
-        else if (k == QLatin1String("expandFrom"))
-            t.expandFrom = int(v);
-        else if (k == QLatin1String("rerank"))
-            t.rerankWeight = v;
+        if (k == QLatin1String("off")) {
+            t.disabled += kv.section(u'=', 1).split(u'+', Qt::SkipEmptyParts);
+            continue;
+        }
+        for (const auto &knob : knobs) {
+            if (k == QLatin1String(knob.name)) {
+                if (knob.real)
+                    *knob.real = v;
+                else
+                    *knob.integer = int(v);
+            }
+        }
     }
     return t;
 }

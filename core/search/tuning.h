@@ -1,6 +1,6 @@
 #pragma once
 
-class QString;
+#include <QStringList>
 
 namespace RepoLens {
 
@@ -8,19 +8,31 @@ namespace RepoLens {
 // REPOLENS_TUNE="name=value,..." overrides them for experiments (names in tuning.cpp).
 struct Tuning
 {
-    double symbolBonus = 0.5;    // chunk defines an identifier named in the query
-    double fileWeight = 0.4;     // share of the file's other chunk scores added
-    int fileChunks = 3;          // how many other chunks of a file count
-    double pathBonus = 0.25;     // a query term names the file (stem)
-    int fusion = 0;              // 0 = weighted mix, 1 = reciprocal rank fusion
-    double vectorWeight = 0.25;  // weighted mix: weight of the (best-normalised) cosine
+    // fusion
+    int fusion = 0;              // 0 = weighted mix of best-normalised scores, 1 = reciprocal rank fusion
+    double vectorWeight = 0.25;  // weight of the vector signal against BM25's 1
     double rrfK = 60;            // RRF constant
+    double symbolBonus = 0.5;    // chunk defines an identifier named in the query (share of the top)
+    // boosts, as shares of the top fused score
+    double definitionBoost = 0.5; // text that defines a name of the query (parser-free pattern)
+    double fileWeight = 0.4;     // file coherence: share of the file's other chunk scores added
+    int fileChunks = 3;          // how many other chunks of a file count
+    int coherenceBestOnly = 1;   // 1: only the file's best chunk gets the file's evidence
+    double pathBoost = 1.0;      // the file's name (and folders) name the query's words: x share
+    int pathMaxWords = 12;       // longer queries: no path matching
+    double pathAddShare = 0.5;   // files named at least this well join the candidates...
+    int pathAddFiles = 10;       // ... at most this many
     double priorCap = 0.25;      // file-quality prior: at most this share of the score range
     double demote = 0.25;        // tests / changelogs / vendored: minus this share of the range
+    double demoteFactor = 0.5;   // ... or multiplied by this (1 = subtract instead)
+    double shapeTiny = 1.0;      // chunks of at most 3 lines: x this
+    double shapeLicence = 1.0;   // licence headers and import-only file tops: x this
     double graphCap = 0.1;       // reference-graph prior: at most this share of the range
     double expand = 0.5;         // one-hop expansion: neighbour score = parent x this
     int expandFrom = 5;          // top hits expanded
     double rerankWeight = 0.5;   // share of the range the re-ranker's (normalised) score adds
+    double decay = 0.5;          // diversity: each further chunk of a file x this (1 = off)
+    QStringList disabled;        // stage names not run ("off=path match+chunk shape"), for ablations
 
     // The process-wide values: the defaults above, overridden by REPOLENS_TUNE.
     static const Tuning &get();

@@ -5,6 +5,7 @@
 
 #include "core/search/generators.h"
 #include "core/search/graphroute.h"
+#include "core/search/pathmatch.h"
 #include "core/search/rankers.h"
 #include "core/search/scorers.h"
 #include "core/search/searcher.h"
@@ -24,6 +25,8 @@ private Q_SLOTS:
     void filters();
     void fusionWeightedAndRrf();
     void fileEvidenceAndPathNames();
+    void pathWordsMatch();
+    void pathMatchLiftsAndAdds();
     void filePriorDemotesTests();
     void graphExpansionAddsNeighbours();
     void diversityCapsFiles();
@@ -188,24 +191,82 @@ void tst_Stages::fusionWeightedAndRrf()
 
 void tst_Stages::fileEvidenceAndPathNames()
 {
-    Run r(*m_store, QStringLiteral("cookies domain"));
+    Tuning every;
+    every.coherenceBestOnly = 0; // every chunk of a file gets the file's evidence
+    Run r(*m_store, QStringLiteral("cookies domain"), {}, every);
     Candidate &a = r.ctx.candidates[1];
     a.path = QStringLiteral("src/x.py");
-    a.base = 1.0;
+    a.base = a.scores.final = 1.0;
     Candidate &b = r.ctx.candidates[2];
     b.path = QStringLiteral("src/x.py");
-    b.base = 0.5;
+    b.base = b.scores.final = 0.5;
     Candidate &c = r.ctx.candidates[3];
     c.path = QStringLiteral("src/cookies.py");
-    c.base = 0.2;
+    c.base = c.scores.final = 0.2;
     r.run(FileEvidence());
     QCOMPARE(r.ctx.candidates[1].scores.file, 0.4 * 0.5 / 3); // the other chunk of its file
     QCOMPARE(r.ctx.candidates[2].scores.file, 0.4 * 1.0 / 3);
     QCOMPARE(r.ctx.candidates[3].scores.file, 0.0);
-    QCOMPARE(r.ctx.candidates[3].scores.path, 0.25); // "cookies" names cookies.py
-    QVERIFY(r.ctx.candidates[3].reasons.contains(QStringLiteral("file name matches `cookies`")));
-    QCOMPARE(r.ctx.candidates[3].scores.final, 0.45);
-    QCOMPARE(r.ctx.range, r.ctx.candidates[1].scores.final - 0.45);
+    QCOMPARE(r.ctx.range, r.ctx.candidates[1].scores.final - 0.2);
+    // only the file's best chunk gets the file's evidence
+    Tuning best;
+    best.coherenceBestOnly = 1;
+    Run o(*m_store, QStringLiteral("cookies domain"), {}, best);
+    for (const auto &[id, path, score] : {std::tuple{1, "src/x.py", 1.0}, std::tuple{2, "src/x.py", 0.5}}) {
+        Candidate &x = o.ctx.candidates[id];
+        x.path = QString::fromLatin1(path);
+        x.base = x.scores.final = score;
+    }
+    o.run(FileEvidence());
+    QCOMPARE(o.ctx.candidates[1].scores.file, 0.4 * 0.5 / 3);
+    QCOMPARE(o.ctx.candidates[2].scores.file, 0.0);
+}
+
+void tst_Stages::pathWordsMatch()
+{
+    QCOMPARE(pathWords(QStringLiteral("src/main/java/org/StringUtils.java")).stem,
+             (QStringList{QStringLiteral("string"), QStringLiteral("util")}));
+    QCOMPARE(lightStem(QStringLiteral("aliases")), QStringLiteral("alias"));
+    QCOMPARE(lightStem(QStringLiteral("generators")), QStringLiteral("generator"));
+    QCOMPARE(lightStem(QStringLiteral("string")), QStringLiteral("string"));
+    QCOMPARE(lightStem(QStringLiteral("binding")), QStringLiteral("bind"));
+    QCOMPARE(lightStem(QStringLiteral("embed")), QStringLiteral("embed"));
+    QCOMPARE(lightStem(QStringLiteral("utilities")), QStringLiteral("utiliti"));
+    QCOMPARE(lightStem(QStringLiteral("utility")), QStringLiteral("utiliti"));
+    QVERIFY(wordsMatch(lightStem(QStringLiteral("cookie")), lightStem(QStringLiteral("cookies"))));
+    QVERIFY(wordsMatch(QStringLiteral("util"), QStringLiteral("utiliti")));
+    QVERIFY(wordsMatch(QStringLiteral("impl"), QStringLiteral("implement")));
+    QVERIFY(!wordsMatch(QStringLiteral("ser"), QStringLiteral("serialize"))); // too short a prefix
+    QVERIFY(!wordsMatch(QStringLiteral("form"), QStringLiteral("platform")));
+    const QStringList q = pathQueryWords(QStringLiteral("array utility operations and safe type conversion"));
+    QCOMPARE(q, (QStringList{QStringLiteral("array"), QStringLiteral("utiliti"), QStringLiteral("oper"),
+                             QStringLiteral("safe"), QStringLiteral("type"), QStringLiteral("conversion")}));
+    QStringList matched;
+    const double share = pathMatchScore(q, pathWords(QStringLiteral("lang3/ArrayUtils.java")), &matched);
+    QCOMPARE(share, 2.0 / 6.0);
+    QCOMPARE(matched, (QStringList{QStringLiteral("array"), QStringLiteral("utiliti")}));
+    // a generic file-name word alone does not count
+    QCOMPARE(pathMatchScore(q, pathWords(QStringLiteral("lang3/Utils.java"))), 0.0);
+    // folders count half
+    QCOMPARE(pathMatchScore({QStringLiteral("cookie"), QStringLiteral("jar")}, pathWords(QStringLiteral("cookie/jar.py"))), 0.75);
+}
+
+void tst_Stages::pathMatchLiftsAndAdds()
+{
+    Tuning t;
+    t.pathBoost = 1.0;
+    t.pathAddShare = 0.5;
+    Run r(*m_store, QStringLiteral("cookies jar"), {}, t);
+    // a candidate elsewhere, so the named file is missing from the candidates
+    const qint64 other = m_store->symbols().named(QStringLiteral("select_proxy")).first().chunkId;
+    r.ctx.candidates[other].scores.final = 1.0;
+    r.ctx.candidates.loadHeaders(m_store->chunks(), {other}, {});
+    r.run(PathMatch());
+    const Candidate *jar = r.byName(QStringLiteral("CookieJar"));
+    QVERIFY(jar); // added: cookies.py names one of the two words
+    QVERIFY(jar->reasons.contains(QStringLiteral("found by its file name")));
+    QCOMPARE(jar->scores.path, 1.0 * 1.0 / 2.0);
+    QCOMPARE(r.ctx.candidates[other].scores.path, 0.0);
 }
 
 void tst_Stages::filePriorDemotesTests()
@@ -213,19 +274,34 @@ void tst_Stages::filePriorDemotesTests()
     Run r(*m_store, QStringLiteral("select proxy"));
     r.run(KeywordGenerator());
     r.run(HeaderFilter());
+    r.run(Fusion());
     r.ctx.range = 1.0;
+    QHash<qint64, double> before;
+    for (const Candidate &c : r.ctx.candidates)
+        before.insert(c.chunkId, c.scores.final);
     r.run(FilePrior());
     const Candidate *test = r.byName(QStringLiteral("test_select_proxy"));
     QVERIFY(test);
-    QVERIFY(test->scores.prior < 0);
     QVERIFY(test->reasons.contains(QStringLiteral("demoted: test")));
+    // the quality prior is added, then a demoted file's score is halved
+    QCOMPARE(test->scores.final, (before.value(test->chunkId) + 0.25 * r.caches.files().percentile.value(test->fileId)) * 0.5);
+    QVERIFY(test->scores.prior < 0);
     QVERIFY(r.byName(QStringLiteral("select_proxy"))->scores.prior >= 0);
     Run asked(*m_store, QStringLiteral("select proxy tests"));
     asked.run(KeywordGenerator());
     asked.run(HeaderFilter());
+    asked.run(Fusion());
     asked.ctx.range = 1.0;
     asked.run(FilePrior());
     QVERIFY(asked.byName(QStringLiteral("test_select_proxy"))->scores.prior >= 0); // asked for
+    // a long text asks only in its first line
+    QString report = QStringLiteral("select proxy fails\n");
+    for (int i = 0; i < 50; ++i)
+        report += QStringLiteral("words of the report and tests ");
+    const QueryAnalysis a = analyzeQuery(report);
+    QVERIFY(a.longText);
+    QVERIFY(!a.asked.contains(QStringLiteral("tests")));
+    QVERIFY(analyzeQuery(QStringLiteral("select proxy tests")).asked.contains(QStringLiteral("tests")));
 }
 
 void tst_Stages::graphExpansionAddsNeighbours()
@@ -264,24 +340,26 @@ void tst_Stages::routesCompose()
 {
     Searcher searcher(m_store.get());
     QCOMPARE(searcher.stagesFor(QStringLiteral("who calls select_proxy")), QStringList{QStringLiteral("graph route")});
-    QCOMPARE(searcher.stagesFor(QStringLiteral("select_proxy")),
-             (QStringList{QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters"),
-                          QStringLiteral("fusion"), QStringLiteral("file evidence"), QStringLiteral("file prior"),
-                          QStringLiteral("diversity")}));
+    const QStringList scoring = {QStringLiteral("fusion"), QStringLiteral("definitions"), QStringLiteral("path match"),
+                                 QStringLiteral("file evidence"), QStringLiteral("file prior"),
+                                 QStringLiteral("chunk shape")};
+    const QStringList generators = {QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters")};
+    QCOMPARE(searcher.stagesFor(QStringLiteral("select_proxy")), generators + scoring + QStringList{QStringLiteral("diversity")});
     // no vectors here: the hybrid route is keyword + symbols with the graph stages
-    QCOMPARE(searcher.stagesFor(QStringLiteral("how are proxies rebuilt")),
-             (QStringList{QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters"),
-                          QStringLiteral("fusion"), QStringLiteral("file evidence"), QStringLiteral("file prior"),
-                          QStringLiteral("graph prior"), QStringLiteral("graph expansion"),
-                          QStringLiteral("diversity")}));
+    const QStringList hybrid = generators + scoring
+                               + QStringList{QStringLiteral("graph prior"), QStringLiteral("graph expansion"),
+                                             QStringLiteral("diversity")};
+    QCOMPARE(searcher.stagesFor(QStringLiteral("how are proxies rebuilt")), hybrid);
     SearchOptions plain;
     plain.priors = false;
     plain.graph = false;
     plain.rerank = RerankMode::Local;
-    QCOMPARE(searcher.stagesFor(QStringLiteral("how are proxies rebuilt"), plain),
-             (QStringList{QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters"),
-                          QStringLiteral("fusion"), QStringLiteral("file evidence"), QStringLiteral("re-rank"),
-                          QStringLiteral("diversity")}));
+    plain.disabledStages = {QStringLiteral("path match")};
+    const QStringList plainStages = generators
+                                    + QStringList{QStringLiteral("fusion"), QStringLiteral("definitions"),
+                                                  QStringLiteral("file evidence"), QStringLiteral("re-rank"),
+                                                  QStringLiteral("diversity")};
+    QCOMPARE(searcher.stagesFor(QStringLiteral("how are proxies rebuilt"), plain), plainStages);
     // every stage that ran is timed, in order
     auto response = searcher.search(QStringLiteral("how are proxies rebuilt"));
     QVERIFY(response);

@@ -1,0 +1,264 @@
+#include "pathmatch.h"
+
+#include "query.h"
+
+#include "core/store/codetokens.h"
+#include "core/store/indexstore.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+
+namespace RepoLens {
+
+namespace {
+
+// Words of one path component or query word: identifier parts, lowercased.
+QStringList partsOf(QStringView word)
+{
+    QStringList out;
+    for (const QString &p : identifierParts(word)) {
+        if (p.size() >= 2 && !p.front().isDigit())
+            out << p;
+    }
+    return out;
+}
+
+// File-name words that say nothing about what a file does.
+bool isGenericPathWord(const QString &w)
+{
+    static const QSet<QString> generic = {
+        QStringLiteral("util"),  QStringLiteral("utils"), QStringLiteral("helper"), QStringLiteral("common"),
+        QStringLiteral("base"),  QStringLiteral("impl"),  QStringLiteral("core"),   QStringLiteral("internal"),
+        QStringLiteral("main"),  QStringLiteral("index"), QStringLiteral("init"),   QStringLiteral("mod"),
+        QStringLiteral("lib"),   QStringLiteral("src"),   QStringLiteral("test"),   QStringLiteral("spec"),
+        QStringLiteral("misc"),  QStringLiteral("general"),
+    };
+    return generic.contains(w);
+}
+
+} // namespace
+
+QString lightStem(const QString &word)
+{
+    QString w = word.toLower();
+    auto chop = [&w](int n) { w.chop(n); };
+    if (w.size() > 7 && w.endsWith(QLatin1String("ations")))
+        chop(6);
+    else if (w.size() > 6 && w.endsWith(QLatin1String("ation")))
+        chop(5);
+    else if (w.size() > 4 && w.endsWith(QLatin1String("ies")))
+        chop(2); // "utilities" -> "utiliti", as "utility" below
+    else if (w.size() > 4 && (w.endsWith(QLatin1String("sses")) || w.endsWith(QLatin1String("xes"))
+                              || w.endsWith(QLatin1String("ches")) || w.endsWith(QLatin1String("shes"))
+                              || w.endsWith(QLatin1String("ses"))))
+        chop(2);
+    else if (w.size() > 3 && w.endsWith(u's') && !w.endsWith(QLatin1String("ss")) && !w.endsWith(QLatin1String("us"))
+             && !w.endsWith(QLatin1String("is")))
+        chop(1);
+    // "-ing" / "-ed" only when a syllable is left: "binding" -> "bind", not "string" -> "str"
+    auto syllableLeft = [&w](int n) {
+        const QString rest = w.left(w.size() - n);
+        return rest.size() >= 4 && std::any_of(rest.cbegin(), rest.cend(), [](QChar c) {
+                   return QStringLiteral("aeiou").contains(c);
+               });
+    };
+    if (w.endsWith(QLatin1String("ing")) && syllableLeft(3))
+        chop(3);
+    else if (w.endsWith(QLatin1String("ed")) && syllableLeft(2))
+        chop(2);
+    else if (w.size() > 3 && w.endsWith(u'y') && !QStringLiteral("aeiou").contains(w.at(w.size() - 2)))
+        w[w.size() - 1] = u'i'; // "utility" -> "utiliti"
+    return w;
+}
+
+bool wordsMatch(const QString &a, const QString &b)
+{
+    if (a == b)
+        return true;
+    const QString &shorter = a.size() <= b.size() ? a : b;
+    const QString &longer = a.size() <= b.size() ? b : a;
+    if (shorter.size() < 3 || !longer.startsWith(shorter))
+        return false;
+    return shorter.size() >= 4 || shorter.size() * 2 >= longer.size();
+}
+
+PathWords pathWords(const QString &path)
+{
+    PathWords out;
+    const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        QString component = parts.at(i);
+        const bool file = i == parts.size() - 1;
+        if (file) {
+            const qsizetype dot = component.indexOf(u'.', 1);
+            if (dot > 0)
+                component = component.left(dot);
+        }
+        for (const QString &p : partsOf(component)) {
+            const QString s = lightStem(p);
+            (file ? out.stem : out.folders) << s;
+        }
+    }
+    return out;
+}
+
+QStringList pathQueryWords(const QString &text)
+{
+    static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9_]*"));
+    QStringList out;
+    QSet<QString> seen;
+    auto it = word.globalMatch(text);
+    while (it.hasNext()) {
+        const QString raw = it.next().captured(0);
+        if (isStopword(raw.toLower()))
+            continue;
+        for (const QString &p : partsOf(raw)) {
+            if (p.size() < 3 || isStopword(p))
+                continue;
+            const QString s = lightStem(p);
+            if (!seen.contains(s)) {
+                seen.insert(s);
+                out << s;
+            }
+        }
+    }
+    return out;
+}
+
+double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched)
+{
+    if (queryWords.isEmpty())
+        return 0;
+    double score = 0;
+    bool specific = false; // a word of the file name that is not generic matched
+    for (const QString &q : queryWords) {
+        bool inStem = false;
+        for (const QString &w : words.stem) {
+            if (wordsMatch(q, w)) {
+                inStem = true;
+                specific = specific || !isGenericPathWord(w);
+                break;
+            }
+        }
+        if (inStem) {
+            score += 1.0;
+            if (matched)
+                *matched << q;
+            continue;
+        }
+        for (const QString &w : words.folders) {
+            if (wordsMatch(q, w)) {
+                score += 0.5;
+                if (matched)
+                    *matched << q;
+                break;
+            }
+        }
+    }
+    return specific ? score / double(queryWords.size()) : 0.0;
+}
+
+PathWordIndex PathWordIndex::load(const FileStore &files)
+{
+    PathWordIndex index;
+    const QHash<QString, FileRecord> all = files.all();
+    for (const FileRecord &f : all) {
+        if (f.isDir || (f.status != FileStatus::Indexed && f.status != FileStatus::ParseError))
+            continue;
+        index.m_paths.insert(f.id, f.path);
+        QSet<QString> seen;
+        for (const QString &w : pathWords(f.path).stem) {
+            if (!seen.contains(w) && !isGenericPathWord(w)) {
+                seen.insert(w);
+                index.m_words.append({w, f.id});
+            }
+        }
+    }
+    std::sort(index.m_words.begin(), index.m_words.end());
+    return index;
+}
+
+QHash<qint64, QString> PathWordIndex::filesNamedBy(const QStringList &queryWords) const
+{
+    QHash<qint64, QString> out;
+    auto addRange = [&](const QString &from, const std::function<bool(const QString &)> &inRange,
+                        const QString &q) {
+        auto it = std::lower_bound(m_words.cbegin(), m_words.cend(), qMakePair(from, qint64(0)));
+        for (; it != m_words.cend() && inRange(it->first); ++it) {
+            if (wordsMatch(q, it->first))
+                out.insert(it->second, m_paths.value(it->second));
+        }
+    };
+    for (const QString &q : queryWords) {
+        // path words that start with q ("util" -> "utility"), and q's prefixes ("serializer" -> "serial")
+        addRange(q, [&q](const QString &w) { return w.startsWith(q); }, q);
+        for (qsizetype n = 3; n < q.size(); ++n) {
+            const QString prefix = q.left(n);
+            addRange(prefix, [&prefix](const QString &w) { return w == prefix; }, q);
+        }
+    }
+    return out;
+}
+
+Result<void> PathMatch::run(QueryContext &ctx) const
+{
+    const QStringList words = pathQueryWords(ctx.query.parsed.text);
+    // A bug report or a long question names many things: its files are found otherwise.
+    if (words.isEmpty() || words.size() > ctx.tuning.pathMaxWords || ctx.candidates.isEmpty())
+        return {};
+    const double top = ctx.top();
+    // Files the query names that no generator found: their best-named chunk joins.
+    const QHash<qint64, QString> named = ctx.caches.pathWords().filesNamedBy(words);
+    QSet<qint64> candidateFiles;
+    for (const Candidate &c : std::as_const(ctx.candidates))
+        candidateFiles.insert(c.fileId);
+    QList<QPair<double, qint64>> missing;
+    for (auto it = named.cbegin(); it != named.cend(); ++it) {
+        if (candidateFiles.contains(it.key()))
+            continue;
+        const double share = pathMatchScore(words, pathWords(it.value()));
+        if (share >= ctx.tuning.pathAddShare)
+            missing.append({-share, it.key()});
+    }
+    std::sort(missing.begin(), missing.end());
+    QList<qint64> added;
+    for (qsizetype i = 0; i < std::min<qsizetype>(missing.size(), ctx.tuning.pathAddFiles); ++i) {
+        const QList<ChunkRecord> chunks = ctx.store.chunks().ofFile(missing.at(i).second);
+        const ChunkRecord *best = nullptr;
+        int bestHits = -1;
+        for (const ChunkRecord &c : chunks) {
+            int hits = 0;
+            const QStringList nameWords = pathQueryWords(c.qualifiedName);
+            for (const QString &q : words) {
+                for (const QString &n : nameWords)
+                    hits += wordsMatch(q, n) ? 1 : 0;
+            }
+            hits = hits * 2 + (isContainerKind(c.kind) ? 1 : 0);
+            if (hits > bestHits) {
+                bestHits = hits;
+                best = &c;
+            }
+        }
+        if (!best)
+            continue;
+        Candidate &c = ctx.candidates[best->id];
+        c.reasons << QStringLiteral("found by its file name");
+        added << best->id;
+    }
+    if (!added.isEmpty())
+        ctx.candidates.loadHeaders(ctx.store.chunks(), added, ctx.query.parsed.filters);
+    for (Candidate &c : ctx.candidates) {
+        QStringList matched;
+        const double share = pathMatchScore(words, pathWords(c.path), &matched);
+        if (share <= 0)
+            continue;
+        c.scores.path = ctx.tuning.pathBoost * top * share;
+        c.scores.final += c.scores.path;
+        c.reasons << QStringLiteral("path names %1").arg(matched.join(QStringLiteral(", ")));
+    }
+    return {};
+}
+
+} // namespace RepoLens

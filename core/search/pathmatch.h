@@ -1,0 +1,63 @@
+#pragma once
+
+#include "stage.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace RepoLens {
+
+class FileStore;
+
+// The words of a path: its file name's stem split into identifier parts ("StringUtils.java" ->
+// string, utils) and each folder's, lowercased and lightly stemmed.
+struct PathWords
+{
+    QStringList stem;
+    QStringList folders;
+};
+PathWords pathWords(const QString &path);
+
+// Plural and verb endings off, lowercased, a final consonant + y as i (as Porter does):
+// "aliases" -> "alias", "generators" -> "generator", "binding" -> "bind", "parsed" -> "pars",
+// "utilities" and "utility" -> "utiliti", "cookies" -> "cooki".
+QString lightStem(const QString &word);
+
+// A query word and a path word (both stemmed) name the same thing: equal, or one a prefix of the
+// other of at least 3 characters and half the longer ("util" ~ "utility", "serial" ~ "serialize").
+bool wordsMatch(const QString &queryWord, const QString &pathWord);
+
+// The query's words for path matching: identifiers split into parts, stopwords and one- or
+// two-letter words dropped, stemmed, deduplicated, in order.
+QStringList pathQueryWords(const QString &queryText);
+
+// How well a path names the query: the share of the query's words found in the file name (1 each)
+// or only in its folders (1/2 each); 0 when no word of the file name matches.
+double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched = nullptr);
+
+// Files by the words of their names, to find files named by a query that no retriever returned.
+class PathWordIndex
+{
+public:
+    static PathWordIndex load(const FileStore &files);
+    // Indexed files whose name has a word matching one of `queryWords`, with their paths.
+    QHash<qint64, QString> filesNamedBy(const QStringList &queryWords) const;
+
+private:
+    QList<QPair<QString, qint64>> m_words; // (stem word, file id), sorted
+    QHash<qint64, QString> m_paths;
+};
+
+// Lifts candidates whose file or folder names the query's words ("array utility operations"
+// -> ArrayUtils.java), by a share of the top score, and adds the best chunk of strongly named
+// files that no generator returned.
+class PathMatch : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("path match"); }
+    Result<void> run(QueryContext &context) const override;
+};
+
+} // namespace RepoLens
