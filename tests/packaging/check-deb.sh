@@ -22,7 +22,8 @@ depends=$(grep '^ Depends:' <<<"$info") || fail "no Depends line"
 # it cannot see.
 # (t64: the package names of Debian/Ubuntu's 64-bit time_t transition.)
 for lib in 'libc6 \(>=' 'libqt6core6(t64)? \(>=' 'libqt6widgets6(t64)? \(>=' 'libqt6sql6(t64)? \(>=' \
-           'libsqlite3-0 \(>=' 'libstdc\+\+6 \(>=' 'libqt6sql6-sqlite' 'qt6-qpa-plugins'; do
+           'libsqlite3-0 \(>=' 'libstdc\+\+6 \(>=' 'libqt6sql6-sqlite' 'qt6-qpa-plugins' \
+           'libkf5syntaxhighlighting5 \(>=' 'libqt5core5a \(>='; do
     grep -qE "[ ,]$lib" <<<"$depends" || fail "Depends does not match '$lib': $depends"
 done
 
@@ -52,6 +53,17 @@ echo "installed repolens-cli --version: $out"
 grep -qF "$version" <<<"$out" || fail "repolens-cli --version does not say $version: $out"
 out=$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/repolens" --version)
 grep -qF "$version" <<<"$out" || fail "repolens --version does not say $version: $out"
+
+# The KSyntaxHighlighting helper, where the app looks for it (../libexec/repolens beside bin/),
+# against the system's KF5 library.
+helper="$root/usr/libexec/repolens/repolens-highlighter"
+out=$("$helper" --version) || fail "installed repolens-highlighter --version failed"
+echo "installed repolens-highlighter --version: $out"
+grep -qE "^repolens-highlighter $version \(KSyntaxHighlighting 5\.[0-9.]+, protocol [0-9]+\)$" <<<"$out" \
+    || fail "repolens-highlighter --version: $out"
+printf 'FROM debian:12\nRUN make\n' >"$scratch/Dockerfile"
+out=$("$helper" --highlight "$scratch/Dockerfile") || fail "installed repolens-highlighter --highlight failed"
+grep -q "^definition Dockerfile, 2 lines" <<<"$out" || fail "repolens-highlighter --highlight: $out"
 
 QT_QPA_PLATFORM=offscreen "$root/usr/bin/repolens" --self-test --data-dir "$scratch/data" \
     || fail "installed repolens --self-test failed"
