@@ -9,11 +9,13 @@
 #include "ui/codeeditor.h"
 #include "ui/codeviewer.h"
 #include "ui/helperhighlighter.h"
+#include "ui/mainwindow.h"
 #include "ui/syntaxhelper.h"
 #include "ui/treesitterlexer.h"
 
 #include <QFile>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +63,7 @@ private Q_SLOTS:
     void helperKilledMidFile();
     void helperAnswersGarbage();
     void helperHangs();
+    void statusBarSaysWhy();
 
 private:
     CodeEditor *open(const QString &rel);
@@ -319,6 +322,28 @@ void tst_Highlighting::helperHangs()
     QVERIFY(editor->text().startsWith(QLatin1String("<!DOCTYPE html>")));
     QVERIFY2(editor->highlightNote().contains(QLatin1String("did not answer")), qPrintable(editor->highlightNote()));
     QVERIFY(!SyntaxHelper::instance()->isRunning());
+}
+
+// In the window, the reason is in the status bar.
+void tst_Highlighting::statusBarSaysWhy()
+{
+    QTemporaryDir data;
+    MainWindow::Options options;
+    options.dataDir = data.path();
+    options.restoreState = false;
+    options.stallDetector = false;
+    options.detectOllama = false;
+    MainWindow window(options);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    SyntaxHelper::instance()->setProgram(m_dir.path() + QStringLiteral("/garbage-helper"));
+    window.viewer()->setRootPath(QFileInfo(m_dir.path()).canonicalFilePath());
+    CodeEditor *editor = window.viewer()->openFile(QStringLiteral("schema.sql"));
+    QTRY_VERIFY_WITH_TIMEOUT(editor->highlighter() && editor->highlighter()->isFinished(), 20000);
+    const QString message = window.statusBar()->currentMessage();
+    QVERIFY2(message.startsWith(QLatin1String("schema.sql: Shown as plain text: The highlighter helper answered garbage")),
+             qPrintable(message));
+    QVERIFY(editor->text().startsWith(QLatin1String("-- Files and their chunks\n")));
 }
 
 QTEST_MAIN(tst_Highlighting)
