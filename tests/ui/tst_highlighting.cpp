@@ -10,10 +10,13 @@
 #include "ui/codeviewer.h"
 #include "ui/helperhighlighter.h"
 #include "ui/mainwindow.h"
+#include "ui/settingsdialog.h"
 #include "ui/syntaxhelper.h"
 #include "ui/treesitterlexer.h"
 
+#include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QStandardPaths>
@@ -64,6 +67,7 @@ private Q_SLOTS:
     void helperAnswersGarbage();
     void helperHangs();
     void statusBarSaysWhy();
+    void settingsPickATheme();
 
 private:
     CodeEditor *open(const QString &rel);
@@ -344,6 +348,36 @@ void tst_Highlighting::statusBarSaysWhy()
     QVERIFY2(message.startsWith(QLatin1String("schema.sql: Shown as plain text: The highlighter helper answered garbage")),
              qPrintable(message));
     QVERIFY(editor->text().startsWith(QLatin1String("-- Files and their chunks\n")));
+}
+
+// Settings ▸ Appearance ▸ Code colours lists the helper's themes; the chosen one is saved with
+// its colours and comes back as the viewer's CodeTheme.
+void tst_Highlighting::settingsPickATheme()
+{
+    SettingsBundle current;
+    SettingsDialog dialog(current, nullptr);
+    dialog.setQuietErrors(true);
+    QComboBox *box = dialog.syntaxThemeBox();
+    QVERIFY(box);
+    QTRY_VERIFY_WITH_TIMEOUT(box->count() > 20, 20000);
+    QVERIFY2(dialog.syntaxThemeNote()->text().startsWith(QLatin1String("21 KSyntaxHighlighting theme")),
+             qPrintable(dialog.syntaxThemeNote()->text()));
+    QCOMPARE(box->currentIndex(), 0); // ours by default
+    box->setCurrentIndex(box->findData(QStringLiteral("Dracula")));
+    QVERIFY(box->currentIndex() > 0);
+    QSignalSpy applied(&dialog, &SettingsDialog::applied);
+    QVERIFY2(dialog.apply(), qPrintable(dialog.lastError()));
+    QCOMPARE(applied.size(), 1);
+    const auto bundle = applied.at(0).at(0).value<SettingsBundle>();
+    QCOMPARE(bundle.appearance.syntaxTheme, QStringLiteral("Dracula"));
+    bundle.appearance.save();
+    const auto colours = AppearanceSettings::load().syntaxThemeColours();
+    QVERIFY(colours);
+    QCOMPARE(colours->name, QStringLiteral("Dracula"));
+    QCOMPARE(colours->editor[SyntaxTheme::Background], QColor(0x28, 0x2a, 0x36));
+    setSyntaxTheme(colours);
+    QCOMPARE(CodeTheme::fromPalette(QPalette()).background, QColor(0x28, 0x2a, 0x36));
+    AppearanceSettings{}.save();
 }
 
 QTEST_MAIN(tst_Highlighting)
