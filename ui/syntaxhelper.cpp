@@ -133,16 +133,16 @@ bool SyntaxHelper::ensureStarted()
     ++m_starts;
     qCInfo(lcUi) << "starting the highlighter helper" << m_program;
     m_process->start(m_program, QStringList());
+    if (!m_process) // failed at once (errorOccurred(FailedToStart) from inside start())
+        return false;
     Q_EMIT started();
     return true;
 }
 
 void SyntaxHelper::stop(const QString &reason)
 {
-    if (!m_process) {
-        return;
-    }
-    fail(Error{ErrorCode::Cancelled, reason, m_program});
+    if (m_process)
+        fail(Error{ErrorCode::Cancelled, reason, m_program});
 }
 
 void SyntaxHelper::fail(const Error &error)

@@ -101,6 +101,7 @@ void tst_Highlighting::initTestCase()
     QVERIFY(writeFile(m_dir.path() + QStringLiteral("/garbage-helper"),
                       "#!/bin/sh\nprintf '\\020\\000\\000\\000this is no frame'\nexec cat >/dev/null\n", true));
     QVERIFY(writeFile(m_dir.path() + QStringLiteral("/silent-helper"), "#!/bin/sh\nexec cat >/dev/null\n", true));
+    QVERIFY(writeFile(m_dir.path() + QStringLiteral("/not-executable-helper"), "#!/bin/sh\nexit 0\n", false));
     m_viewer = new CodeViewer;
     m_viewer->resize(900, 700);
     m_viewer->setRootPath(QFileInfo(m_dir.path()).canonicalFilePath());
@@ -266,6 +267,15 @@ void tst_Highlighting::helperMissing()
     QCOMPARE(notes.size(), 1);
     QVERIFY(notes.at(0).at(0).toString().startsWith(QLatin1String("Dockerfile: Shown as plain text")));
     QCOMPARE(qobject_cast<HelperLexer *>(editor->lexer())->runCount(), 0);
+
+    // There, but it cannot be run.
+    m_viewer->closeAll();
+    SyntaxHelper::instance()->setProgram(m_dir.path() + QStringLiteral("/not-executable-helper"));
+    editor = openHighlighted(QStringLiteral("shell.nix"));
+    QVERIFY(editor);
+    QVERIFY(editor->text().startsWith(QLatin1String("# Development shell\n")));
+    QVERIFY2(editor->highlightNote().contains(QLatin1String("could not be started")), qPrintable(editor->highlightNote()));
+    QVERIFY(!SyntaxHelper::instance()->isRunning());
 }
 
 // SIGKILL after the first block: what was highlighted stays, the rest is plain text, the note
