@@ -10,6 +10,33 @@
 
 namespace RepoLens {
 
+namespace {
+
+// Names the QScintilla lexers this backend replaced used to colour and KSyntaxHighlighting 5.103
+// has no pattern for: asked for as the file name of the format they are.
+QString definitionLookupName(const QString &fileName)
+{
+    static const QHash<QString, QString> byName = {
+        {QStringLiteral(".clang-format"), QStringLiteral("clang-format.yaml")},
+        {QStringLiteral(".clang-tidy"), QStringLiteral("clang-tidy.yaml")},
+        {QStringLiteral(".babelrc"), QStringLiteral("babelrc.json")},
+    };
+    static const QHash<QString, QString> bySuffix = {
+        {QStringLiteral("vue"), QStringLiteral("html")},
+        {QStringLiteral("metainfo"), QStringLiteral("xml")},
+        {QStringLiteral("jsonc"), QStringLiteral("json")},
+    };
+    const QString lower = fileName.toLower();
+    if (const auto it = byName.constFind(lower); it != byName.cend())
+        return *it;
+    const QString suffix = QFileInfo(lower).suffix();
+    if (const auto it = bySuffix.constFind(suffix); it != bySuffix.cend())
+        return fileName + u'.' + *it;
+    return fileName;
+}
+
+} // namespace
+
 HelperLexer::HelperLexer(const CodeTheme &theme, QObject *parent)
     : QsciLexerCustom(parent)
 {
@@ -220,7 +247,7 @@ void HelperHighlighter::highlight(const LoadedFile &file, const QString &fileNam
     }
     m_finished = false;
     const quint64 generation = m_generation;
-    m_helper->definitionFor(m_fileName, m_mimeType, this,
+    m_helper->definitionFor(definitionLookupName(m_fileName), m_mimeType, this,
                             [this, generation](Result<SyntaxHelper::DefinitionMatch> match) {
                                 if (generation != m_generation)
                                     return;

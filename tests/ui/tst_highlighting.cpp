@@ -96,6 +96,11 @@ void tst_Highlighting::initTestCase()
                + QByteArray::number(i) + "\n";
     QVERIFY(writeFile(m_dir.path() + QStringLiteral("/big.yaml"), big));
     QVERIFY(writeFile(m_dir.path() + QStringLiteral("/other.yaml"), "a: 1 # one\nb: [2, 3]\n"));
+    QVERIFY(writeFile(m_dir.path() + QStringLiteral("/.clang-format"),
+                      "# style\nBasedOnStyle: LLVM\nColumnLimit: 100\nIndentWidth: 4\nAllowShortIfStatementsOnASingleLine: false\n"));
+    QVERIFY(writeFile(m_dir.path() + QStringLiteral("/App.vue"),
+                      "<!-- component -->\n<template>\n  <div id=\"app\" class=\"main\">{{ title }}</div>\n</template>\n"
+                      "<style>\n.main { color: red; }\n</style>\n"));
     // Helpers that misbehave: garbage after a plausible length, a valid greeting then garbage,
     // and silence.
     QVERIFY(writeFile(m_dir.path() + QStringLiteral("/garbage-helper"),
@@ -160,6 +165,9 @@ void tst_Highlighting::formatsThroughHelper_data()
     QTest::newRow("nix") << QStringLiteral("shell.nix") << QStringLiteral("Nix");
     QTest::newRow("powershell") << QStringLiteral("build.ps1") << QStringLiteral("PowerShell");
     QTest::newRow("latex") << QStringLiteral("notes.tex") << QStringLiteral("LaTeX");
+    // Names KSyntaxHighlighting has no pattern for, which QScintilla's lexers used to colour.
+    QTest::newRow("clang-format") << QStringLiteral(".clang-format") << QStringLiteral("YAML");
+    QTest::newRow("vue") << QStringLiteral("App.vue") << QStringLiteral("HTML");
 }
 
 // Every line's comment is styled as a comment in the editor (Scintilla's own style buffer).
