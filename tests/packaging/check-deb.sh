@@ -22,8 +22,7 @@ depends=$(grep '^ Depends:' <<<"$info") || fail "no Depends line"
 # it cannot see.
 # (t64: the package names of Debian/Ubuntu's 64-bit time_t transition.)
 for lib in 'libc6 \(>=' 'libqt6core6(t64)? \(>=' 'libqt6widgets6(t64)? \(>=' 'libqt6sql6(t64)? \(>=' \
-           'libsqlite3-0 \(>=' 'libstdc\+\+6 \(>=' 'libqt6sql6-sqlite' 'qt6-qpa-plugins' \
-           'libkf5syntaxhighlighting5 \(>=' 'libqt5core5a \(>='; do
+           'libsqlite3-0 \(>=' 'libstdc\+\+6 \(>=' 'libqt6sql6-sqlite' 'qt6-qpa-plugins'; do
     grep -qE "[ ,]$lib" <<<"$depends" || fail "Depends does not match '$lib': $depends"
 done
 
@@ -55,7 +54,10 @@ out=$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/repolens" --version)
 grep -qF "$version" <<<"$out" || fail "repolens --version does not say $version: $out"
 
 # The KSyntaxHighlighting helper, where the app looks for it (../libexec/repolens beside bin/),
-# against the system's KF5 library.
+# against the system's KF5 library (in Depends through dpkg-shlibdeps).
+for lib in 'libkf5syntaxhighlighting5 \(>=' 'libqt5core5a \(>='; do
+    grep -qE "[ ,]$lib" <<<"$depends" || fail "Depends does not match '$lib': $depends"
+done
 helper="$root/usr/libexec/repolens/repolens-highlighter"
 out=$("$helper" --version) || fail "installed repolens-highlighter --version failed"
 echo "installed repolens-highlighter --version: $out"
