@@ -529,6 +529,10 @@ or ask a question in the chat (Ctrl+L).</source>
         <translation>Öffnen Sie eine Datei im Baum oder mit Strg+P,
 oder stellen Sie im Chat eine Frage (Strg+L).</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FileTreeModel</name>
@@ -655,6 +659,17 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
     <message>
         <source>(1–%1)</source>
         <translation>(1–%1)</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::HelperHighlighter</name>
+    <message>
+        <source>Highlighted up to line %1 only: %2</source>
+        <translation>Nur bis Zeile %1 hervorgehoben: %2</translation>
+    </message>
+    <message>
+        <source>Shown as plain text: %1</source>
+        <translation>Als reiner Text angezeigt: %1</translation>
     </message>
 </context>
 <context>
@@ -1707,6 +1722,33 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
         <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
     </message>
+    <message>
+        <source>RepoLens (light or dark, after the colours above)</source>
+        <translation>RepoLens (hell oder dunkel, nach den Farben oben)</translation>
+    </message>
+    <message>
+        <source>Listing the KSyntaxHighlighting themes…</source>
+        <translation>KSyntaxHighlighting-Farbschemata werden aufgelistet …</translation>
+    </message>
+    <message>
+        <source>Code colours:</source>
+        <translation>Code-Farben:</translation>
+    </message>
+    <message>
+        <source>KSyntaxHighlighting themes are not available: %1</source>
+        <translation>KSyntaxHighlighting-Farbschemata sind nicht verfügbar: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n KSyntaxHighlighting theme(s); tree-sitter languages follow the same colours.</source>
+        <translation>
+            <numerusform>%n KSyntaxHighlighting-Farbschema; tree-sitter-Sprachen folgen denselben Farben.</numerusform>
+            <numerusform>%n KSyntaxHighlighting-Farbschemata; tree-sitter-Sprachen folgen denselben Farben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The colours of %1 are not known yet: wait for the list of themes.</source>
+        <translation>Die Farben von %1 sind noch nicht bekannt: Warten Sie auf die Liste der Farbschemata.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>
@@ -1829,6 +1871,76 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SyntaxHelper</name>
+    <message numerus="yes">
+        <source>The highlighter helper did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>Das Hervorhebungsprogramm hat nicht innerhalb von %n Sekunde geantwortet.</numerusform>
+            <numerusform>Das Hervorhebungsprogramm hat nicht innerhalb von %n Sekunden geantwortet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The highlighter helper was changed.</source>
+        <translation>Das Hervorhebungsprogramm wurde gewechselt.</translation>
+    </message>
+    <message>
+        <source>The highlighter helper is not installed (%1).</source>
+        <translation>Das Hervorhebungsprogramm ist nicht installiert (%1).</translation>
+    </message>
+    <message>
+        <source>The highlighter helper could not be started: %1</source>
+        <translation>Das Hervorhebungsprogramm konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>The highlighter helper stopped unexpectedly.</source>
+        <translation>Das Hervorhebungsprogramm wurde unerwartet beendet.</translation>
+    </message>
+    <message>
+        <source>The highlighter helper exited with status %1.</source>
+        <translation>Das Hervorhebungsprogramm hat sich mit Status %1 beendet.</translation>
+    </message>
+    <message>
+        <source>The highlighter helper answered garbage (%1).</source>
+        <translation>Das Hervorhebungsprogramm hat Unlesbares geantwortet (%1).</translation>
+    </message>
+    <message>
+        <source>a frame over the size limit</source>
+        <translation>ein Rahmen über der Größengrenze</translation>
+    </message>
+    <message>
+        <source>a frame shorter than its header</source>
+        <translation>ein Rahmen kürzer als sein Kopf</translation>
+    </message>
+    <message>
+        <source>no greeting</source>
+        <translation>keine Begrüßung</translation>
+    </message>
+    <message>
+        <source>The highlighter helper speaks protocol version %1; this RepoLens needs %2.</source>
+        <translation>Das Hervorhebungsprogramm spricht Protokollversion %1; dieses RepoLens braucht %2.</translation>
+    </message>
+    <message>
+        <source>a reply to request %1, which was not asked</source>
+        <translation>eine Antwort auf Anfrage %1, die nie gestellt wurde</translation>
+    </message>
+    <message>
+        <source>an unreadable error</source>
+        <translation>ein unlesbarer Fehler</translation>
+    </message>
+    <message>
+        <source>The highlighter helper refused a request: %1</source>
+        <translation>Das Hervorhebungsprogramm hat eine Anfrage abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>message type %1 where %2 was expected</source>
+        <translation>Nachrichtentyp %1, wo %2 erwartet war</translation>
+    </message>
+    <message>
+        <source>a malformed reply of type %1</source>
+        <translation>eine fehlerhafte Antwort vom Typ %1</translation>
     </message>
 </context>
 <context>

@@ -523,6 +523,10 @@ Examples:
 or ask a question in the chat (Ctrl+L).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FileTreeModel</name>
@@ -646,6 +650,17 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
     </message>
     <message>
         <source>(1–%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::HelperHighlighter</name>
+    <message>
+        <source>Highlighted up to line %1 only: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shown as plain text: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1686,6 +1701,33 @@ Body (%3 bytes, exactly as sent):
         <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>RepoLens (light or dark, after the colours above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing the KSyntaxHighlighting themes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code colours:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KSyntaxHighlighting themes are not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n KSyntaxHighlighting theme(s); tree-sitter languages follow the same colours.</source>
+        <translation>
+            <numerusform>%n KSyntaxHighlighting theme; tree-sitter languages follow the same colours.</numerusform>
+            <numerusform>%n KSyntaxHighlighting themes; tree-sitter languages follow the same colours.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The colours of %1 are not known yet: wait for the list of themes.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>
@@ -1807,6 +1849,76 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SyntaxHelper</name>
+    <message numerus="yes">
+        <source>The highlighter helper did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>The highlighter helper did not answer within %n second.</numerusform>
+            <numerusform>The highlighter helper did not answer within %n seconds.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The highlighter helper was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighter helper is not installed (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighter helper could not be started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighter helper stopped unexpectedly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighter helper exited with status %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighter helper answered garbage (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a frame over the size limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a frame shorter than its header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no greeting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighter helper speaks protocol version %1; this RepoLens needs %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reply to request %1, which was not asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unreadable error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighter helper refused a request: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>message type %1 where %2 was expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a malformed reply of type %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -529,6 +529,10 @@ or ask a question in the chat (Ctrl+L).</source>
         <translation>Ouvrez un fichier depuis l&apos;arborescence ou avec Ctrl+P,
 ou posez une question dans le chat (Ctrl+L).</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FileTreeModel</name>
@@ -655,6 +659,17 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
     <message>
         <source>(1–%1)</source>
         <translation>(1–%1)</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::HelperHighlighter</name>
+    <message>
+        <source>Highlighted up to line %1 only: %2</source>
+        <translation>Coloré jusqu’à la ligne %1 seulement : %2</translation>
+    </message>
+    <message>
+        <source>Shown as plain text: %1</source>
+        <translation>Affiché en texte brut : %1</translation>
     </message>
 </context>
 <context>
@@ -1707,6 +1722,33 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
         <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
     </message>
+    <message>
+        <source>RepoLens (light or dark, after the colours above)</source>
+        <translation>RepoLens (clair ou sombre, selon les couleurs ci-dessus)</translation>
+    </message>
+    <message>
+        <source>Listing the KSyntaxHighlighting themes…</source>
+        <translation>Liste des thèmes KSyntaxHighlighting…</translation>
+    </message>
+    <message>
+        <source>Code colours:</source>
+        <translation>Couleurs du code :</translation>
+    </message>
+    <message>
+        <source>KSyntaxHighlighting themes are not available: %1</source>
+        <translation>Les thèmes KSyntaxHighlighting ne sont pas disponibles : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n KSyntaxHighlighting theme(s); tree-sitter languages follow the same colours.</source>
+        <translation>
+            <numerusform>%n thème KSyntaxHighlighting ; les langages tree-sitter suivent les mêmes couleurs.</numerusform>
+            <numerusform>%n thèmes KSyntaxHighlighting ; les langages tree-sitter suivent les mêmes couleurs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The colours of %1 are not known yet: wait for the list of themes.</source>
+        <translation>Les couleurs de %1 ne sont pas encore connues : attendez la liste des thèmes.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>
@@ -1829,6 +1871,76 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>Resume</source>
         <translation>Reprendre</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SyntaxHelper</name>
+    <message numerus="yes">
+        <source>The highlighter helper did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>Le programme de coloration n’a pas répondu en %n seconde.</numerusform>
+            <numerusform>Le programme de coloration n’a pas répondu en %n secondes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The highlighter helper was changed.</source>
+        <translation>Le programme de coloration a été changé.</translation>
+    </message>
+    <message>
+        <source>The highlighter helper is not installed (%1).</source>
+        <translation>Le programme de coloration n’est pas installé (%1).</translation>
+    </message>
+    <message>
+        <source>The highlighter helper could not be started: %1</source>
+        <translation>Le programme de coloration n’a pas pu démarrer : %1</translation>
+    </message>
+    <message>
+        <source>The highlighter helper stopped unexpectedly.</source>
+        <translation>Le programme de coloration s’est arrêté de façon inattendue.</translation>
+    </message>
+    <message>
+        <source>The highlighter helper exited with status %1.</source>
+        <translation>Le programme de coloration s’est terminé avec le code %1.</translation>
+    </message>
+    <message>
+        <source>The highlighter helper answered garbage (%1).</source>
+        <translation>Le programme de coloration a répondu n’importe quoi (%1).</translation>
+    </message>
+    <message>
+        <source>a frame over the size limit</source>
+        <translation>une trame au-delà de la taille limite</translation>
+    </message>
+    <message>
+        <source>a frame shorter than its header</source>
+        <translation>une trame plus courte que son en-tête</translation>
+    </message>
+    <message>
+        <source>no greeting</source>
+        <translation>pas de salutation</translation>
+    </message>
+    <message>
+        <source>The highlighter helper speaks protocol version %1; this RepoLens needs %2.</source>
+        <translation>Le programme de coloration parle la version %1 du protocole ; ce RepoLens a besoin de la %2.</translation>
+    </message>
+    <message>
+        <source>a reply to request %1, which was not asked</source>
+        <translation>une réponse à la requête %1, qui n’a pas été posée</translation>
+    </message>
+    <message>
+        <source>an unreadable error</source>
+        <translation>une erreur illisible</translation>
+    </message>
+    <message>
+        <source>The highlighter helper refused a request: %1</source>
+        <translation>Le programme de coloration a refusé une requête : %1</translation>
+    </message>
+    <message>
+        <source>message type %1 where %2 was expected</source>
+        <translation>un message de type %1 au lieu de %2</translation>
+    </message>
+    <message>
+        <source>a malformed reply of type %1</source>
+        <translation>une réponse mal formée de type %1</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,8 @@ AppearanceSettings AppearanceSettings::load()
     s.theme = theme == QLatin1String("dark") ? Theme::Dark : theme == QLatin1String("light") ? Theme::Light : Theme::System;
     s.codeFontFamily = q.value(QStringLiteral("code_font")).toString();
     s.codeFontSize = std::clamp(q.value(QStringLiteral("code_font_size"), 0).toInt(), 0, 72);
+    s.syntaxTheme = q.value(QStringLiteral("syntax_theme")).toString();
+    s.syntaxThemeData = q.value(QStringLiteral("syntax_theme_data")).toByteArray();
     return s;
 }
 
@@ -32,6 +34,18 @@ void AppearanceSettings::save() const
                                                                 : QStringLiteral("system"));
     q.setValue(QStringLiteral("code_font"), codeFontFamily);
     q.setValue(QStringLiteral("code_font_size"), codeFontSize);
+    q.setValue(QStringLiteral("syntax_theme"), syntaxTheme);
+    q.setValue(QStringLiteral("syntax_theme_data"), syntaxTheme.isEmpty() ? QByteArray() : syntaxThemeData);
+}
+
+std::optional<SyntaxTheme> AppearanceSettings::syntaxThemeColours() const
+{
+    if (syntaxTheme.isEmpty())
+        return std::nullopt;
+    auto theme = SyntaxTheme::fromJson(syntaxThemeData);
+    if (!theme || theme->name != syntaxTheme)
+        return std::nullopt;
+    return theme;
 }
 
 QFont AppearanceSettings::codeFont() const

@@ -1,31 +1,16 @@
 #include "codeeditor.h"
 
 #include "async.h"
+#include "highlighter.h"
 #include "treesitterlexer.h"
 #include "uilogging.h"
-
-#include <Qsci/qscilexerbash.h>
-#include <Qsci/qscilexerbatch.h>
-#include <Qsci/qscilexercmake.h>
-#include <Qsci/qscilexercss.h>
-#include <Qsci/qscilexerdiff.h>
-#include <Qsci/qscilexerhtml.h>
-#include <Qsci/qscilexerjson.h>
-#include <Qsci/qscilexerlua.h>
-#include <Qsci/qscilexermakefile.h>
-#include <Qsci/qscilexermarkdown.h>
-#include <Qsci/qscilexerperl.h>
-#include <Qsci/qscilexerproperties.h>
-#include <Qsci/qscilexerruby.h>
-#include <Qsci/qscilexersql.h>
-#include <Qsci/qscilexerxml.h>
-#include <Qsci/qscilexeryaml.h>
 
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
+#include <QMimeDatabase>
 #include <QMouseEvent>
 #include <QStringDecoder>
 #include <QToolTip>
@@ -88,76 +73,6 @@ QList<int> indentationFoldLevels(const QByteArray &text)
     return levels;
 }
 
-QsciLexer *builtInLexerFor(const QString &path, QObject *parent)
-{
-    const QFileInfo info(path);
-    const QString name = info.fileName().toLower();
-    const QString ext = info.suffix().toLower();
-    auto is = [&](std::initializer_list<const char *> list) {
-        for (const char *e : list) {
-            if (ext == QLatin1String(e))
-                return true;
-        }
-        return false;
-    };
-    if (is({"md", "markdown", "mdown", "mkd"}))
-        return new QsciLexerMarkdown(parent);
-    if (is({"json", "jsonc", "geojson"}) || name == QLatin1String(".babelrc"))
-        return new QsciLexerJSON(parent);
-    if (is({"yml", "yaml"}) || name == QLatin1String(".clang-format"))
-        return new QsciLexerYAML(parent);
-    if (name == QLatin1String("cmakelists.txt") || is({"cmake"}))
-        return new QsciLexerCMake(parent);
-    if (is({"sh", "bash", "zsh", "ksh"}) || name == QLatin1String(".bashrc")
-        || name == QLatin1String(".profile"))
-        return new QsciLexerBash(parent);
-    if (name == QLatin1String("makefile") || name == QLatin1String("gnumakefile") || is({"mk", "mak"}))
-        return new QsciLexerMakefile(parent);
-    if (is({"ini", "cfg", "conf", "toml", "properties", "desktop", "editorconfig"})
-        || name == QLatin1String(".gitconfig") || name == QLatin1String(".editorconfig"))
-        return new QsciLexerProperties(parent);
-    if (is({"xml", "svg", "ui", "qrc", "ts", "xsd", "xsl", "plist", "metainfo"}))
-        return new QsciLexerXML(parent);
-    if (is({"html", "htm", "xhtml", "vue"}))
-        return new QsciLexerHTML(parent);
-    if (is({"css", "scss", "less"}))
-        return new QsciLexerCSS(parent);
-    if (is({"sql"}))
-        return new QsciLexerSQL(parent);
-    if (is({"diff", "patch"}))
-        return new QsciLexerDiff(parent);
-    if (is({"bat", "cmd"}))
-        return new QsciLexerBatch(parent);
-    if (is({"lua"}))
-        return new QsciLexerLua(parent);
-    if (is({"rb", "rake", "gemspec"}) || name == QLatin1String("gemfile") || name == QLatin1String("rakefile"))
-        return new QsciLexerRuby(parent);
-    if (is({"pl", "pm"}))
-        return new QsciLexerPerl(parent);
-    return nullptr;
-}
-
-void themeBuiltInLexer(QsciLexer *lexer, const CodeTheme &theme)
-{
-    lexer->setDefaultPaper(theme.background);
-    lexer->setDefaultColor(theme.foreground);
-    lexer->setDefaultFont(theme.font);
-    for (int style = 0; style < 128; ++style) {
-        if (lexer->description(style).isEmpty())
-            continue;
-        QFont font = theme.font;
-        const QFont original = lexer->defaultFont(style);
-        font.setItalic(original.italic());
-        font.setBold(original.bold());
-        lexer->setFont(font, style);
-        lexer->setPaper(theme.background, style);
-        QColor color = lexer->defaultColor(style);
-        if (color == QColor(Qt::black) || color == QColor(0x00, 0x00, 0x00))
-            color = theme.foreground;
-        lexer->setColor(theme.adapt(color), style);
-    }
-}
-
 } // namespace
 
 LoadedFile loadFile(const QString &absPath, LanguageId language)
@@ -184,11 +99,21 @@ LoadedFile loadFile(const QString &absPath, LanguageId language)
     if (bytes.startsWith("\xEF\xBB\xBF"))
         bytes.remove(0, 3);
     out.utf8 = std::move(bytes);
-    if (isTreeSitterLanguage(language) && out.utf8.size() <= kMaxHighlightBytes) {
+    if (!out.highlightable())
+        return out;
+    if (isTreeSitterLanguage(language)) {
         out.spans = highlight(language, out.utf8);
-        out.foldLevels = indentationFoldLevels(out.utf8);
+    } else {
+        static const QMimeDatabase mimes; // thread-safe
+        out.mimeType = mimes.mimeTypeForFileNameAndData(absPath, out.utf8.left(4096)).name();
     }
+    out.foldLevels = indentationFoldLevels(out.utf8);
     return out;
+}
+
+bool LoadedFile::highlightable() const
+{
+    return error.isEmpty() && !binary && utf8.size() <= kMaxHighlightBytes;
 }
 
 CodeEditor::CodeEditor(QWidget *parent)
@@ -284,16 +209,19 @@ void CodeEditor::applyTheme(const CodeTheme &theme)
     setIndicatorForegroundColor(match, kFindIndicator);
     SendScintilla(SCI_INDICSETOUTLINEALPHA, static_cast<unsigned long>(kFindIndicator), 160L);
     setIndicatorForegroundColor(theme.link, kLinkIndicator);
-    if (auto *ts = qobject_cast<TreeSitterLexer *>(m_lexer))
-        ts->setTheme(theme);
-    else if (m_lexer)
-        themeBuiltInLexer(m_lexer, theme);
+    if (m_highlighter)
+        m_highlighter->setTheme(theme);
     updateLineNumberWidth();
 }
 
 TreeSitterLexer *CodeEditor::treeSitterLexer() const
 {
-    return qobject_cast<TreeSitterLexer *>(m_lexer);
+    return m_highlighter ? qobject_cast<TreeSitterLexer *>(m_highlighter->lexer()) : nullptr;
+}
+
+QString CodeEditor::highlightNote() const
+{
+    return m_highlighter ? m_highlighter->note() : QString();
 }
 
 void CodeEditor::openFile(const QString &absPath, const QString &relPath)
@@ -319,20 +247,20 @@ void CodeEditor::reload()
         });
 }
 
-void CodeEditor::setupLexer(const LoadedFile &file)
+void CodeEditor::setupHighlighter(const LoadedFile &file)
 {
-    QsciLexer *old = m_lexer;
-    m_lexer = nullptr;
-    if (isTreeSitterLanguage(file.language)) {
-        auto *lexer = new TreeSitterLexer(file.language, m_theme, this);
-        m_lexer = lexer;
-    } else if (QsciLexer *builtIn = builtInLexerFor(m_relPath.isEmpty() ? m_absPath : m_relPath, this)) {
-        themeBuiltInLexer(builtIn, m_theme);
-        m_lexer = builtIn;
-    }
-    setLexer(m_lexer);
-    if (old)
+    Highlighter *old = std::exchange(m_highlighter, nullptr);
+    setLexer(nullptr);
+    if (old) {
+        old->disconnect(this);
         old->deleteLater();
+    }
+    if (file.highlightable()) {
+        m_highlighter = Highlighter::create(file.language, m_theme, this);
+        connect(m_highlighter, &Highlighter::noteChanged, this, &CodeEditor::highlightNoteChanged);
+        connect(m_highlighter, &Highlighter::finished, this, &CodeEditor::highlightingFinished);
+        setLexer(m_highlighter->lexer());
+    }
     // setLexer() resets fonts and colours of the margins and caret line
     applyTheme(m_theme);
 }
@@ -340,7 +268,7 @@ void CodeEditor::setupLexer(const LoadedFile &file)
 void CodeEditor::applyLoaded(LoadedFile &&file)
 {
     m_loadError.clear();
-    setupLexer(file);
+    setupHighlighter(file);
     setReadOnly(false);
     if (!file.error.isEmpty()) {
         m_loadError = file.error;
@@ -353,13 +281,14 @@ void CodeEditor::applyLoaded(LoadedFile &&file)
     }
     SendScintilla(SCI_EMPTYUNDOBUFFER);
     setReadOnly(true);
-    if (auto *ts = treeSitterLexer()) {
-        ts->setSpans(file.spans);
+    if (m_highlighter) {
         for (int line = 0; line < file.foldLevels.size(); ++line)
             SendScintilla(SCI_SETFOLDLEVEL, line, file.foldLevels.at(line));
     }
     updateLineNumberWidth();
     m_loaded = true;
+    if (m_highlighter)
+        m_highlighter->highlight(file, m_relPath.isEmpty() ? m_absPath : m_relPath);
     for (const QPair<int, int> &range : std::as_const(m_snippets))
         paintSnippet(range.first, range.second);
     const auto pending = std::exchange(m_pending, {});

@@ -13,10 +13,9 @@
 
 #include <functional>
 
-class QsciLexer;
-
 namespace RepoLens {
 
+class Highlighter;
 class TreeSitterLexer;
 
 // The contents of a file as read (and highlighted) on a worker thread.
@@ -28,15 +27,19 @@ struct LoadedFile
     bool truncated = false;
     bool converted = false; // not UTF-8: shown as Latin-1
     LanguageId language = LanguageId::None;
+    QString mimeType;            // by name and content (the helper's fallback for unknown names)
     QList<HighlightSpan> spans;  // tree-sitter languages
-    QList<int> foldLevels;       // Scintilla fold levels by indentation (tree-sitter languages)
+    QList<int> foldLevels;       // Scintilla fold levels by indentation
+
+    // Small enough to be highlighted (2 MiB), and text.
+    bool highlightable() const;
 };
 
 // Reads and prepares a file; runs on a worker thread.
 LoadedFile loadFile(const QString &absPath, LanguageId language);
 
 // One read-only code view: line numbers, folding, current-line highlight, syntax highlighting
-// (tree-sitter adapter or a QScintilla lexer), cited ranges (indicator + margin marker),
+// (a Highlighter backend: tree-sitter or the KSyntaxHighlighting helper), cited ranges (indicator + margin marker),
 // Ctrl+click / F2 go to definition, hover requests. The file is read on a worker thread; calls
 // made before it is loaded are applied when it is.
 class CodeEditor : public QsciScintilla
@@ -71,7 +74,12 @@ public:
     QPoint pointForPosition(int position) const;           // viewport coordinates
 
     void applyTheme(const CodeTheme &theme);
+    CodeTheme theme() const { return m_theme; }
     TreeSitterLexer *treeSitterLexer() const;
+    // The highlighting backend of the loaded file (nullptr before it is loaded).
+    Highlighter *highlighter() const { return m_highlighter; }
+    // Why the file is shown as plain text or only partly highlighted; empty when it is not.
+    QString highlightNote() const;
 
     // Find support: highlights every match, returns how many.
     int markAllMatches(const QString &text, bool caseSensitive, bool wholeWord, bool regex);
@@ -82,6 +90,10 @@ Q_SIGNALS:
     void definitionRequested(const QString &identifier);
     void referencesRequested(const QString &identifier);
     void hoverRequested(const QString &identifier, const QPoint &globalPos);
+    // The highlighting backend gave up (helper missing, stopped, garbage): for the status bar.
+    void highlightNoteChanged(const QString &note);
+    // Every block of the file is highlighted, or highlighting gave up.
+    void highlightingFinished();
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
@@ -93,7 +105,7 @@ protected:
 private:
     void configure();
     void applyLoaded(LoadedFile &&file);
-    void setupLexer(const LoadedFile &file);
+    void setupHighlighter(const LoadedFile &file);
     void updateLineNumberWidth();
     void setLinkHover(int position);
     void clearLinkHover();
@@ -106,7 +118,7 @@ private:
     bool m_loaded = false;
     QString m_loadError;
     CodeTheme m_theme;
-    QsciLexer *m_lexer = nullptr;
+    Highlighter *m_highlighter = nullptr;
     QList<QPair<int, int>> m_snippets;
     QList<std::function<void()>> m_pending;
     int m_linkStart = -1;

@@ -116,6 +116,10 @@ CodeEditor *CodeViewer::openFile(const QString &path)
     connect(editor, &CodeEditor::definitionRequested, this, &CodeViewer::definitionRequested);
     connect(editor, &CodeEditor::referencesRequested, this, &CodeViewer::referencesRequested);
     connect(editor, &CodeEditor::hoverRequested, this, &CodeViewer::hoverRequested);
+    connect(editor, &CodeEditor::highlightNoteChanged, this, [this, editor](const QString &note) {
+        if (!note.isEmpty())
+            Q_EMIT highlightNote(tr("%1: %2").arg(QFileInfo(editor->filePath()).fileName(), note));
+    });
     const int index = m_tabs->addTab(editor, QFileInfo(abs).fileName());
     m_tabs->setTabToolTip(index, rel.isEmpty() ? abs : rel);
     m_tabs->setCurrentIndex(index);

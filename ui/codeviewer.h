@@ -56,6 +56,8 @@ Q_SIGNALS:
     void definitionRequested(const QString &identifier);
     void referencesRequested(const QString &identifier);
     void hoverRequested(const QString &identifier, const QPoint &globalPos);
+    // A file is shown as plain text or only partly highlighted, and why (for the status bar).
+    void highlightNote(const QString &message);
 
 private:
     void updatePage();

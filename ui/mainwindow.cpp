@@ -1159,6 +1159,9 @@ void MainWindow::setUpChat()
         applyTheme(appearance.theme);
     if (!appearance.codeFontFamily.isEmpty() || appearance.codeFontSize > 0)
         setCodeFont(appearance.codeFont());
+    setSyntaxTheme(appearance.syntaxThemeColours());
+    connect(m_viewer, &CodeViewer::highlightNote, this,
+            [this](const QString &note) { statusBar()->showMessage(note, 15000); });
     const IndexingSettings indexing = IndexingSettings::load();
     IndexOptions options = m_index->options();
     indexing.applyTo(options);
@@ -1236,6 +1239,7 @@ void MainWindow::applySettings(const SettingsBundle &b)
     }
     applyTheme(b.appearance.theme);
     setCodeFont(b.appearance.codeFont());
+    setSyntaxTheme(b.appearance.syntaxThemeColours());
     const CodeTheme theme = CodeTheme::fromPalette(palette());
     for (CodeEditor *e : m_viewer->editors())
         e->applyTheme(theme);

@@ -2,6 +2,7 @@
 
 #include "language.h"
 #include "llmerrortext.h"
+#include "syntaxhelper.h"
 
 #include "core/llm/modelprobe.h"
 
@@ -408,6 +409,22 @@ QWidget *SettingsDialog::appearancePage()
     m_theme->addItem(tr("Light"), int(AppearanceSettings::Theme::Light));
     m_theme->addItem(tr("Dark"), int(AppearanceSettings::Theme::Dark));
     m_theme->setCurrentIndex(m_theme->findData(int(m_current.appearance.theme)));
+    m_syntaxTheme = new QComboBox(page);
+    m_syntaxTheme->setObjectName(QStringLiteral("syntaxThemeBox"));
+    m_syntaxTheme->addItem(tr("RepoLens (light or dark, after the colours above)"), QString());
+    if (!m_current.appearance.syntaxTheme.isEmpty()) {
+        // Listed before the helper answers, so that the choice shows at once.
+        m_syntaxTheme->addItem(m_current.appearance.syntaxTheme, m_current.appearance.syntaxTheme);
+        m_syntaxTheme->setCurrentIndex(1);
+        if (const auto colours = m_current.appearance.syntaxThemeColours())
+            m_syntaxThemes.append(*colours);
+    }
+    m_syntaxThemeNote = new QLabel(page);
+    m_syntaxThemeNote->setObjectName(QStringLiteral("syntaxThemeNote"));
+    m_syntaxThemeNote->setWordWrap(true);
+    m_syntaxThemeNote->setForegroundRole(QPalette::PlaceholderText);
+    m_syntaxThemeNote->setText(tr("Listing the KSyntaxHighlighting themes…"));
+    fillSyntaxThemes();
     m_font = new QFontComboBox(page);
     m_font->setFontFilters(QFontComboBox::MonospacedFonts);
     m_font->setCurrentFont(m_current.appearance.codeFont());
@@ -415,6 +432,8 @@ QWidget *SettingsDialog::appearancePage()
     m_fontSize->setRange(6, 40);
     m_fontSize->setValue(m_current.appearance.codeFont().pointSize() > 0 ? m_current.appearance.codeFont().pointSize() : 10);
     form->addRow(tr("Colours:"), m_theme);
+    form->addRow(tr("Code colours:"), m_syntaxTheme);
+    form->addRow(QString(), m_syntaxThemeNote);
     form->addRow(tr("Code font:"), m_font);
     form->addRow(tr("Code font size:"), m_fontSize);
     auto *language = new QComboBox(page);
@@ -424,6 +443,25 @@ QWidget *SettingsDialog::appearancePage()
     v->addLayout(form);
     v->addStretch(1);
     return page;
+}
+
+void SettingsDialog::fillSyntaxThemes()
+{
+    SyntaxHelper::instance()->listThemes(this, [this](Result<QList<SyntaxTheme>> themes) {
+        if (!themes) {
+            m_syntaxThemeNote->setText(tr("KSyntaxHighlighting themes are not available: %1").arg(themes.error().message));
+            return;
+        }
+        const QString chosen = m_syntaxTheme->currentData().toString();
+        m_syntaxThemes = *themes;
+        m_syntaxTheme->clear();
+        m_syntaxTheme->addItem(tr("RepoLens (light or dark, after the colours above)"), QString());
+        for (const SyntaxTheme &t : std::as_const(m_syntaxThemes))
+            m_syntaxTheme->addItem(t.name, t.name);
+        m_syntaxTheme->setCurrentIndex(std::max(0, m_syntaxTheme->findData(chosen)));
+        m_syntaxThemeNote->setText(tr("%n KSyntaxHighlighting theme(s); tree-sitter languages follow the same colours.",
+                                      nullptr, int(m_syntaxThemes.size())));
+    });
 }
 
 bool SettingsDialog::refuse(const QString &page, QWidget *field, const QString &message)
@@ -507,6 +545,15 @@ bool SettingsDialog::apply()
     b.appearance.theme = AppearanceSettings::Theme(m_theme->currentData().toInt());
     b.appearance.codeFontFamily = m_font->currentFont().family();
     b.appearance.codeFontSize = m_fontSize->value();
+    b.appearance.syntaxTheme = m_syntaxTheme->currentData().toString();
+    b.appearance.syntaxThemeData.clear();
+    for (const SyntaxTheme &t : std::as_const(m_syntaxThemes)) {
+        if (t.name == b.appearance.syntaxTheme)
+            b.appearance.syntaxThemeData = t.toJson();
+    }
+    if (!b.appearance.syntaxTheme.isEmpty() && b.appearance.syntaxThemeData.isEmpty())
+        return refuse(QStringLiteral("appearance"), m_syntaxTheme,
+                      tr("The colours of %1 are not known yet: wait for the list of themes.").arg(b.appearance.syntaxTheme));
     if (auto *language = findChild<QComboBox *>(QStringLiteral("languageBox")))
         setLanguageSetting(languageFromBox(language));
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "appsettings.h"
+#include "codetheme.h"
 
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmsettings.h"
@@ -67,6 +68,9 @@ public:
     QCheckBox *hyde() const { return m_hyde; }
     QPlainTextEdit *ignorePatterns() const { return m_ignore; }
     QComboBox *theme() const { return m_theme; }
+    // The code viewer's colours: ours, or a KSyntaxHighlighting theme (listed by the helper).
+    QComboBox *syntaxThemeBox() const { return m_syntaxTheme; }
+    QLabel *syntaxThemeNote() const { return m_syntaxThemeNote; }
     QListWidget *pages() const { return m_pages; }
     void setQuietErrors(bool quiet) { m_quiet = quiet; } // tests: no message boxes
 
@@ -80,6 +84,7 @@ private:
     QWidget *retrievalPage();
     QWidget *indexingPage();
     QWidget *appearancePage();
+    void fillSyntaxThemes();
     void testConnection();
     void updateKeyStatus();
     bool refuse(const QString &page, QWidget *field, const QString &message);
@@ -128,6 +133,9 @@ private:
     QCheckBox *m_summaries;
     // appearance
     QComboBox *m_theme;
+    QComboBox *m_syntaxTheme;
+    QLabel *m_syntaxThemeNote;
+    QList<SyntaxTheme> m_syntaxThemes;
     QFontComboBox *m_font;
     QSpinBox *m_fontSize;
 };

@@ -54,6 +54,20 @@ grep -qF "$version" <<<"$out" || fail "repolens-cli --version does not say $vers
 out=$(QT_QPA_PLATFORM=offscreen "$root/usr/bin/repolens" --version)
 grep -qF "$version" <<<"$out" || fail "repolens --version does not say $version: $out"
 
+# The KSyntaxHighlighting helper, where the app looks for it (../libexec/repolens beside bin/),
+# against the system's KF5 library (in Depends through dpkg-shlibdeps).
+for lib in 'libkf5syntaxhighlighting5 \(>=' 'libqt5core5a \(>='; do
+    grep -qE "[ ,]$lib" <<<"$depends" || fail "Depends does not match '$lib': $depends"
+done
+helper="$root/usr/libexec/repolens/repolens-highlighter"
+out=$("$helper" --version) || fail "installed repolens-highlighter --version failed"
+echo "installed repolens-highlighter --version: $out"
+grep -qE "^repolens-highlighter $version \(KSyntaxHighlighting 5\.[0-9.]+, protocol [0-9]+\)$" <<<"$out" \
+    || fail "repolens-highlighter --version: $out"
+printf 'FROM debian:12\nRUN make\n' >"$scratch/Dockerfile"
+out=$("$helper" --highlight "$scratch/Dockerfile") || fail "installed repolens-highlighter --highlight failed"
+grep -q "^definition Dockerfile, 2 lines" <<<"$out" || fail "repolens-highlighter --highlight: $out"
+
 QT_QPA_PLATFORM=offscreen "$root/usr/bin/repolens" --self-test --data-dir "$scratch/data" \
     || fail "installed repolens --self-test failed"
 echo "installed repolens --self-test: ok (whole test ${SECONDS} s)"

@@ -18,7 +18,7 @@ files=$(find . -mindepth 1 \( -type f -o -type l \) | sort)
 echo "$files"
 "$here/expect-layout.sh" "$id" "." <<<"$files"
 
-for exe in bin/repolens bin/repolens-cli; do
+for exe in bin/repolens bin/repolens-cli libexec/repolens/repolens-highlighter; do
     [ -x "$exe" ] || fail "$exe is not executable"
     # Installed programs link the system libraries only: no build-tree RUNPATH.
     if readelf -d "$exe" 2>/dev/null | grep -E 'R(UN)?PATH' | grep -qF "$build"; then

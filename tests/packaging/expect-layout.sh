@@ -7,7 +7,7 @@ id=$1 root=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
 files=$(cat)
 
-expected=("$root/bin/repolens" "$root/bin/repolens-cli"
+expected=("$root/bin/repolens" "$root/bin/repolens-cli" "$root/libexec/repolens/repolens-highlighter"
     "$root/share/applications/$id.desktop" "$root/share/metainfo/$id.metainfo.xml"
     "$root/share/icons/hicolor/scalable/apps/$id.svg")
 for size in 16 22 24 32 48 64 128 256; do
@@ -23,7 +23,7 @@ for f in "${expected[@]}"; do
 done
 
 # Every file below one of the FHS places above; nothing from the tests or the build.
-unexpected=$(grep -vE "^$root/(bin/repolens(-cli)?|share/(applications|metainfo|icons/hicolor|repolens/translations|doc/repolens)/.*)$" <<<"$files" || true)
+unexpected=$(grep -vE "^$root/(bin/repolens(-cli)?|libexec/repolens/repolens-highlighter|share/(applications|metainfo|icons/hicolor|repolens/translations|doc/repolens)/.*)$" <<<"$files" || true)
 [ -z "$unexpected" ] || fail "files outside the expected places: $unexpected"
 if grep -E 'tst_|connectlog|svgtopng|/include/|\.a$|\.so|/lib/' <<<"$files"; then
     fail "test or build-only files are installed"

@@ -5,13 +5,8 @@
 #include "ui/codeeditor.h"
 #include "ui/codeviewer.h"
 #include "ui/findbar.h"
+#include "ui/helperhighlighter.h"
 #include "ui/treesitterlexer.h"
-
-#include <Qsci/qscilexerbash.h>
-#include <Qsci/qscilexercmake.h>
-#include <Qsci/qscilexerjson.h>
-#include <Qsci/qscilexermarkdown.h>
-#include <Qsci/qscilexeryaml.h>
 
 #include <QLineEdit>
 #include <QSet>
@@ -32,7 +27,7 @@ private Q_SLOTS:
     void cppGetsCHighlights();
     void everyTreeSitterLanguage_data();
     void everyTreeSitterLanguage();
-    void builtInLexers();
+    void helperForOtherFormats();
     void editorChrome();
     void highlightBeforeLoad();
     void clearHighlights();
@@ -56,7 +51,7 @@ void tst_CodeViewer::initTestCase()
     QVERIFY(json.open(QIODevice::WriteOnly));
     json.write("{\"name\": \"fixture\", \"version\": 1}\n");
     json.close();
-    // Formats without a tree-sitter grammar: QScintilla's own lexers.
+    // Formats without a tree-sitter grammar: KSyntaxHighlighting through the helper.
     const QList<QPair<QString, QByteArray>> configs = {
         {QStringLiteral("ci.yml"), "jobs:\n  build:\n    runs-on: debian # comment\n"},
         {QStringLiteral("CMakeLists.txt"), "cmake_minimum_required(VERSION 3.25)\nproject(fixture)\n"},
@@ -172,26 +167,27 @@ void tst_CodeViewer::everyTreeSitterLanguage()
     QVERIFY2(styles.size() >= 5, qPrintable(QString::number(styles.size())));
 }
 
-void tst_CodeViewer::builtInLexers()
+void tst_CodeViewer::helperForOtherFormats()
 {
-    CodeEditor *md = open(QStringLiteral("README.md"));
-    QVERIFY(md);
-    QVERIFY(qobject_cast<QsciLexerMarkdown *>(md->lexer()));
-    CodeEditor *json = open(QStringLiteral("package.json"));
-    QVERIFY(json);
-    QVERIFY(qobject_cast<QsciLexerJSON *>(json->lexer()));
-    QCOMPARE(json->lexer()->paper(0), CodeTheme::fromPalette(json->palette()).background);
-    CodeEditor *yaml = open(QStringLiteral("ci.yml"));
-    QVERIFY(yaml);
-    QVERIFY(qobject_cast<QsciLexerYAML *>(yaml->lexer()));
-    CodeEditor *cmake = open(QStringLiteral("CMakeLists.txt"));
-    QVERIFY(cmake);
-    QVERIFY(qobject_cast<QsciLexerCMake *>(cmake->lexer()));
-    CodeEditor *shell = open(QStringLiteral("build.sh"));
-    QVERIFY(shell);
-    QVERIFY(qobject_cast<QsciLexerBash *>(shell->lexer()));
-    // the built-in lexers take the scheme's colours too
-    QCOMPARE(shell->lexer()->paper(0), CodeTheme::fromPalette(shell->palette()).background);
+    const QList<QPair<QString, QString>> files = {{QStringLiteral("README.md"), QStringLiteral("Markdown")},
+                                                  {QStringLiteral("package.json"), QStringLiteral("JSON")},
+                                                  {QStringLiteral("ci.yml"), QStringLiteral("YAML")},
+                                                  {QStringLiteral("CMakeLists.txt"), QStringLiteral("CMake")},
+                                                  {QStringLiteral("build.sh"), QStringLiteral("Bash")}};
+    for (const auto &[file, definition] : files) {
+        CodeEditor *editor = open(file);
+        QVERIFY(editor);
+        QVERIFY(editor->highlighter());
+        QCOMPARE(editor->highlighter()->backend(), Highlighter::Backend::SyntaxHelper);
+        QTRY_VERIFY_WITH_TIMEOUT(editor->highlighter()->isFinished(), 20000);
+        QCOMPARE(editor->highlighter()->definitionName(), definition);
+        QVERIFY2(editor->highlightNote().isEmpty(), qPrintable(editor->highlightNote()));
+        auto *lexer = qobject_cast<HelperLexer *>(editor->lexer());
+        QVERIFY(lexer);
+        QVERIFY2(lexer->runCount() >= 2, qPrintable(file));
+        // the helper's spans take the scheme's colours
+        QCOMPARE(lexer->paper(0), CodeTheme::fromPalette(editor->palette()).background);
+    }
 }
 
 // Line numbers, folding, the current line highlighted, read-only.
