@@ -2,7 +2,8 @@
 # `npm pack` into ${REPOLENS_NPM_DIR} (git-ignored), verifies each tarball's SHA-512 and
 # defines the targets:
 #   repolens_treesitter_core           the C core (static, SYSTEM headers)
-#   repolens_grammar_<lang>            one static library per grammar
+#   repolens_grammar_<lang>            one static library per grammar (parser.c built once for
+#                                      every preset, see below)
 # and the list variable REPOLENS_GRAMMAR_LANGS plus REPOLENS_GRAMMAR_DIR_<pkg> (unpacked
 # package folders, used for highlights.scm and licences).
 
@@ -81,10 +82,37 @@ add_library(repolens_treesitter_core STATIC "${_core}/src/lib.c")
 target_include_directories(repolens_treesitter_core SYSTEM
     PUBLIC "${_core}/include" PRIVATE "${_core}/src")
 target_compile_definitions(repolens_treesitter_core PRIVATE _DEFAULT_SOURCE _POSIX_C_SOURCE=200809L)
-set_target_properties(repolens_treesitter_core PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON)
+set_target_properties(repolens_treesitter_core PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON
+    AUTOMOC OFF)
 target_compile_options(repolens_treesitter_core PRIVATE -O2 -w)
 
 # --- grammars: lang;package;subdir -------------------------------------------------------
+# A grammar's generated parser.c (megabytes of parse tables and one big lexer switch) is most of
+# its compile time. It is compiled by one command line that no preset or build type changes:
+# REPOLENS_GRAMMAR_CC, -O2, no sanitizers, no debug info, run in the grammar's own folder. With
+# ccache (scripts/install-deps) every build tree of a checkout (ci, asan, tsan, dev, ...)
+# therefore gets the same object from one compile, so grammar compile time does not grow with the
+# number of presets. The hand-written scanner.c and the tree-sitter core, where the pointer work
+# is, are compiled with each tree's own flags, sanitizers included.
+find_program(REPOLENS_GRAMMAR_CC NAMES gcc cc clang
+    DOC "C compiler for the grammars' generated parser.c (the same in every build tree)")
+if(NOT REPOLENS_GRAMMAR_CC)
+    set(REPOLENS_GRAMMAR_CC "${CMAKE_C_COMPILER}")
+endif()
+function(_repolens_grammar_parser_object lang src out_var)
+    set(obj "${PROJECT_BINARY_DIR}/grammar-parsers/${lang}-parser.o")
+    file(GLOB deps "${src}/parser.c" "${src}/tree_sitter/*.h")
+    add_custom_command(OUTPUT "${obj}"
+        COMMAND ${CMAKE_C_COMPILER_LAUNCHER} "${REPOLENS_GRAMMAR_CC}" -std=gnu11 -O2 -w -fPIC
+                -I. -c parser.c -o "${obj}"
+        DEPENDS ${deps}
+        WORKING_DIRECTORY "${src}"
+        COMMENT "Building C object grammar-parsers/${lang}-parser.o (one command line for every preset)"
+        VERBATIM)
+    set_source_files_properties("${obj}" PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+    set(${out_var} "${obj}" PARENT_SCOPE)
+endfunction()
+
 set(_grammars
     "python|tree-sitter-python|."
     "java|tree-sitter-java|."
@@ -102,13 +130,14 @@ foreach(entry IN LISTS _grammars)
     list(GET parts 1 pkg)
     list(GET parts 2 sub)
     set(src "${REPOLENS_GRAMMAR_DIR_${pkg}}/${sub}/src")
-    set(files "${src}/parser.c")
+    _repolens_grammar_parser_object(${lang} "${src}" files)
     if(EXISTS "${src}/scanner.c")
         list(APPEND files "${src}/scanner.c")
     endif()
     add_library(repolens_grammar_${lang} STATIC ${files})
     target_include_directories(repolens_grammar_${lang} SYSTEM PRIVATE "${src}")
-    set_target_properties(repolens_grammar_${lang} PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON)
+    set_target_properties(repolens_grammar_${lang} PROPERTIES C_STANDARD 11 POSITION_INDEPENDENT_CODE ON
+        LINKER_LANGUAGE C AUTOMOC OFF)
     # Generated parsers: third-party, compiled optimised even in Debug, never warned about.
     target_compile_options(repolens_grammar_${lang} PRIVATE -O2 -w)
     list(APPEND REPOLENS_GRAMMAR_LANGS ${lang})

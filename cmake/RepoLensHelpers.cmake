@@ -10,7 +10,26 @@ target_compile_options(repolens_common INTERFACE -Wall -Wextra -Wpedantic -Wshad
     -Wno-missing-field-initializers)
 if(REPOLENS_WERROR)
     target_compile_options(repolens_common INTERFACE -Werror)
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+        # A precompiled header that does not fit a file (-Winvalid-pch) only costs build time.
+        target_compile_options(repolens_common INTERFACE -Wno-error=invalid-pch)
+    endif()
 endif()
+
+# Precompiled headers (REPOLENS_PCH): Qt's headers are about half of every file's compile time.
+# One header for all core libraries (built by the first one, reused by the others: their extra
+# Qt module defines are not used by QtCore's headers), one for the ui library and one per test
+# folder (cmake/pch/*.h). Files with their own compile options (optimisation level) get none.
+set_property(GLOBAL PROPERTY REPOLENS_CORE_PCH_OWNER "")
+function(_repolens_pch_skip_tuned_sources target)
+    get_target_property(sources ${target} SOURCES)
+    foreach(src IN LISTS sources)
+        get_source_file_property(opts "${src}" COMPILE_OPTIONS)
+        if(opts)
+            set_source_files_properties("${src}" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+        endif()
+    endforeach()
+endfunction()
 
 set(REPOLENS_CORE_TARGETS "" CACHE INTERNAL "")
 
@@ -25,6 +44,25 @@ function(repolens_add_library name)
     if(ARG_CORE)
         target_compile_definitions(${name} PRIVATE QT_NO_KEYWORDS)
         set(REPOLENS_CORE_TARGETS ${REPOLENS_CORE_TARGETS} ${name} CACHE INTERNAL "")
+        if(REPOLENS_FUZZ)
+            # libFuzzer's coverage instrumentation: the fuzz targets link these libraries.
+            target_compile_options(${name} PRIVATE -fsanitize=fuzzer-no-link)
+        endif()
+    endif()
+    if(REPOLENS_PCH)
+        get_property(owner GLOBAL PROPERTY REPOLENS_CORE_PCH_OWNER)
+        if(ARG_CORE AND owner)
+            target_precompile_headers(${name} REUSE_FROM ${owner})
+        elseif(ARG_CORE)
+            target_precompile_headers(${name} PRIVATE "${PROJECT_SOURCE_DIR}/cmake/pch/core.h")
+            set_property(GLOBAL PROPERTY REPOLENS_CORE_PCH_OWNER ${name})
+        else()
+            target_precompile_headers(${name} PRIVATE "${PROJECT_SOURCE_DIR}/cmake/pch/ui.h")
+        endif()
+        # Deferred to the end of the calling folder, where its per-file options are set (a
+        # deferred call's arguments are read when it runs, hence the EVAL).
+        cmake_language(EVAL CODE
+            "cmake_language(DEFER CALL _repolens_pch_skip_tuned_sources [[${name}]])")
     endif()
 endfunction()
 
@@ -61,15 +99,57 @@ function(repolens_check_layering)
     endforeach()
 endfunction()
 
-# repolens_add_test(<name> SOURCES ... LIBS ... [GUI] [LABELS ...] [TIMEOUT s])
-function(repolens_add_test name)
-    cmake_parse_arguments(ARG "GUI" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
-    add_executable(${name} ${ARG_SOURCES})
-    target_link_libraries(${name} PRIVATE repolens_common Qt6::Test ${ARG_LIBS})
+# Compile settings every test shares. Every test sees QtNetwork's and GUI tests QtWidgets'
+# headers, so that QtTest's headers (which test QT_NETWORK_LIB, QT_GUI_LIB, QT_WIDGETS_LIB)
+# read the same in every test of a folder and one precompiled header fits them all.
+function(_repolens_test_settings name gui)
+    target_link_libraries(${name} PRIVATE repolens_common Qt6::Test Qt6::Network)
+    if(gui)
+        target_link_libraries(${name} PRIVATE Qt6::Widgets)
+    endif()
     target_compile_definitions(${name} PRIVATE
         REPOLENS_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data"
         REPOLENS_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
         REPOLENS_BINARY_DIR="${PROJECT_BINARY_DIR}")
+endfunction()
+
+# The precompiled header of the tests in this folder (GUI or not): built once by a small object
+# library with the tests' settings, reused by each test.
+function(_repolens_test_pch name gui)
+    file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}")
+    string(MAKE_C_IDENTIFIER "${rel}" rel)
+    set(owner repolens_pch_${rel})
+    set(header test.h)
+    if(gui)
+        string(APPEND owner _gui)
+        set(header guitest.h)
+    endif()
+    if(NOT TARGET ${owner})
+        set(stub "${CMAKE_CURRENT_BINARY_DIR}/${owner}.cpp")
+        file(CONFIGURE OUTPUT "${stub}" CONTENT "// Builds the tests' precompiled header.\n")
+        add_library(${owner} OBJECT "${stub}")
+        _repolens_test_settings(${owner} ${gui})
+        set_target_properties(${owner} PROPERTIES AUTOMOC OFF)
+        target_precompile_headers(${owner} PRIVATE "${PROJECT_SOURCE_DIR}/cmake/pch/${header}")
+    endif()
+    target_precompile_headers(${name} REUSE_FROM ${owner})
+endfunction()
+
+# repolens_add_test(<name> SOURCES ... LIBS ... [GUI] [NO_PCH] [LABELS ...] [TIMEOUT s])
+# GUI: the test links QtWidgets (implied by LIBS repolens_ui / Qt6::Widgets / Qt6::Gui).
+# NO_PCH: the folder's only test of its kind (a precompiled header would cost more than it saves).
+function(repolens_add_test name)
+    cmake_parse_arguments(ARG "GUI;NO_PCH" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+    set(gui ${ARG_GUI})
+    if("repolens_ui" IN_LIST ARG_LIBS OR "Qt6::Widgets" IN_LIST ARG_LIBS OR "Qt6::Gui" IN_LIST ARG_LIBS)
+        set(gui ON)
+    endif()
+    add_executable(${name} ${ARG_SOURCES})
+    target_link_libraries(${name} PRIVATE ${ARG_LIBS})
+    _repolens_test_settings(${name} "${gui}")
+    if(REPOLENS_PCH AND NOT ARG_NO_PCH)
+        _repolens_test_pch(${name} "${gui}")
+    endif()
     # Every test runs with a fresh HOME of its own: settings written by one test (QSettings
     # and QStandardPaths' test mode live under HOME) never leak into another, nor into the
     # next run, and parallel tests never share them.
