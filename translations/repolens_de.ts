@@ -1258,16 +1258,6 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
         <translation>, %1 Tokens (geschätzt)
 </translation>
     </message>
-    <message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Zurückgehalten: %n Abschnitt, der nach Zugangsdaten aussieht, wurde nicht gesendet
-</numerusform>
-            <numerusform>Zurückgehalten: %n Abschnitte, die nach Zugangsdaten aussehen, wurden nicht gesendet
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Retrieval time: %1 ms
 </source>
@@ -1315,6 +1305,28 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>POST %1 (%2, %3 bytes):</source>
         <translation>POST %1 (%2, %3 Bytes):</translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Zurückgehalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Withheld: credentials in %n chunk(s) were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</source>
+        <translation>
+            <numerusform>Zurückgehalten: Zugangsdaten in %n Abschnitt wurden vor dem Senden durch [withheld: …] ersetzt (wo, steht unter Gesendeter Kontext ▸ Zurückgehalten)
+</numerusform>
+            <numerusform>Zurückgehalten: Zugangsdaten in %n Abschnitten wurden vor dem Senden durch [withheld: …] ersetzt (wo, steht unter Gesendeter Kontext ▸ Zurückgehalten)
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(withheld: %1)</source>
+        <translation>(zurückgehalten: %1)</translation>
+    </message>
+    <message>
+        <source>credentials withheld: %1</source>
+        <translation>Zugangsdaten zurückgehalten: %1</translation>
     </message>
 </context>
 <context>
@@ -1380,6 +1392,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
             <numerusform>%n hat diesen Rechner verlassen (insgesamt %1 Bytes); Anfragen an einen lokalen Server bleiben auf ihm.</numerusform>
             <numerusform>%n haben diesen Rechner verlassen (insgesamt %1 Bytes); Anfragen an einen lokalen Server bleiben auf ihm.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Zurückgehalten</translation>
     </message>
 </context>
 <context>

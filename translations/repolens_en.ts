@@ -1243,16 +1243,6 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
 </source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Withheld: %n chunk that look like credentials were not sent
-</numerusform>
-            <numerusform>Withheld: %n chunks that look like credentials were not sent
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Retrieval time: %1 ms
 </source>
@@ -1293,6 +1283,28 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>POST %1 (%2, %3 bytes):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Withheld: credentials in %n chunk(s) were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</source>
+        <translation>
+            <numerusform>Withheld: credentials in %n chunk were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</numerusform>
+            <numerusform>Withheld: credentials in %n chunks were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(withheld: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>credentials withheld: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1359,6 +1371,10 @@ Body (%3 bytes, exactly as sent):
             <numerusform>%n left this machine (%1 bytes in all); requests to a local server stay on it.</numerusform>
             <numerusform>%n left this machine (%1 bytes in all); requests to a local server stay on it.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

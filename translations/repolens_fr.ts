@@ -1258,16 +1258,6 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
         <translation>, %1 jetons (estimation)
 </translation>
     </message>
-    <message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Retenu : %n extrait qui ressemble à des identifiants n&apos;a pas été envoyé
-</numerusform>
-            <numerusform>Retenus : %n extraits qui ressemblent à des identifiants n&apos;ont pas été envoyés
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Retrieval time: %1 ms
 </source>
@@ -1315,6 +1305,28 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>POST %1 (%2, %3 bytes):</source>
         <translation>POST %1 (%2, %3 octets) :</translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Retenu</translation>
+    </message>
+    <message numerus="yes">
+        <source>Withheld: credentials in %n chunk(s) were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</source>
+        <translation>
+            <numerusform>Retenu : les identifiants de %n extrait ont été remplacés par [withheld: …] avant l’envoi (Contexte envoyé ▸ Retenu indique où)
+</numerusform>
+            <numerusform>Retenu : les identifiants de %n extraits ont été remplacés par [withheld: …] avant l’envoi (Contexte envoyé ▸ Retenu indique où)
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(withheld: %1)</source>
+        <translation>(retenu : %1)</translation>
+    </message>
+    <message>
+        <source>credentials withheld: %1</source>
+        <translation>identifiants retenus : %1</translation>
     </message>
 </context>
 <context>
@@ -1380,6 +1392,10 @@ Corps (%3 octets, tel qu&apos;envoyé) :
             <numerusform>%n a quitté cette machine (%1 octets au total) ; les requêtes vers un serveur local y restent.</numerusform>
             <numerusform>%n ont quitté cette machine (%1 octets au total) ; les requêtes vers un serveur local y restent.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Retenu</translation>
     </message>
 </context>
 <context>
