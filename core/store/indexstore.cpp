@@ -4,6 +4,7 @@
 #include "sqlite_p.h"
 
 #include "core/base/logging.h"
+#include "core/base/paths.h"
 
 #include <QAtomicInteger>
 #include <QSet>
@@ -445,7 +446,7 @@ QString IndexStore::databasePath(const QString &dataDir, const QString &rootPath
     QString canonical = QFileInfo(rootPath).canonicalFilePath();
     if (canonical.isEmpty())
         canonical = QDir::cleanPath(QFileInfo(rootPath).absoluteFilePath());
-    const QByteArray hash = QCryptographicHash::hash(canonical.toUtf8(), QCryptographicHash::Sha1)
+    const QByteArray hash = QCryptographicHash::hash(encodePath(canonical), QCryptographicHash::Sha1)
                                 .toHex()
                                 .left(12);
     QString base = QFileInfo(canonical).fileName();
