@@ -473,7 +473,8 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
     filters.excludeGlobs += pq.filters.excludeGlobs;
     filters.kinds += pq.filters.kinds;
     pq.filters = filters;
-    response.notes += pq.errors;
+    if (!pq.errors.isEmpty()) // a filter that filters nothing must not look like one that worked
+        return makeError(ErrorCode::InvalidArgument, pq.errors.join(QStringLiteral("; ")));
     const bool filtered = !filters.isEmpty();
     auto accepts = [&](const ChunkRecord &rec) {
         return !filtered
