@@ -94,7 +94,7 @@ const QSet<QString> &placeholderWords()
               "local",    "dev",      "development", "staging",  "prod",      "production", "s3cr3t",
               "hunter",   "letmein",  "admin",    "root",        "guest",     "sk",       "pk",
               "abc",      "abcd",     "abcdef",   "qwerty",      "asdf",      "aws",      "db",
-              "database", "app",      "service",  "webhook",     "url",       "my_secret"}) {
+              "database", "app",      "service",  "webhook",     "url",       "oauth",    "basic",    "x"}) {
             s.insert(QString::fromLatin1(w));
         }
         return s;
@@ -208,6 +208,8 @@ bool isPlaceholderOrReference(QStringView value)
               "self", "this", "str", "string", "int", "integer", "bool", "boolean", "bytes",
               "byte[]", "char[]", "object", "any", "number", "secretstr", "optional", "required",
               "sensitive", "nullable", "redacted", "masked", "hidden", "omitted", "notset",
+              // HTTP auth schemes ("Basic " + ...) and permissions (GitHub Actions id-token: write)
+              "basic", "bearer", "digest", "negotiate", "read", "write", "read-write", "readonly",
               "missing", "unset", "empty", "blank", "inherit", "auto", "prompt", "ask", "file"}) {
             s.insert(QString::fromLatin1(w));
         }
