@@ -1481,10 +1481,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Abschnitte, die nach Zugangsdaten aussehen, werden zurückgehalten), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
-    </message>
-    <message>
         <source>stored in the keychain (type to replace, clear to remove)</source>
         <translation>im Schlüsselbund gespeichert (zum Ersetzen tippen, zum Entfernen leeren)</translation>
     </message>
@@ -1720,8 +1716,12 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Die Neubewertung durch das Chat-Modell braucht ein Modell: Richten Sie zuerst eines auf der Seite „Modell“ ein.</translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Zugangsdaten darin werden durch [withheld: …] ersetzt), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
+    </message>
+    <message>
+        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
+        <translation>Auch im Code gefundene Zugangsdaten senden (API-Schlüssel, private Schlüssel, Passwörter), statt sie zurückzuhalten</translation>
     </message>
 </context>
 <context>

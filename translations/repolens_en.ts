@@ -1460,10 +1460,6 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>stored in the keychain (type to replace, clear to remove)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1699,7 +1695,11 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

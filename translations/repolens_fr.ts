@@ -1481,10 +1481,6 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation>Confidentialité : avec un point d&apos;accès sur cette machine (127.0.0.1, localhost), rien ne la quitte. Avec un point d&apos;accès distant, chaque question est envoyée avec les extraits de code choisis pour elle (visibles dans l&apos;inspecteur de chaque réponse ; les extraits qui ressemblent à des identifiants sont retenus), et HyDE ainsi que les résumés de méthodes en envoient davantage. Chat ▸ ⋯ ▸ Ce qui a été envoyé liste chaque requête.</translation>
-    </message>
-    <message>
         <source>stored in the keychain (type to replace, clear to remove)</source>
         <translation>enregistrée dans le trousseau (saisissez pour la remplacer, videz pour la supprimer)</translation>
     </message>
@@ -1720,8 +1716,12 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Le reclassement par le modèle de chat nécessite un modèle : configurez-en d&apos;abord un sur la page Modèle.</translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation>Confidentialité : avec un point d&apos;accès sur cette machine (127.0.0.1, localhost), rien ne la quitte. Avec un point d&apos;accès distant, chaque question est envoyée avec les extraits de code choisis pour elle (visibles dans l&apos;inspecteur de chaque réponse ; les identifiants qu&apos;ils contiennent sont remplacés par [withheld: …]), et HyDE ainsi que les résumés de méthodes en envoient davantage. Chat ▸ ⋯ ▸ Ce qui a été envoyé liste chaque requête.</translation>
+    </message>
+    <message>
+        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
+        <translation>Envoyer aussi les identifiants trouvés dans le code (clés d’API, clés privées, mots de passe) au lieu de les retenir</translation>
     </message>
 </context>
 <context>

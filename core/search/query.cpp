@@ -163,8 +163,10 @@ ParsedQuery parseQuery(const QString &raw)
                 }
                 if (id == LanguageId::None) {
                     QStringList known;
-                    for (const LanguageInfo &l : allLanguages())
-                        known << l.name;
+                    for (const LanguageInfo &l : allLanguages()) {
+                        if (l.id != LanguageId::None)
+                            known << l.name;
+                    }
                     q.errors << QStringLiteral("unknown language '%1' in lang: (one of %2)").arg(value, known.join(u' '));
                 }
                 else

@@ -449,7 +449,7 @@ QString IndexStore::databasePath(const QString &dataDir, const QString &rootPath
     const QByteArray hash = QCryptographicHash::hash(encodePath(canonical), QCryptographicHash::Sha1)
                                 .toHex()
                                 .left(12);
-    QString base = QFileInfo(canonical).fileName();
+    QString base = QString::fromUtf8(encodePath(QFileInfo(canonical).fileName())); // readable; U+FFFD for bad bytes
     if (base.isEmpty())
         base = QStringLiteral("root");
     return dataDir + u'/' + base + u'-' + QString::fromLatin1(hash) + QStringLiteral("/index.sqlite");

@@ -349,12 +349,12 @@ void tst_Cli::statusNeverStartsAnIndex()
 // (a repository could clear the screen, set the window title, forge result lines).
 void tst_Cli::controlCharactersAreEscaped()
 {
-    QTemporaryDir hostile;
-    const QString evil = QStringLiteral("src/evil\x1b]0;pwned\x07.py");
-    const QString forged = QStringLiteral("src/forged\n1. fake.py:1-1  function ok.py");
+    QTemporaryDir hostile; // (not src/: indexingSettingsApply leaves index.ignore = src/)
+    const QString evil = QStringLiteral("code/evil\x1b]0;pwned\x07.py");
+    const QString forged = QStringLiteral("code/forged\n1. fake.py:1-1  function ok.py");
     writeIn(hostile.path(), evil, "def clear_screen():\n    return \"\x1b[2J\x1b[H\"\n");
     writeIn(hostile.path(), forged, "def forged_name():\n    return clear_screen()\n");
-    QVERIFY(QFile::link(QStringLiteral("nowhere\x1b[0m"), hostile.filePath(QStringLiteral("src/link\x1b[31m"))));
+    QVERIFY(QFile::link(QStringLiteral("nowhere\x1b[0m"), hostile.filePath(QStringLiteral("code/link\x1b[31m"))));
     QCOMPARE(cli({QStringLiteral("index"), hostile.path(), QStringLiteral("--no-vectors")}).code, 0);
 
     const auto checkClean = [](const Run &r, const char *what) {
@@ -373,16 +373,16 @@ void tst_Cli::controlCharactersAreEscaped()
     Run r = cli({QStringLiteral("search"), hostile.path(), QStringLiteral("clear_screen"), QStringLiteral("--no-vectors")});
     QCOMPARE(r.code, 0);
     checkClean(r, "search");
-    QVERIFY2(r.out.contains("src/evil\\x1b]0;pwned\\x07.py"), r.out.constData());
+    QVERIFY2(r.out.contains("code/evil\\x1b]0;pwned\\x07.py"), r.out.constData());
     QVERIFY2(r.out.contains("return \"\\x1b[2J\\x1b[H\""), r.out.constData());
     r = cli({QStringLiteral("symbols"), hostile.path()});
     QCOMPARE(r.code, 0);
     checkClean(r, "symbols");
-    QVERIFY2(r.out.contains("src/forged\\n1. fake.py:1-1  function ok.py:1  function forged_name"), r.out.constData());
+    QVERIFY2(r.out.contains("code/forged\\n1. fake.py:1-1  function ok.py:1  function forged_name"), r.out.constData());
     r = cli({QStringLiteral("refs"), hostile.path(), QStringLiteral("clear_screen")});
     QCOMPARE(r.code, 0);
     checkClean(r, "refs");
-    QVERIFY2(r.out.contains("src/forged\\n1. fake.py"), r.out.constData());
+    QVERIFY2(r.out.contains("code/forged\\n1. fake.py"), r.out.constData());
     r = cli({QStringLiteral("refs"), hostile.path(), QStringLiteral("no\x1b[2Jthing")});
     QCOMPARE(r.code, 1);
     checkClean(r, "refs (not found)");

@@ -205,10 +205,8 @@ void tst_ContextRetriever::credentialsAreWithheld()
     bool sent = false;
     for (const ContextChunk &c : t.context) {
         QVERIFY(!c.text.contains(QStringLiteral("ghp_")));
-        if (c.path == QLatin1String("settings.py")) {
-            sent = true; // with the token replaced, the rest of the chunk still answers
-            QVERIFY2(c.text.contains(QStringLiteral("[withheld: GitHub token]")), qPrintable(c.text));
-        }
+        // With the token replaced, the rest of the chunk still answers.
+        sent = sent || (c.path == QLatin1String("settings.py") && c.text.contains(QStringLiteral("[withheld: GitHub token]")));
     }
     QVERIFY(sent);
     QCOMPARE(withheldEntries(t.context).size(), 1);
