@@ -634,11 +634,7 @@ int runWithhold(const Args &args)
     int failed = 0;
     for (const QString &path : args.positional) {
         // Never blocks on a FIFO; only regular files.
-        const int fd = ::open(encodePath(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-        Result<QByteArray> bytes = fd < 0 ? Result<QByteArray>(makeError(ErrorCode::NotFound, QString::fromLocal8Bit(std::strerror(errno))))
-                                          : readRegularFile(fd, 16 * 1024 * 1024);
-        if (fd >= 0)
-            ::close(fd);
+        const Result<QByteArray> bytes = readRegularFile(encodePath(path), 16 * 1024 * 1024);
         if (!bytes) {
             printErr(QStringLiteral("cannot read %1: %2").arg(path, bytes.error().message));
             ++failed;

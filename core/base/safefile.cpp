@@ -144,6 +144,16 @@ Result<QByteArray> readRegularFile(int fd, qint64 maxBytes, SafeFileInfo *info)
     return data;
 }
 
+Result<QByteArray> readRegularFile(const QByteArray &path, qint64 maxBytes, SafeFileInfo *info)
+{
+    const int fd = ::open(path.constData(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return errnoError(errno, display(path));
+    Result<QByteArray> data = readRegularFile(fd, maxBytes, info);
+    ::close(fd);
+    return data;
+}
+
 Result<QByteArray> readFileBeneath(const QByteArray &root, QByteArrayView relPath, qint64 maxBytes,
                                    SafeFileInfo *info)
 {

@@ -40,6 +40,10 @@ Result<QByteArray> readFileBeneath(const QByteArray &root, QByteArrayView relPat
 // checks it is one. Does not close fd.
 Result<QByteArray> readRegularFile(int fd, qint64 maxBytes, SafeFileInfo *info = nullptr);
 
+// A file named by the user or the UI (symlinks followed), never blocking: opened with
+// O_NONBLOCK, fstat()ed, read only when it is a regular file. maxBytes as above.
+Result<QByteArray> readRegularFile(const QByteArray &path, qint64 maxBytes, SafeFileInfo *info = nullptr);
+
 // Opens the file `name` inside the open folder dirFd for reading: no symlinks, no blocking,
 // regular files only. The caller closes the descriptor.
 Result<int> openRegularFileAt(int dirFd, const QByteArray &name);
