@@ -1273,16 +1273,6 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
         <translation>, %1 Tokens (geschätzt)
 </translation>
     </message>
-    <message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Zurückgehalten: %n Abschnitt, der nach Zugangsdaten aussieht, wurde nicht gesendet
-</numerusform>
-            <numerusform>Zurückgehalten: %n Abschnitte, die nach Zugangsdaten aussehen, wurden nicht gesendet
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Retrieval time: %1 ms
 </source>
@@ -1330,6 +1320,28 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>POST %1 (%2, %3 bytes):</source>
         <translation>POST %1 (%2, %3 Bytes):</translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Zurückgehalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Withheld: credentials in %n chunk(s) were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</source>
+        <translation>
+            <numerusform>Zurückgehalten: Zugangsdaten in %n Abschnitt wurden vor dem Senden durch [withheld: …] ersetzt (wo, steht unter Gesendeter Kontext ▸ Zurückgehalten)
+</numerusform>
+            <numerusform>Zurückgehalten: Zugangsdaten in %n Abschnitten wurden vor dem Senden durch [withheld: …] ersetzt (wo, steht unter Gesendeter Kontext ▸ Zurückgehalten)
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(withheld: %1)</source>
+        <translation>(zurückgehalten: %1)</translation>
+    </message>
+    <message>
+        <source>credentials withheld: %1</source>
+        <translation>Zugangsdaten zurückgehalten: %1</translation>
     </message>
 </context>
 <context>
@@ -1395,6 +1407,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
             <numerusform>%n hat diesen Rechner verlassen (insgesamt %1 Bytes); Anfragen an einen lokalen Server bleiben auf ihm.</numerusform>
             <numerusform>%n haben diesen Rechner verlassen (insgesamt %1 Bytes); Anfragen an einen lokalen Server bleiben auf ihm.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Zurückgehalten</translation>
     </message>
 </context>
 <context>
@@ -1478,10 +1494,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Test Connection</source>
         <translation>Verbindung testen</translation>
-    </message>
-    <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Abschnitte, die nach Zugangsdaten aussehen, werden zurückgehalten), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
     </message>
     <message>
         <source>stored in the keychain (type to replace, clear to remove)</source>
@@ -1719,8 +1731,12 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Die Neubewertung durch das Chat-Modell braucht ein Modell: Richten Sie zuerst eines auf der Seite „Modell“ ein.</translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Zugangsdaten darin werden durch [withheld: …] ersetzt), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
+    </message>
+    <message>
+        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
+        <translation>Auch im Code gefundene Zugangsdaten senden (API-Schlüssel, private Schlüssel, Passwörter), statt sie zurückzuhalten</translation>
     </message>
     <message>
         <source>RepoLens (light or dark, after the colours above)</source>

@@ -1258,16 +1258,6 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
 </source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Withheld: %n chunk that look like credentials were not sent
-</numerusform>
-            <numerusform>Withheld: %n chunks that look like credentials were not sent
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Retrieval time: %1 ms
 </source>
@@ -1308,6 +1298,28 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>POST %1 (%2, %3 bytes):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Withheld: credentials in %n chunk(s) were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</source>
+        <translation>
+            <numerusform>Withheld: credentials in %n chunk were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</numerusform>
+            <numerusform>Withheld: credentials in %n chunks were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(withheld: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>credentials withheld: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1374,6 +1386,10 @@ Body (%3 bytes, exactly as sent):
             <numerusform>%n left this machine (%1 bytes in all); requests to a local server stay on it.</numerusform>
             <numerusform>%n left this machine (%1 bytes in all); requests to a local server stay on it.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1456,10 +1472,6 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Test Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1698,7 +1710,11 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

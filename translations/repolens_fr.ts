@@ -1273,16 +1273,6 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
         <translation>, %1 jetons (estimation)
 </translation>
     </message>
-    <message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Retenu : %n extrait qui ressemble à des identifiants n&apos;a pas été envoyé
-</numerusform>
-            <numerusform>Retenus : %n extraits qui ressemblent à des identifiants n&apos;ont pas été envoyés
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Retrieval time: %1 ms
 </source>
@@ -1330,6 +1320,28 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>POST %1 (%2, %3 bytes):</source>
         <translation>POST %1 (%2, %3 octets) :</translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Retenu</translation>
+    </message>
+    <message numerus="yes">
+        <source>Withheld: credentials in %n chunk(s) were replaced by [withheld: …] before sending (Context Sent ▸ Withheld says where)
+</source>
+        <translation>
+            <numerusform>Retenu : les identifiants de %n extrait ont été remplacés par [withheld: …] avant l’envoi (Contexte envoyé ▸ Retenu indique où)
+</numerusform>
+            <numerusform>Retenu : les identifiants de %n extraits ont été remplacés par [withheld: …] avant l’envoi (Contexte envoyé ▸ Retenu indique où)
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(withheld: %1)</source>
+        <translation>(retenu : %1)</translation>
+    </message>
+    <message>
+        <source>credentials withheld: %1</source>
+        <translation>identifiants retenus : %1</translation>
     </message>
 </context>
 <context>
@@ -1395,6 +1407,10 @@ Corps (%3 octets, tel qu&apos;envoyé) :
             <numerusform>%n a quitté cette machine (%1 octets au total) ; les requêtes vers un serveur local y restent.</numerusform>
             <numerusform>%n ont quitté cette machine (%1 octets au total) ; les requêtes vers un serveur local y restent.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Withheld</source>
+        <translation>Retenu</translation>
     </message>
 </context>
 <context>
@@ -1478,10 +1494,6 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>Test Connection</source>
         <translation>Tester la connexion</translation>
-    </message>
-    <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation>Confidentialité : avec un point d&apos;accès sur cette machine (127.0.0.1, localhost), rien ne la quitte. Avec un point d&apos;accès distant, chaque question est envoyée avec les extraits de code choisis pour elle (visibles dans l&apos;inspecteur de chaque réponse ; les extraits qui ressemblent à des identifiants sont retenus), et HyDE ainsi que les résumés de méthodes en envoient davantage. Chat ▸ ⋯ ▸ Ce qui a été envoyé liste chaque requête.</translation>
     </message>
     <message>
         <source>stored in the keychain (type to replace, clear to remove)</source>
@@ -1719,8 +1731,12 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Le reclassement par le modèle de chat nécessite un modèle : configurez-en d&apos;abord un sur la page Modèle.</translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation>Confidentialité : avec un point d&apos;accès sur cette machine (127.0.0.1, localhost), rien ne la quitte. Avec un point d&apos;accès distant, chaque question est envoyée avec les extraits de code choisis pour elle (visibles dans l&apos;inspecteur de chaque réponse ; les identifiants qu&apos;ils contiennent sont remplacés par [withheld: …]), et HyDE ainsi que les résumés de méthodes en envoient davantage. Chat ▸ ⋯ ▸ Ce qui a été envoyé liste chaque requête.</translation>
+    </message>
+    <message>
+        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
+        <translation>Envoyer aussi les identifiants trouvés dans le code (clés d’API, clés privées, mots de passe) au lieu de les retenir</translation>
     </message>
     <message>
         <source>RepoLens (light or dark, after the colours above)</source>

@@ -603,6 +603,7 @@ void ChatController::finishTurn(int turnIndex, ChatReply *reply)
     call.bytes = reply->bytesSent();
     for (const ContextChunk &c : std::as_const(turn.context))
         call.files << c.location();
+    call.withheld = withheldEntries(turn.context);
     call.local = endpoint().isLocal();
     call.status = error.isError() ? llmErrorKindName(error.kind) : QStringLiteral("ok");
     saveTurn(turnIndex);
@@ -769,7 +770,7 @@ void ChatController::logCall(const RemoteCall &call, int turnIndex)
     r.purpose = call.purpose;
     r.model = call.model;
     r.bytes = call.bytes;
-    r.files = call.files;
+    r.files = sentLogEntries(call);
     r.local = call.local;
     r.status = call.status;
     auto conversation = m_conversationId;

@@ -5,6 +5,8 @@
 #include "treesitterlexer.h"
 #include "uilogging.h"
 
+#include "core/base/safefile.h"
+
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QFile>
@@ -79,13 +81,16 @@ LoadedFile loadFile(const QString &absPath, LanguageId language)
 {
     LoadedFile out;
     out.language = language;
-    QFile file(absPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        out.error = file.errorString();
+    // Never blocks on a FIFO or device swapped in for the file (issue 17): regular files only.
+    Result<QByteArray> read = readRegularFile(QFile::encodeName(absPath), kMaxViewBytes);
+    if (!read) {
+        out.error = read.error().message;
         return out;
     }
-    QByteArray bytes = file.read(kMaxViewBytes);
-    out.truncated = !file.atEnd();
+    QByteArray bytes = std::move(*read);
+    out.truncated = bytes.size() > kMaxViewBytes;
+    if (out.truncated)
+        bytes.truncate(kMaxViewBytes);
     if (bytes.left(8192).contains('\0')) {
         out.binary = true;
         return out;

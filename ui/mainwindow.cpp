@@ -14,6 +14,7 @@
 #include "summaryrunner.h"
 #include "uilogging.h"
 
+#include "core/base/safefile.h"
 #include "core/embed/embeddingindexer.h"
 #include "core/llm/embeddingstage.h"
 #include "core/index/indexservice.h"
@@ -100,19 +101,24 @@ QHash<QString, QHash<int, QString>> readLines(const QString &root, const QHash<Q
 {
     QHash<QString, QHash<int, QString>> out;
     for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
-        QFile file(root + u'/' + it.key());
-        if (!file.open(QIODevice::ReadOnly))
+        // Regular files only, never blocking on a FIFO swapped in for one (issue 17).
+        const Result<QByteArray> text = readRegularFile(QFile::encodeName(root + u'/' + it.key()), 16 * 1024 * 1024);
+        if (!text)
             continue;
         int maxLine = 0;
         for (int l : it.value())
             maxLine = std::max(maxLine, l);
         int line = 0;
         QHash<int, QString> &lines = out[it.key()];
-        while (!file.atEnd() && line < maxLine) {
-            const QByteArray bytes = file.readLine(64 * 1024);
+        qsizetype at = 0;
+        while (at < text->size() && line < maxLine) {
+            qsizetype end = text->indexOf('\n', at);
+            if (end < 0)
+                end = text->size();
             ++line;
             if (it.value().contains(line))
-                lines.insert(line, QString::fromUtf8(bytes).trimmed().left(200));
+                lines.insert(line, QString::fromUtf8(text->mid(at, std::min<qsizetype>(end - at, 64 * 1024))).trimmed().left(200));
+            at = end + 1;
         }
     }
     return out;

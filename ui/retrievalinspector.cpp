@@ -3,6 +3,7 @@
 #include "codetheme.h"
 
 #include <QDialogButtonBox>
+#include <QHash>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
@@ -53,7 +54,8 @@ RetrievalInspector::RetrievalInspector(QWidget *parent)
     m_context = new QTreeWidget(m_tabs);
     m_context->setObjectName(QStringLiteral("inspectorContext"));
     m_context->setRootIsDecorated(false);
-    m_context->setHeaderLabels({tr("#"), tr("Location"), tr("Symbol"), tr("From"), tr("Tokens"), tr("References")});
+    m_context->setHeaderLabels({tr("#"), tr("Location"), tr("Symbol"), tr("From"), tr("Tokens"), tr("Withheld"),
+                                tr("References")});
     m_request = textPage(m_tabs);
     m_request->setObjectName(QStringLiteral("inspectorRequest"));
     m_tabs->addTab(m_overview, tr("Retrieval"));
@@ -87,7 +89,9 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
     o += tr("Context: %n chunk(s)", nullptr, int(t.context.size()))
          + tr(", %1 tokens (estimated)\n").arg(QLocale().toString(trace.contextTokens));
     if (trace.withheld > 0)
-        o += tr("Withheld: %n chunk(s) that look like credentials were not sent\n", nullptr, trace.withheld);
+        o += tr("Withheld: credentials in %n chunk(s) were replaced by [withheld: …] before sending "
+                "(Context Sent ▸ Withheld says where)\n",
+                nullptr, trace.withheld);
     o += tr("Retrieval time: %1 ms\n").arg(qRound(trace.millis));
     if (!trace.stages.isEmpty()) {
         o += u'\n' + tr("Stages:") + u'\n';
@@ -108,10 +112,12 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
     if (!trace.remoteCalls.isEmpty()) {
         o += u'\n' + tr("Requests made while searching:") + u'\n';
         for (const RemoteCall &c : trace.remoteCalls)
-            o += QStringLiteral("• %1 %2 → %3 (%4, %5 bytes)%6\n")
+            o += QStringLiteral("• %1 %2 → %3 (%4, %5 bytes)%6%7\n")
                      .arg(c.time.toString(QStringLiteral("HH:mm:ss")), c.purpose, c.endpoint, c.model)
                      .arg(c.bytes)
-                     .arg(c.files.isEmpty() ? QString() : QStringLiteral(": ") + c.files.join(QStringLiteral(", ")));
+                     .arg(c.files.isEmpty() ? QString() : QStringLiteral(": ") + c.files.join(QStringLiteral(", ")),
+                          c.withheld.isEmpty() ? QString()
+                                               : u' ' + tr("(withheld: %1)").arg(c.withheld.join(QStringLiteral(", "))));
     }
     m_overview->setPlainText(o);
 
@@ -140,13 +146,22 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
         item->setText(12, score(s.rerank));
         item->setText(13, score(s.final));
         item->setText(14, QString::number(d.tokens));
-        item->setText(15, d.included ? c.reasons.join(QStringLiteral("; ")) : d.reason);
+        QString why = d.included ? c.reasons.join(QStringLiteral("; ")) : d.reason;
+        if (d.included && !d.withheld.isEmpty())
+            why = tr("credentials withheld: %1").arg(d.withheld) + QStringLiteral("; ") + why;
+        item->setText(15, why);
         item->setToolTip(15, c.reasons.join(u'\n'));
     }
     for (int c = 0; c < m_candidates->columnCount(); ++c)
         m_candidates->resizeColumnToContents(c);
 
     m_context->clear();
+    // Where credentials were withheld, by citation number (the trace keeps it for stored answers).
+    QHash<int, QString> withheld;
+    for (const PackDecision &d : trace.decisions) {
+        if (d.included && !d.withheld.isEmpty())
+            withheld.insert(d.number, d.withheld);
+    }
     for (const ContextChunk &c : t.context) {
         auto *item = new QTreeWidgetItem(m_context);
         item->setText(0, QString::number(c.number));
@@ -157,8 +172,9 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
         item->setText(2, c.symbol);
         item->setText(3, c.source);
         item->setText(4, QString::number(c.tokens));
-        item->setText(5, c.references.join(QStringLiteral("; ")));
-        item->setToolTip(5, c.references.join(u'\n'));
+        item->setText(5, c.withheld.isEmpty() ? withheld.value(c.number) : c.withheld);
+        item->setText(6, c.references.join(QStringLiteral("; ")));
+        item->setToolTip(6, c.references.join(u'\n'));
     }
     for (int c = 0; c < m_context->columnCount() - 1; ++c)
         m_context->resizeColumnToContents(c);

@@ -26,7 +26,7 @@ SentLogDialog::SentLogDialog(QWidget *parent)
     m_table->setRootIsDecorated(false);
     m_table->setAlternatingRowColors(true);
     m_table->setHeaderLabels({tr("Time"), tr("Endpoint"), tr("Purpose"), tr("Model"), tr("Bytes"), tr("Result"),
-                              tr("Files and lines")});
+                              tr("Files and lines"), tr("Withheld")});
     layout->addWidget(m_table, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *clear = buttons->addButton(tr("Clear Log"), QDialogButtonBox::ResetRole);
@@ -53,8 +53,18 @@ void SentLogDialog::setRecords(const QString &folder, const QList<RemoteRequestR
         item->setText(3, r.model);
         item->setText(4, QLocale().toString(r.bytes));
         item->setText(5, r.status);
-        item->setText(6, r.files.join(QStringLiteral(", ")));
-        item->setToolTip(6, r.files.join(u'\n'));
+        // "withheld: PATH LINES (KIND)" entries say where credentials were withheld.
+        QStringList files, withheld;
+        for (const QString &f : r.files) {
+            if (f.startsWith(QLatin1String("withheld: ")))
+                withheld << f.mid(10);
+            else
+                files << f;
+        }
+        item->setText(6, files.join(QStringLiteral(", ")));
+        item->setToolTip(6, files.join(u'\n'));
+        item->setText(7, withheld.join(QStringLiteral(", ")));
+        item->setToolTip(7, withheld.join(u'\n'));
         if (!r.local) {
             ++remote;
             remoteBytes += r.bytes;

@@ -167,11 +167,11 @@ QWidget *SettingsDialog::modelPage()
     v->addLayout(testRow);
     v->addWidget(note(tr("Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a "
                          "remote one, each question is sent with the code chunks chosen for it (shown in each answer's "
-                         "inspector; chunks that look like credentials are withheld), and HyDE and method summaries "
+                         "inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries "
                          "send more. Chat ▸ ⋯ ▸ What Was Sent lists every request."),
                       page));
-    m_sendCredentials = new QCheckBox(tr("Also send code that looks like it contains a credential (API keys, "
-                                         "private keys, passwords)"),
+    m_sendCredentials = new QCheckBox(tr("Also send credentials found in the code (API keys, private keys, "
+                                         "passwords) instead of withholding them"),
                                       page);
     m_sendCredentials->setObjectName(QStringLiteral("sendCredentials"));
     m_sendCredentials->setChecked(m_current.llm.sendCredentials);

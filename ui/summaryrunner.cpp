@@ -158,7 +158,7 @@ void SummaryRunner::start()
                                     r.purpose = call.purpose;
                                     r.model = call.model;
                                     r.bytes = call.bytes;
-                                    r.files = call.files;
+                                    r.files = sentLogEntries(call);
                                     r.local = call.local;
                                     r.status = call.status;
                                     return bool(store->logRemoteRequest(r));

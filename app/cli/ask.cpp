@@ -42,7 +42,7 @@ void logCall(ConversationStore *log, const RemoteCall &call)
     r.purpose = call.purpose;
     r.model = call.model;
     r.bytes = call.bytes;
-    r.files = call.files;
+    r.files = sentLogEntries(call);
     r.local = call.local;
     r.status = call.status;
     log->logRemoteRequest(r);
@@ -134,6 +134,7 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
     call.bytes = outcome.bytesSent;
     for (const ContextChunk &c : trace.context)
         call.files << c.location();
+    call.withheld = withheldEntries(trace.context);
     call.local = endpoint.isLocal();
     call.status = outcome.ok() ? QStringLiteral("ok") : llmErrorKindName(outcome.error.kind);
     logCall(log.get(), call);

@@ -3,9 +3,13 @@
 
 #include "ask.h"
 #include "cliprogress.h"
+#include "terminaltext.h"
 #include "watch.h"
 
 #include "core/base/filestatus.h"
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
+#include "core/base/secrets.h"
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexer.h"
@@ -37,6 +41,11 @@
 #include <QTextStream>
 
 #include <csignal>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -92,6 +101,9 @@ Commands:
   status DIR [--json]               files per status, with the reasons
   symbols DIR [--json]              every definition in the index
   chunks FILE [--lang NAME]         show how one file is chunked (no index needed)
+  withhold FILE... [--show] [--json]
+                                    where the withholding stage removes credentials from
+                                    FILE before anything is sent (--show: the text as sent)
   grammars                          the grammars and their ABI check
 
 Query filters: lang:python  path:src/**  -path:tests/**  kind:function
@@ -105,9 +117,10 @@ Options:
 Exit status: 0 success, 1 failure (message on stderr), 2 bad usage.
 )";
 
+// Messages carry paths and names from the repository: escaped for the terminal.
 void printErr(const QString &text)
 {
-    std::fprintf(stderr, "repolens-cli: %s\n", text.toLocal8Bit().constData());
+    std::fprintf(stderr, "repolens-cli: %s\n", terminalText(text).toLocal8Bit().constData());
 }
 
 void printOut(const QString &text)
@@ -132,16 +145,21 @@ int usageError(const QString &message)
     return 2;
 }
 
+// The folder as given, by its raw bytes (a name that is not UTF-8 works: core/base/paths.h).
 Result<QString> folderArg(const QString &path)
 {
-    const QFileInfo info(path);
-    if (!info.exists())
+    const QByteArray bytes = encodePath(path);
+    struct stat st = {};
+    if (::stat(bytes.constData(), &st) != 0)
         return makeError(ErrorCode::NotFound, QStringLiteral("no such folder: %1").arg(path));
-    if (!info.isDir())
+    if (!S_ISDIR(st.st_mode))
         return makeError(ErrorCode::NotADirectory, QStringLiteral("not a folder: %1").arg(path));
-    if (!info.isReadable())
+    if (::access(bytes.constData(), R_OK | X_OK) != 0)
         return makeError(ErrorCode::PermissionDenied, QStringLiteral("cannot read the folder: %1").arg(path));
-    return info.canonicalFilePath();
+    const QString canonical = canonicalPath(path);
+    if (canonical.isEmpty())
+        return makeError(ErrorCode::NotFound, QStringLiteral("no such folder: %1").arg(path));
+    return canonical;
 }
 
 int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check = false)
@@ -340,23 +358,23 @@ void printHumanResults(const SearchResponse &r)
     if (r.exhaustive)
         out += QStringLiteral(" every usage");
     if (!r.query.filters.isEmpty())
-        out += QStringLiteral(" filters: %1").arg(r.query.filters.describe());
+        out += QStringLiteral(" filters: %1").arg(terminalText(r.query.filters.describe()));
     out += u'\n';
     for (const QString &note : r.notes)
-        out += QStringLiteral("note: %1\n").arg(note);
+        out += QStringLiteral("note: %1\n").arg(terminalText(note));
     int n = 0;
     for (const SearchHit &hit : r.hits) {
         out += QStringLiteral("\n%1. %2:%3-%4  %5 %6  score %7\n")
                    .arg(++n)
-                   .arg(hit.chunk.path)
+                   .arg(terminalText(hit.chunk.path))
                    .arg(hit.chunk.startLine)
                    .arg(hit.chunk.endLine)
                    .arg(chunkKindName(hit.chunk.kind),
-                        hit.chunk.qualifiedName.isEmpty() ? QStringLiteral("-") : hit.chunk.qualifiedName)
+                        hit.chunk.qualifiedName.isEmpty() ? QStringLiteral("-") : terminalText(hit.chunk.qualifiedName))
                    .arg(hit.scores.final, 0, 'f', 3);
         const QStringList lines = hit.chunk.text.split(u'\n');
         for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
-            out += QStringLiteral("    %1\n").arg(lines.at(i).left(120));
+            out += QStringLiteral("    %1\n").arg(terminalText(lines.at(i).left(120), true));
     }
     printOut(out);
 }
@@ -480,17 +498,17 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
         return defs.isEmpty() && refs.isEmpty() ? 1 : 0;
     }
     QString out;
-    out += QStringLiteral("Definitions of %1 (%2):\n").arg(name).arg(defs.size());
+    out += QStringLiteral("Definitions of %1 (%2):\n").arg(terminalText(name)).arg(defs.size());
     for (const SymbolRecord &s : defs)
-        out += QStringLiteral("  %1:%2:%3  %4 %5\n").arg(s.path).arg(s.line).arg(s.column)
-                   .arg(chunkKindName(s.kind), s.signature.isEmpty() ? s.qualifiedName : s.signature);
+        out += QStringLiteral("  %1:%2:%3  %4 %5\n").arg(terminalText(s.path)).arg(s.line).arg(s.column)
+                   .arg(chunkKindName(s.kind), terminalText(s.signature.isEmpty() ? s.qualifiedName : s.signature));
     out += QStringLiteral("\nUsages (%1):\n").arg(refs.size());
     for (const RefRecord &r : refs) {
-        out += QStringLiteral("  %1:%2:%3  %4").arg(r.path).arg(r.line).arg(r.column).arg(refKindName(r.kind));
+        out += QStringLiteral("  %1:%2:%3  %4").arg(terminalText(r.path)).arg(r.line).arg(r.column).arg(refKindName(r.kind));
         if (!r.fromName.isEmpty())
-            out += QStringLiteral(" in %1").arg(r.fromName);
+            out += QStringLiteral(" in %1").arg(terminalText(r.fromName));
         if (r.toSymbolId && !defIds.contains(r.toSymbolId))
-            out += QStringLiteral(" (another %1)").arg(name);
+            out += QStringLiteral(" (another %1)").arg(terminalText(name));
         out += u'\n';
     }
     printOut(out);
@@ -503,6 +521,20 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
 
 int runStatus(const Args &args, const QString &root, const QString &dbPath)
 {
+    // A status question never starts a full index of a folder that has none.
+    if (!QFileInfo::exists(dbPath)) {
+        if (args.flags.contains(QStringLiteral("json"))) {
+            printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("root"), root},
+                                                                 {QStringLiteral("database"), dbPath},
+                                                                 {QStringLiteral("indexed"), false}})
+                                           .toJson(QJsonDocument::Compact))
+                     + u'\n');
+        } else {
+            printOut(QStringLiteral("Folder:   %1\nDatabase: none\n").arg(terminalText(root)));
+        }
+        printErr(QStringLiteral("not indexed yet: `repolens-cli index %1` builds the index").arg(root));
+        return 1;
+    }
     auto store = openForReading(root, dbPath);
     if (!store) {
         printErr(store.error().message);
@@ -528,7 +560,7 @@ int runStatus(const Args &args, const QString &root, const QString &dbPath)
     }
     QString out;
     out += QStringLiteral("Folder:   %1\nDatabase: %2\nChunks:   %3\nLast indexed: %4\n\n")
-               .arg(root, dbPath)
+               .arg(terminalText(root), terminalText(dbPath))
                .arg((*store)->chunks().count())
                .arg((*store)->meta(QStringLiteral("last_indexed"), QStringLiteral("never")));
     for (const StatusCount &c : counts) {
@@ -540,7 +572,7 @@ int runStatus(const Args &args, const QString &root, const QString &dbPath)
             return a.first != b.first ? a.first > b.first : a.second < b.second;
         });
         for (int i = 0; i < std::min<qsizetype>(15, reasons.size()); ++i)
-            out += QStringLiteral("    %1  %2\n").arg(reasons.at(i).first, 6).arg(reasons.at(i).second);
+            out += QStringLiteral("    %1  %2\n").arg(reasons.at(i).first, 6).arg(terminalText(reasons.at(i).second));
         if (reasons.size() > 15)
             out += QStringLiteral("    ... %1 more reasons\n").arg(reasons.size() - 15);
     }
@@ -567,7 +599,10 @@ int runSymbols(const Args &args, const QString &root, const QString &dbPath)
                                            .toJson(QJsonDocument::Compact))
                      + u'\n');
         } else {
-            printOut(QStringLiteral("%1:%2  %3 %4\n").arg(s.path).arg(s.line).arg(chunkKindName(s.kind), s.qualifiedName));
+            printOut(QStringLiteral("%1:%2  %3 %4\n")
+                         .arg(terminalText(s.path))
+                         .arg(s.line)
+                         .arg(chunkKindName(s.kind), terminalText(s.qualifiedName)));
         }
     });
     return 0;
@@ -590,6 +625,61 @@ int runChunks(const Args &args)
     Chunker chunker;
     printOut(dumpParseResult(chunker.parse(lang, file.readAll())));
     return 0;
+}
+
+// The withholding stage on files of the user's choice: what every request would carry
+// instead (README "Security").
+int runWithhold(const Args &args)
+{
+    if (args.positional.isEmpty())
+        return usageError(QStringLiteral("withhold needs one or more files"));
+    const bool json = args.flags.contains(QStringLiteral("json"));
+    const bool show = args.flags.contains(QStringLiteral("show"));
+    QJsonArray files;
+    int spans = 0;
+    int failed = 0;
+    for (const QString &path : args.positional) {
+        // Never blocks on a FIFO; only regular files.
+        const Result<QByteArray> bytes = readRegularFile(encodePath(path), 16 * 1024 * 1024);
+        if (!bytes) {
+            printErr(QStringLiteral("cannot read %1: %2").arg(path, bytes.error().message));
+            ++failed;
+            continue;
+        }
+        const WithheldText w = withholdSecrets(QString::fromUtf8(*bytes));
+        spans += int(w.spans.size());
+        if (json) {
+            QJsonArray list;
+            for (const SecretFinding &f : w.spans)
+                list.append(QJsonObject{{QStringLiteral("line"), f.line}, {QStringLiteral("end_line"), f.endLine},
+                                        {QStringLiteral("kind"), f.kind}, {QStringLiteral("rule"), f.rule}});
+            QJsonObject o{{QStringLiteral("path"), path}, {QStringLiteral("withheld"), list}};
+            if (show)
+                o.insert(QStringLiteral("text"), w.text);
+            files.append(o);
+            continue;
+        }
+        if (show) {
+            QStringList lines = w.text.split(u'\n');
+            for (QString &line : lines)
+                line = terminalText(line, true);
+            printOut(lines.join(u'\n'));
+            if (!w.text.endsWith(u'\n'))
+                printOut(QStringLiteral("\n"));
+            continue;
+        }
+        for (const SecretFinding &f : w.spans) {
+            const QString lines = f.endLine > f.line ? QStringLiteral("%1-%2").arg(f.line).arg(f.endLine)
+                                                     : QString::number(f.line);
+            printOut(QStringLiteral("%1:%2  %3 (%4)\n").arg(terminalText(path), lines, f.kind, f.rule));
+        }
+    }
+    if (json)
+        printOut(QString::fromUtf8(QJsonDocument(files).toJson(QJsonDocument::Compact)) + u'\n');
+    else
+        std::fprintf(stderr, "%d span(s) would be withheld in %lld file(s)\n", spans,
+                     static_cast<long long>(args.positional.size() - failed));
+    return failed > 0 ? 1 : 0;
 }
 
 int runConfig(const Args &args)
@@ -830,7 +920,11 @@ int main(int argc, char **argv)
 
     Args args;
     args.dataDir = IndexStore::defaultDataDir();
-    const QStringList argList = app.arguments().mid(1);
+    // From the raw bytes: QCoreApplication::arguments() turns bytes that are not UTF-8 into
+    // U+FFFD, and a folder with such a name could neither be found nor told from another.
+    QStringList argList;
+    for (int i = 1; i < argc; ++i)
+        argList << decodePath(argv[i]);
     static const QSet<QString> valueOptions = {QStringLiteral("top"), QStringLiteral("max-per-file"),
                                                QStringLiteral("lang"), QStringLiteral("data-dir"),
                                                QStringLiteral("queries"), QStringLiteral("m"),
@@ -841,7 +935,7 @@ int main(int argc, char **argv)
                                               QStringLiteral("quiet"), QStringLiteral("rerank"),
                                               QStringLiteral("no-vectors"), QStringLiteral("no-priors"),
                                               QStringLiteral("no-graph"), QStringLiteral("hyde"),
-                                              QStringLiteral("check")};
+                                              QStringLiteral("check"), QStringLiteral("show")};
     for (qsizetype i = 0; i < argList.size(); ++i) {
         const QString &a = argList.at(i);
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
@@ -892,6 +986,8 @@ int main(int argc, char **argv)
         return runGrammars();
     if (args.command == QLatin1String("config"))
         return runConfig(args);
+    if (args.command == QLatin1String("withhold"))
+        return runWithhold(args);
 
     static const QSet<QString> folderCommands = {QStringLiteral("index"), QStringLiteral("search"),
                                                  QStringLiteral("refs"), QStringLiteral("status"),

@@ -1,6 +1,7 @@
 #include "ignorerules.h"
 
 #include "logging.h"
+#include "paths.h"
 
 #include <QFile>
 #include <QHash>
@@ -19,21 +20,13 @@ namespace RepoLens {
 namespace {
 
 // ---------------------------------------------------------------------------------------------
-// Glob matching: a port of git's wildmatch.c (Rich $alz, Wayne Davison) working on byte views
-// instead of NUL-terminated strings. Keep it in step with git; tst_ignorerules compares the
-// results with `git check-ignore`.
-
-enum WildResult : int {
-    WildMatch = 0,
-    WildNoMatch = 1,
-    WildAbortAll = -1,
-    WildAbortToStarStar = -2,
-};
-
-constexpr bool isGlobSpecial(uchar c)
-{
-    return c == '*' || c == '?' || c == '[' || c == '\\';
-}
+// Glob matching with the semantics of git's wildmatch.c (WM_PATHNAME: '*' and '?' stop at '/',
+// "**" between slashes crosses them and "**/" may match nothing; [...] sets with ranges, '!' or
+// '^' negation and [:class:] names; '\' escapes), computed as a set of pattern positions over
+// the text: O(pattern x text) time whatever the pattern. git's backtracking matcher is
+// exponential in the number of '*' ("*a*a*a*a*a*a*a*a*b" against 60 characters took more than
+// 15 s; issue 17). tst_ignorerules compares the results with `git check-ignore` and with a
+// backtracking reference on random patterns.
 
 // [:name:] character classes, ASCII only (git's sane ctype). std::nullopt: unknown class name.
 std::optional<bool> inCharacterClass(QByteArrayView name, uchar c)
@@ -70,6 +63,81 @@ std::optional<bool> inCharacterClass(QByteArrayView name, uchar c)
     return std::nullopt;
 }
 
+// A bracket expression starting at pattern[open] ('['): whether byte c is in it, as git parses
+// it. *end: the index of its closing ']'. false from *valid: git would abort the whole match
+// there (no ']', a trailing '\', an unknown [:class:]), so the pattern never matches.
+bool bracketContains(QByteArrayView pattern, qsizetype open, uchar c, qsizetype *end, bool *valid)
+{
+    const auto pat = [&](qsizetype i) -> uchar { return i < pattern.size() ? uchar(pattern[i]) : 0; };
+    *valid = true;
+    qsizetype p = open;
+    uchar pCh = pat(++p);
+    if (pCh == '^')
+        pCh = '!';
+    const bool negated = pCh == '!';
+    if (negated)
+        pCh = pat(++p);
+    uchar prevCh = 0;
+    bool matched = false;
+    do {
+        if (!pCh) {
+            *valid = false;
+            return false;
+        }
+        if (pCh == '\\') {
+            pCh = pat(++p);
+            if (!pCh) {
+                *valid = false;
+                return false;
+            }
+            if (c == pCh)
+                matched = true;
+        } else if (pCh == '-' && prevCh && pat(p + 1) && pat(p + 1) != ']') {
+            pCh = pat(++p);
+            if (pCh == '\\') {
+                pCh = pat(++p);
+                if (!pCh) {
+                    *valid = false;
+                    return false;
+                }
+            }
+            if (c <= pCh && c >= prevCh)
+                matched = true;
+            pCh = 0; // a range cannot start another range
+        } else if (pCh == '[' && pat(p + 1) == ':') {
+            p += 2;
+            const qsizetype nameStart = p;
+            while ((pCh = pat(p)) != 0 && pCh != ']')
+                ++p;
+            if (!pCh) {
+                *valid = false;
+                return false;
+            }
+            const qsizetype nameLength = p - nameStart - 1;
+            if (nameLength < 0 || pat(p - 1) != ':') {
+                // No ":]": a plain '[' in the set.
+                p = nameStart - 2;
+                pCh = '[';
+                if (c == pCh)
+                    matched = true;
+                continue;
+            }
+            const std::optional<bool> inClass = inCharacterClass(pattern.sliced(nameStart, nameLength), c);
+            if (!inClass) {
+                *valid = false;
+                return false;
+            }
+            if (*inClass)
+                matched = true;
+            pCh = 0;
+        } else if (c == pCh) {
+            matched = true;
+        }
+    } while (prevCh = pCh, (pCh = pat(++p)) != ']');
+    *end = p;
+    return matched != negated;
+}
+
 class WildMatcher
 {
 public:
@@ -79,168 +147,163 @@ public:
     {
     }
 
-    bool matches() const { return run(0, 0) == WildMatch; }
+    bool matches(qint64 *steps = nullptr) const;
 
 private:
-    uchar pat(qsizetype i) const { return i < m_pattern.size() ? uchar(m_pattern[i]) : 0; }
-    uchar txt(qsizetype i) const { return i < m_text.size() ? uchar(m_text[i]) : 0; }
-
-    qsizetype slashFrom(qsizetype t) const
+    enum class Kind : quint8 { Literal, Any, Set, Star, AnyStar };
+    struct Token
     {
-        if (t >= m_text.size())
-            return -1;
-        const void *hit = std::memchr(m_text.data() + t, '/', size_t(m_text.size() - t));
-        return hit ? static_cast<const char *>(hit) - m_text.data() : -1;
-    }
-
-    int run(qsizetype p, qsizetype t) const;
+        Kind kind;
+        uchar literal = 0;
+        bool skipSlash = false; // "**/" may match nothing: also skip the '/' token after it
+        qsizetype setStart = 0; // Set: index of its '['
+    };
+    bool compile(QVarLengthArray<Token, 32> *tokens) const;
 
     QByteArrayView m_pattern;
     QByteArrayView m_text;
     bool m_pathName;
 };
 
-int WildMatcher::run(qsizetype p, qsizetype t) const
+// The pattern as tokens, read as git's dowild() reads it. false: it can never match.
+bool WildMatcher::compile(QVarLengthArray<Token, 32> *tokens) const
 {
-    const qsizetype start = p;
-    for (uchar pCh; (pCh = pat(p)) != 0; ++t, ++p) {
-        uchar tCh = txt(t);
-        if (tCh == 0 && pCh != '*')
-            return WildAbortAll;
-        switch (pCh) {
+    const auto pat = [&](qsizetype i) -> uchar { return i < m_pattern.size() ? uchar(m_pattern[i]) : 0; };
+    for (qsizetype p = 0; p < m_pattern.size(); ++p) {
+        const uchar c = pat(p);
+        if (c == 0)
+            break; // git sees a C string
+        switch (c) {
         case '\\':
-            // Literal match with the next character; a trailing backslash never matches.
-            pCh = pat(++p);
-            [[fallthrough]];
-        default:
-            if (tCh != pCh)
-                return WildNoMatch;
-            continue;
+            if (!pat(p + 1))
+                return false; // a trailing backslash never matches
+            tokens->append({Kind::Literal, pat(++p)});
+            break;
         case '?':
-            if (m_pathName && tCh == '/')
-                return WildNoMatch;
-            continue;
-        case '*': {
-            bool matchSlash = !m_pathName;
-            if (pat(++p) == '*') {
-                const qsizetype prev = p - 2;
-                while (pat(++p) == '*') {
-                }
-                if (!m_pathName) {
-                    matchSlash = true;
-                } else if ((prev < start || pat(prev) == '/')
-                           && (pat(p) == 0 || pat(p) == '/'
-                               || (pat(p) == '\\' && pat(p + 1) == '/'))) {
-                    // "**/" may match nothing: "foo/**/bar" matches "foo/bar".
-                    if (pat(p) == '/' && run(p + 1, t) == WildMatch)
-                        return WildMatch;
-                    matchSlash = true;
-                } else {
-                    matchSlash = false; // "**" not between slashes acts like "*"
-                }
-            }
-            if (pat(p) == 0) {
-                // Trailing "**" matches everything, trailing "*" only up to the next '/'.
-                if (!matchSlash && slashFrom(t) >= 0)
-                    return WildNoMatch;
-                return WildMatch;
-            }
-            if (!matchSlash && pat(p) == '/') {
-                // One '*' followed by '/' matches the rest of this path component.
-                const qsizetype slash = slashFrom(t);
-                if (slash < 0)
-                    return WildNoMatch;
-                t = slash;
-                break; // the loop consumes the slash in both
-            }
-            for (;;) {
-                if (tCh == 0)
-                    break;
-                // Skip ahead to the next occurrence of a literal that follows the star.
-                if (!isGlobSpecial(pat(p))) {
-                    pCh = pat(p);
-                    while ((tCh = txt(t)) != 0 && (matchSlash || tCh != '/')) {
-                        if (tCh == pCh)
-                            break;
-                        ++t;
-                    }
-                    if (tCh != pCh)
-                        return WildNoMatch;
-                }
-                const int matched = run(p, t);
-                if (matched != WildNoMatch) {
-                    if (!matchSlash || matched != WildAbortToStarStar)
-                        return matched;
-                } else if (!matchSlash && tCh == '/') {
-                    return WildAbortToStarStar;
-                }
-                tCh = txt(++t);
-            }
-            return WildAbortAll;
-        }
+            tokens->append({Kind::Any});
+            break;
         case '[': {
-            pCh = pat(++p);
-            if (pCh == '^')
-                pCh = '!';
-            const bool negated = pCh == '!';
-            if (negated)
-                pCh = pat(++p);
-            uchar prevCh = 0;
-            bool matched = false;
-            do {
-                if (!pCh)
-                    return WildAbortAll;
-                if (pCh == '\\') {
-                    pCh = pat(++p);
-                    if (!pCh)
-                        return WildAbortAll;
-                    if (tCh == pCh)
-                        matched = true;
-                } else if (pCh == '-' && prevCh && pat(p + 1) && pat(p + 1) != ']') {
-                    pCh = pat(++p);
-                    if (pCh == '\\') {
-                        pCh = pat(++p);
-                        if (!pCh)
-                            return WildAbortAll;
-                    }
-                    if (tCh <= pCh && tCh >= prevCh)
-                        matched = true;
-                    pCh = 0; // a range cannot start another range
-                } else if (pCh == '[' && pat(p + 1) == ':') {
-                    p += 2;
-                    const qsizetype nameStart = p;
-                    while ((pCh = pat(p)) != 0 && pCh != ']')
-                        ++p;
-                    if (!pCh)
-                        return WildAbortAll;
-                    const qsizetype nameLength = p - nameStart - 1;
-                    if (nameLength < 0 || pat(p - 1) != ':') {
-                        // No ":]": a plain '[' in the set.
-                        p = nameStart - 2;
-                        pCh = '[';
-                        if (tCh == pCh)
-                            matched = true;
-                        continue;
-                    }
-                    const std::optional<bool> inClass =
-                        inCharacterClass(m_pattern.sliced(nameStart, nameLength), tCh);
-                    if (!inClass)
-                        return WildAbortAll;
-                    if (*inClass)
-                        matched = true;
-                    pCh = 0;
-                } else if (tCh == pCh) {
-                    matched = true;
-                }
-            } while (prevCh = pCh, (pCh = pat(++p)) != ']');
-            if (matched == negated || (m_pathName && tCh == '/'))
-                return WildNoMatch;
-            continue;
+            qsizetype end = p;
+            bool valid = true;
+            bracketContains(m_pattern, p, 0, &end, &valid);
+            if (!valid)
+                return false;
+            Token t{Kind::Set};
+            t.setStart = p;
+            tokens->append(t);
+            p = end;
+            break;
         }
+        case '*': {
+            Token t{m_pathName ? Kind::Star : Kind::AnyStar};
+            if (pat(p + 1) == '*') {
+                const qsizetype prev = p - 1;
+                while (pat(p + 1) == '*')
+                    ++p;
+                const uchar next = pat(p + 1);
+                if (!m_pathName) {
+                    t.kind = Kind::AnyStar;
+                } else if ((prev < 0 || pat(prev) == '/')
+                           && (next == 0 || next == '/' || (next == '\\' && pat(p + 2) == '/'))) {
+                    t.kind = Kind::AnyStar;
+                    t.skipSlash = next == '/';
+                }
+            }
+            tokens->append(t);
+            break;
+        }
+        default:
+            tokens->append({Kind::Literal, c});
+            break;
         }
     }
-    return txt(t) ? WildNoMatch : WildMatch;
+    return true;
 }
+
+bool WildMatcher::matches(qint64 *steps) const
+{
+    QVarLengthArray<Token, 32> tokens;
+    if (!compile(&tokens))
+        return false;
+    const qsizetype k = tokens.size();
+    // at[i]: the pattern is matched up to token i at the current text position; inside[i]: a
+    // star at token i has consumed at least one character. "**/" may match nothing, but only
+    // when entered, never after it consumed something (git: run(p + 1, t) before the loop).
+    QVarLengthArray<char, 64> at(k + 1, 0), inside(k + 1, 0);
+    QVarLengthArray<char, 64> nextAt(k + 1, 0), nextInside(k + 1, 0);
+    qint64 work = 0;
+    const auto close = [&](QVarLengthArray<char, 64> &a, const QVarLengthArray<char, 64> &in) {
+        // Forward edges only: one pass in order reaches the fixpoint.
+        for (qsizetype i = 0; i < k; ++i) {
+            const bool isStar = tokens[i].kind == Kind::Star || tokens[i].kind == Kind::AnyStar;
+            if (!isStar || !(a[i] || in[i]))
+                continue;
+            ++work;
+            a[i + 1] = 1; // the star ends here
+            if (a[i] && tokens[i].skipSlash && i + 2 <= k)
+                a[i + 2] = 1;
+        }
+    };
+    at[0] = 1;
+    close(at, inside);
+    for (qsizetype t = 0; t < m_text.size(); ++t) {
+        const uchar c = uchar(m_text[t]);
+        const bool slash = c == '/';
+        std::fill(nextAt.begin(), nextAt.end(), char(0));
+        std::fill(nextInside.begin(), nextInside.end(), char(0));
+        bool any = false;
+        for (qsizetype i = 0; i < k; ++i) {
+            if (!at[i] && !inside[i])
+                continue;
+            ++work;
+            const Token &tok = tokens[i];
+            switch (tok.kind) {
+            case Kind::Literal:
+                if (at[i] && c == tok.literal)
+                    nextAt[i + 1] = any = 1;
+                break;
+            case Kind::Any:
+                if (at[i] && !(m_pathName && slash))
+                    nextAt[i + 1] = any = 1;
+                break;
+            case Kind::Set: {
+                qsizetype end = 0;
+                bool valid = true;
+                if (at[i] && !(m_pathName && slash) && bracketContains(m_pattern, tok.setStart, c, &end, &valid))
+                    nextAt[i + 1] = any = 1;
+                break;
+            }
+            case Kind::Star:
+                if (!slash)
+                    nextInside[i] = any = 1;
+                break;
+            case Kind::AnyStar:
+                nextInside[i] = any = 1;
+                break;
+            }
+        }
+        if (!any) {
+            if (steps)
+                *steps = work;
+            return false;
+        }
+        close(nextAt, nextInside);
+        std::swap(at, nextAt);
+        std::swap(inside, nextInside);
+    }
+    if (steps)
+        *steps = work;
+    return at[k] != 0;
+}
+
+} // namespace
+
+bool wildMatch(QByteArrayView pattern, QByteArrayView text, bool pathName, qint64 *steps)
+{
+    return WildMatcher(pattern, text, pathName).matches(steps);
+}
+
+namespace {
 
 // ---------------------------------------------------------------------------------------------
 
@@ -251,8 +314,13 @@ enum PatternFlag : quint8 {
     EndsWith = 1 << 3,  // "*literal"
 };
 
-// Longer lines are skipped: no real ignore file has them, and the matcher recurses per '*'.
+// Longer lines are skipped: no real ignore file has them (matching costs pattern x path).
 constexpr qsizetype kMaxPatternLength = 4096;
+
+constexpr bool isGlobSpecial(uchar c)
+{
+    return c == '*' || c == '?' || c == '[' || c == '\\';
+}
 constexpr qint64 kMaxIgnoreFileSize = 16 * 1024 * 1024;
 
 qsizetype literalLength(QByteArrayView pattern)
@@ -718,7 +786,7 @@ struct IgnoreRulesPrivate
 IgnoreRules::IgnoreRules(const QString &rootDir) : d(std::make_shared<IgnoreRulesPrivate>())
 {
     d->rootDir = rootDir;
-    d->rootPath = QFile::encodeName(rootDir);
+    d->rootPath = encodePath(rootDir);
     while (d->rootPath.size() > 1 && d->rootPath.endsWith('/'))
         d->rootPath.chop(1);
 }

@@ -98,6 +98,10 @@ private:
     QList<std::shared_ptr<const GitIgnoreList>> m_userLists;
 };
 
+// git's wildmatch() (WM_PATHNAME when pathName: '*' and '?' do not match '/', "**" between
+// slashes does) in O(pattern x text) time. *steps: the work done, for tests.
+bool wildMatch(QByteArrayView pattern, QByteArrayView text, bool pathName, qint64 *steps = nullptr);
+
 // Every ignore rule for one folder tree, in this order of precedence (highest first):
 //  1. extra user patterns (settings), root-relative;
 //  2. .repolensignore files, deepest folder first (same syntax as .gitignore);

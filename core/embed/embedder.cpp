@@ -1,5 +1,7 @@
 #include "embedder.h"
 
+#include "core/base/secrets.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -26,6 +28,20 @@ QString embeddingText(const ChunkRecord &c, int maxChars)
     if (maxChars > 0 && header.size() + body.size() > maxChars)
         body.truncate(std::max<qsizetype>(0, maxChars - header.size()));
     return header + body;
+}
+
+QString outgoingEmbeddingText(const ChunkRecord &chunk, int maxChars, bool withhold, bool *withheld)
+{
+    if (withheld)
+        *withheld = false;
+    if (!withhold)
+        return embeddingText(chunk, maxChars);
+    WithheldText w = withholdSecrets(embeddingText(chunk));
+    if (withheld)
+        *withheld = w.isWithheld();
+    if (maxChars > 0 && w.text.size() > maxChars)
+        w.text.truncate(maxChars);
+    return w.text;
 }
 
 QByteArray vectorToBlob(const EmbeddingVector &v)

@@ -39,6 +39,10 @@ public:
 // The text embedded for a chunk. It carries its context: path, enclosing scope, signature,
 // doc comment, then the code. maxChars > 0 truncates the code (never the header).
 QString embeddingText(const ChunkRecord &chunk, int maxChars = 0);
+// The text a remote embedder or scorer gets for a chunk: embeddingText() through the
+// withholding stage (core/base/secrets.h) when `withhold`, withheld before it is cut to
+// maxChars so that no half of a secret is left. *withheld: whether anything was withheld.
+QString outgoingEmbeddingText(const ChunkRecord &chunk, int maxChars, bool withhold, bool *withheld = nullptr);
 
 QByteArray vectorToBlob(const EmbeddingVector &v);
 EmbeddingVector vectorFromBlob(QByteArrayView blob);

@@ -295,12 +295,9 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
                 if (inBatch.contains(todo.at(i).contentHash))
                     continue;
                 inBatch.insert(todo.at(i).contentHash);
-                QString text = embeddingText(todo.at(i));
-                if (redact) {
-                    int found = 0;
-                    text = redactSecrets(text, &found);
-                    report.redacted += found > 0 ? 1 : 0;
-                }
+                bool withheld = false;
+                const QString text = outgoingEmbeddingText(todo.at(i), 0, redact, &withheld);
+                report.redacted += withheld ? 1 : 0;
                 texts << text;
                 hashes << todo.at(i).contentHash;
             }

@@ -4,6 +4,7 @@
 
 #include "core/base/ignorerules.h"
 #include "core/base/logging.h"
+#include "core/base/paths.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -86,7 +87,7 @@ private:
     bool isExcluded(const QString &rel) const;
     QByteArray absPath(const QString &rel) const
     {
-        return QFile::encodeName(rel.isEmpty() ? m_root : m_root + u'/' + rel);
+        return encodePath(rel.isEmpty() ? m_root : QString(m_root + u'/' + rel));
     }
     void postMode(FileWatcher::Mode mode, const QString &detail);
     void postRescan(const QString &reason);
@@ -248,7 +249,10 @@ bool FileWatcherWorker::addTree(const QString &rel, const IgnoreScope &scope)
             enterPolling(QStringLiteral("the watch limit (%1 folders) is reached").arg(m_options.maxWatches));
             return false;
         }
-        const int wd = ::inotify_add_watch(m_fd, abs.constData(), kDirMask);
+        // Never through a symlink (a folder swapped for one is not watched, as the scanner
+        // does not walk it).
+        const uint32_t noFollow = dirRel.isEmpty() ? 0 : IN_DONT_FOLLOW;
+        const int wd = ::inotify_add_watch(m_fd, abs.constData(), kDirMask | noFollow | IN_ONLYDIR);
         if (wd < 0) {
             if (errno == ENOSPC) {
                 enterPolling(QStringLiteral("the system's limit of inotify watches is reached "
@@ -268,7 +272,7 @@ bool FileWatcherWorker::addTree(const QString &rel, const IgnoreScope &scope)
         }
         m_wds.insert(dirRel, wd);
 
-        const int fd = ::open(abs.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        const int fd = ::open(abs.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | (dirRel.isEmpty() ? 0 : O_NOFOLLOW));
         DIR *dir = fd >= 0 ? ::fdopendir(fd) : nullptr;
         if (!dir) {
             if (fd >= 0)

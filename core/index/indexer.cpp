@@ -5,6 +5,8 @@
 
 #include "core/base/ignorerules.h"
 #include "core/base/logging.h"
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
 #include "core/store/indexstore.h"
 
 #include <QCryptographicHash>
@@ -69,6 +71,12 @@ struct WorkResult
     bool vanished = false;      // deleted between the scan and the read: leaves the index
 };
 
+bool isFolder(const QString &path)
+{
+    struct stat st = {};
+    return ::stat(encodePath(path).constData(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 bool statusIsFinal(FileStatus s)
 {
     return s != FileStatus::Pending;
@@ -104,7 +112,31 @@ void crashPoint(const char *point)
     }
 }
 
-WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOptions &options,
+// Why a file could not be read safely, as a file status and reason (safefile.h).
+void recordReadError(const Error &error, FileRecord &rec)
+{
+    if (error.code == ErrorCode::Unsupported) {
+        rec.status = FileStatus::Unsupported;
+        if (error.message == QLatin1String("symlink"))
+            rec.reason = QStringLiteral("replaced by a symlink while being indexed (not followed)");
+        else if (error.message == QLatin1String("inside a symlinked folder"))
+            rec.reason = QStringLiteral("a folder on its path was replaced by a symlink (not followed)");
+        else
+            rec.reason = QStringLiteral("not a regular file");
+        return;
+    }
+    rec.status = FileStatus::Unreadable;
+    rec.reason = error.message;
+}
+
+// Reads a file the scanner found, never through a symlink and never blocking (a file swapped
+// for a symlink or a FIFO after the scan is refused): see core/base/safefile.h.
+Result<QByteArray> readScannedFile(const QByteArray &root, const ScannedFile &file, qint64 cap)
+{
+    return readFileBeneath(root, QFile::encodeName(file.relPath), cap);
+}
+
+WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &chunker, const IndexOptions &options,
                        const std::atomic_bool *cancel)
 {
     WorkResult out;
@@ -121,21 +153,20 @@ WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOption
 
     if (options.beforeRead)
         options.beforeRead(rec.path);
-    QFile file(item.file.absPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (!QFileInfo::exists(item.file.absPath)) {
+    const qint64 cap = options.scan.sizeCap;
+    Result<QByteArray> read = readScannedFile(root, item.file, cap);
+    if (!read) {
+        if (read.error().code == ErrorCode::NotFound) {
             rec.status = FileStatus::Unreadable;
             rec.reason = QStringLiteral("deleted while being indexed");
             out.vanished = true;
             return out;
         }
-        rec.status = FileStatus::Unreadable;
-        rec.reason = file.errorString();
+        recordReadError(read.error(), rec);
         out.clearContent = hadContent;
         return out;
     }
-    const qint64 cap = options.scan.sizeCap;
-    QByteArray bytes = file.read(cap + 1);
+    QByteArray bytes = std::move(*read);
     if (bytes.size() > cap) {
         rec.status = FileStatus::TooLarge;
         rec.reason = QStringLiteral("grew past the %1 KiB cap while being indexed").arg(cap / 1024);
@@ -193,7 +224,7 @@ WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOption
 
 // The draft pass: the file's text as plain windows, its record still pending. Files the
 // classifier rejects (binary, generated, ...) are left to the parse pass, which records why.
-WorkResult draftFile(const WorkItem &item, const IndexOptions &options)
+WorkResult draftFile(const QByteArray &root, const WorkItem &item, const IndexOptions &options)
 {
     WorkResult out;
     FileRecord &rec = out.record;
@@ -203,10 +234,10 @@ WorkResult draftFile(const WorkItem &item, const IndexOptions &options)
     rec.mtimeMs = 0; // never taken for up to date: the parse pass reads the file again
     rec.status = FileStatus::Pending;
     rec.reason = QStringLiteral("waiting to be parsed");
-    QFile file(item.file.absPath);
-    if (!file.open(QIODevice::ReadOnly))
+    Result<QByteArray> read = readScannedFile(root, item.file, options.scan.sizeCap);
+    if (!read)
         return out;
-    QByteArray bytes = file.read(options.scan.sizeCap + 1);
+    QByteArray bytes = std::move(*read);
     if (bytes.size() > options.scan.sizeCap)
         return out;
     ContentVerdict verdict = classifyContent(rec.path, rec.language, bytes);
@@ -460,6 +491,7 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
                                            const std::atomic_bool *cancel, const QElapsedTimer &runTimer)
 {
     auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    const QByteArray rootBytes = encodePath(ensureScanner().rootDir());
     std::vector<size_t> fresh;
     for (size_t i = 0; i < work.size(); ++i) {
         const auto &old = work[i].old;
@@ -485,7 +517,7 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
                 const size_t i = next.fetch_add(1);
                 if (i >= fresh.size() || cancelled())
                     break;
-                queue.push(draftFile(work[fresh[i]], options));
+                queue.push(draftFile(rootBytes, work[fresh[i]], options));
             }
             running.fetch_sub(1);
         });
@@ -560,6 +592,7 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
                                          const std::atomic_bool *cancel, bool bulk, bool *changed)
 {
     auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    const QByteArray rootBytes = encodePath(ensureScanner().rootDir());
     prog.phase = IndexProgress::Phase::Parsing;
     prog.filesTotal = int(work.size());
     prog.filesDone = 0;
@@ -592,7 +625,7 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
                 if (i >= work.size())
                     break;
                 busy.start();
-                WorkResult result = processFile(work[i], chunker, options, cancel);
+                WorkResult result = processFile(rootBytes, work[i], chunker, options, cancel);
                 parseNanos.fetch_add(busy.nsecsElapsed());
                 queue.push(std::move(result));
             }
@@ -798,7 +831,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
             return r.error();
     }
     const bool linkedBefore = store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1");
-    const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
+    const QString canonicalRoot = canonicalPath(root);
     if (store.meta(QStringLiteral("root_path")) != canonicalRoot) {
         if (auto r = store.setMeta(QStringLiteral("root_path"), canonicalRoot); !r)
             return r.error();
@@ -853,6 +886,11 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         return scanned.error();
     }
 
+    // The folder itself went away while it was walked (deleted, unmounted, renamed): an error,
+    // not an index of nothing.
+    if (!isFolder(root))
+        return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
+
     // --- removed files + status-only changes --------------------------------------------------
     QSet<QString> removed;
     for (auto it = known.cbegin(); it != known.cend(); ++it) {
@@ -889,6 +927,8 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         report.seconds = timer.elapsed() / 1000.0;
         return report;
     }
+    if (!isFolder(root)) // what was written stays consistent; the next run redoes the rest
+        return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
     // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
     if (auto r = store.drafts().clear(); !r)
         qCWarning(lcIndex) << r.error().toString();
@@ -1016,7 +1056,7 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         Looked l;
         l.path = p;
         struct stat st = {};
-        const QByteArray abs = QFile::encodeName(root + u'/' + p);
+        const QByteArray abs = encodePath(QString(root + u'/' + p));
         if (::lstat(abs.constData(), &st) != 0 && errno == ENOENT) {
             l.gone = true;
         } else {

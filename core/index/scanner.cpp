@@ -2,6 +2,8 @@
 
 #include "core/base/ignorerules.h"
 #include "core/base/logging.h"
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -119,14 +121,40 @@ QString absolutePath(const QString &rootDir, const QString &relPath)
     return rootDir + u'/' + relPath;
 }
 
+// An open folder shared by the tasks of its sub-folders: they are opened with openat() from it
+// and O_NOFOLLOW, so a folder swapped for a symlink after it was listed is never entered.
+class DirFd
+{
+public:
+    DirFd(int fd, int *live) : m_fd(fd), m_live(live) { ++*m_live; }
+    ~DirFd()
+    {
+        ::close(m_fd);
+        --*m_live;
+    }
+    DirFd(const DirFd &) = delete;
+    DirFd &operator=(const DirFd &) = delete;
+    int fd() const { return m_fd; }
+
+private:
+    int m_fd;
+    int *m_live;
+};
+
+// Folders kept open for their pending sub-folders at most; beyond that (very deep trees with
+// siblings at every level) a folder is opened again from the root, one component at a time.
+constexpr int kMaxOpenParents = 256;
+
 // A folder being walked. Its canonical path is the root's plus relUtf8: the walk never goes
 // through symlinks.
 struct DirTask
 {
-    QByteArray absPath; // encoded, for system calls
+    QByteArray absPath; // encoded, for messages and symlink targets
     QString relPath;
     QByteArray relUtf8; // raw bytes of the relative path
     IgnoreScope scope;  // rules for the folder's entries
+    std::shared_ptr<DirFd> parent; // open parent folder; null: open it from the root
+    QByteArray name;               // in the parent
 };
 
 enum class EntryKind { Reported, Descend, Vanished };
@@ -369,7 +397,7 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
 {
     QElapsedTimer timer;
     timer.start();
-    const QByteArray rootPath = QFile::encodeName(m_rootDir);
+    const QByteArray rootPath = encodePath(m_rootDir);
     struct stat rootStat = {};
     if (::stat(rootPath.constData(), &rootStat) != 0)
         return rootError(errno, m_rootDir);
@@ -389,7 +417,7 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
     if (subRel == u".")
         subRel.clear();
     if (subRel.isEmpty()) {
-        stack.push_back({rootPath, QString(), QByteArray(), m_ignoreRules->rootScope()});
+        stack.push_back({rootPath, QString(), QByteArray(), m_ignoreRules->rootScope(), nullptr, QByteArray()});
     } else {
         if (subRel == u".." || subRel.startsWith(QStringLiteral("../")))
             return makeError(ErrorCode::InvalidArgument, QStringLiteral("outside the folder"), subDir);
@@ -401,31 +429,56 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
         IgnoreScope scope = m_ignoreRules->rootScope();
         for (const QByteArray &part : relUtf8.split('/'))
             scope = scope.descend(part);
-        stack.push_back({joinBytes(rootPath, relUtf8), subRel, relUtf8, scope});
+        stack.push_back({joinBytes(rootPath, relUtf8), subRel, relUtf8, scope, nullptr, QByteArray()});
     }
     bool isRoot = subRel.isEmpty();
+    int openParents = 0;
     while (!stack.empty()) {
         if (isCancelled(cancel))
             return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
-        const DirTask task = std::move(stack.back());
+        DirTask task = std::move(stack.back());
         stack.pop_back();
 
-        const int fd = ::open(task.absPath.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        // Never through a symlink: below the root every folder is opened with O_NOFOLLOW, from
+        // its open parent or component by component from the root.
+        int fd = -1;
+        int openError = 0;
+        if (isRoot) {
+            fd = ::open(task.absPath.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            openError = errno;
+        } else if (task.parent) {
+            fd = ::openat(task.parent->fd(), task.name.constData(),
+                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            openError = errno;
+        } else {
+            const Result<int> opened = openFolderBeneath(rootPath, task.relUtf8);
+            fd = opened ? *opened : -1;
+            openError = opened ? 0
+                        : opened.error().code == ErrorCode::NotFound ? ENOENT
+                        : opened.error().code == ErrorCode::Unsupported ? ELOOP
+                        : opened.error().code == ErrorCode::PermissionDenied ? EACCES
+                                                                           : EIO;
+        }
+        task.parent.reset(); // the parent closes once its last sub-folder is open
         DirHandle dir(fd >= 0 ? ::fdopendir(fd) : nullptr);
         if (!dir) {
-            const int openError = errno;
-            if (fd >= 0)
+            if (fd >= 0) {
+                openError = errno;
                 ::close(fd);
+            }
             if (isRoot)
                 return rootError(openError, m_rootDir);
             if (openError == ENOENT)
                 continue; // removed while we were walking
             ScannedFile folder;
             folder.relPath = task.relPath;
-            folder.absPath = QFile::decodeName(task.absPath);
+            folder.absPath = decodePath(task.absPath);
             folder.isDir = true;
             folder.status = FileStatus::Unreadable;
-            folder.reason = errnoReason(openError);
+            // O_NOFOLLOW | O_DIRECTORY on what is a symlink now: ELOOP or ENOTDIR.
+            folder.reason = openError == ELOOP || openError == ENOTDIR
+                                ? QStringLiteral("replaced by a symlink while being scanned (not followed)")
+                                : errnoReason(openError);
             count(stats, folder);
             sink(std::move(folder));
             continue;
@@ -434,16 +487,13 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
         ++stats.directories;
         const std::vector<DirEntry> entries = readEntries(dir.get());
         const int dirFd = ::dirfd(dir.get());
+        std::shared_ptr<DirFd> self;
 
         std::vector<DirTask> subdirs;
-        int sinceCheck = 0;
         for (const DirEntry &entry : entries) {
-            if (++sinceCheck == 256) {
-                sinceCheck = 0;
-                if (isCancelled(cancel))
-                    return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"),
-                                     m_rootDir);
-            }
+            // Every entry: matching one against a huge ignore file takes a while.
+            if (isCancelled(cancel))
+                return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
             ScannedFile file;
             const auto ignoreMatch = [&](bool isDir) {
                 return task.scope.match(entry.name, isDir);
@@ -452,10 +502,15 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
                                                        task.relPath, entry.name, entry.type,
                                                        ignoreMatch, file);
             if (kind == EntryKind::Descend) {
+                if (!self && openParents < kMaxOpenParents) {
+                    const int dup = ::fcntl(dirFd, F_DUPFD_CLOEXEC, 0);
+                    if (dup >= 0)
+                        self = std::make_shared<DirFd>(dup, &openParents);
+                }
                 subdirs.push_back({joinBytes(task.absPath, entry.name), std::move(file.relPath),
                                    task.relUtf8.isEmpty() ? entry.name
                                                           : joinBytes(task.relUtf8, entry.name),
-                                   task.scope.descend(entry.name)});
+                                   task.scope.descend(entry.name), self, entry.name});
             } else if (kind == EntryKind::Reported) {
                 count(stats, file);
                 sink(std::move(file));
@@ -488,7 +543,7 @@ ScannedFile Scanner::inspect(const QString &relPath) const
     const qsizetype slash = cleaned.lastIndexOf(u'/');
     const QString parentRel = slash < 0 ? QString() : cleaned.left(slash);
     const QByteArray parentRelUtf8 = QFile::encodeName(parentRel);
-    const QByteArray rootPath = QFile::encodeName(m_rootDir);
+    const QByteArray rootPath = encodePath(m_rootDir);
     const QByteArray parentAbs =
         parentRel.isEmpty() ? rootPath : joinBytes(rootPath, parentRelUtf8);
     int error = 0;
@@ -506,11 +561,17 @@ ScannedFile Scanner::inspect(const QString &relPath) const
             return file;
         }
     }
-    const int dirFd = ::open(parentAbs.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd < 0) {
-        file.reason = errnoReason(errno);
+    const Result<int> opened = openFolderBeneath(rootPath, parentRelUtf8);
+    if (!opened) {
+        if (opened.error().code == ErrorCode::Unsupported) {
+            file.status = FileStatus::Ignored;
+            file.reason = QStringLiteral("inside a symlinked folder");
+        } else {
+            file.reason = opened.error().message;
+        }
         return file;
     }
+    const int dirFd = *opened;
     const QByteArray name = QFile::encodeName(slash < 0 ? cleaned : cleaned.mid(slash + 1));
     const EntryClassifier classifier(m_rootDir, *rootCanonical, m_options, *m_ignoreRules);
     const auto ignoreMatch = [&](bool isDir) { return m_ignoreRules->match(cleaned, isDir); };

@@ -117,9 +117,9 @@ void findPaths(QStringView text, QList<CitationMatch> &out)
         "(?<![\\w/.@:\\-\\\\])"
         "((?:[\\w.@+\\-]+/)*[\\w@+\\-][\\w.@+\\-]*\\.[A-Za-z][A-Za-z0-9_+]{0,9})"
         "(?:"
-        "(?::L?|#L)(\\d{1,7})(?:\\s?[-\\x{2013}]\\s?L?(\\d{1,7}))?"
+        "(?::L?|#L)(\\d+)(?:\\s?[-\\x{2013}]\\s?L?(\\d+))?"
         "|"
-        ",?\\s\\(?(?:lines?|l\\.)\\s(\\d{1,7})(?:\\s?(?:[-\\x{2013}]|to)\\s?(\\d{1,7}))?\\)?"
+        ",?\\s\\(?(?:lines?|l\\.)\\s(\\d+)(?:\\s?(?:[-\\x{2013}]|to)\\s?(\\d+))?\\)?"
         ")?"
         "(?![\\w/])"));
     QRegularExpressionMatchIterator it = re.globalMatch(text);
@@ -128,27 +128,35 @@ void findPaths(QStringView text, QList<CitationMatch> &out)
         QString path = m.captured(1);
         int start = 0;
         int end = 0;
+        // A line number that is 0 or does not fit (src/app.py:0, a 21-digit one) is kept as
+        // -1 / 0 so that the check rejects it, rather than read as a citation without lines.
+        const auto lineNumber = [](QStringView digits) {
+            bool ok = false;
+            const qlonglong n = digits.size() > 9 ? -1 : digits.toLongLong(&ok);
+            return ok ? int(n) : -1;
+        };
+        const bool hasLines = m.capturedLength(2) > 0 || m.capturedLength(4) > 0;
         if (m.capturedLength(2) > 0) {
-            start = m.captured(2).toInt();
-            end = m.capturedLength(3) > 0 ? m.captured(3).toInt() : start;
+            start = lineNumber(m.capturedView(2));
+            end = m.capturedLength(3) > 0 ? lineNumber(m.capturedView(3)) : start;
         } else if (m.capturedLength(4) > 0) {
-            start = m.captured(4).toInt();
-            end = m.capturedLength(5) > 0 ? m.captured(5).toInt() : start;
+            start = lineNumber(m.capturedView(4));
+            end = m.capturedLength(5) > 0 ? lineNumber(m.capturedView(5)) : start;
         }
         // "file.py." at the end of a sentence: the dot is punctuation
         qsizetype length = m.capturedLength(0);
-        while (start == 0 && path.endsWith(u'.')) {
+        while (!hasLines && path.endsWith(u'.')) {
             path.chop(1);
             --length;
         }
         const QString ext = path.section(u'.', -1).toLower();
         const bool hasFolder = path.contains(u'/');
-        if (start == 0 && !hasFolder && !knownExtensions().contains(ext))
+        if (!hasLines && !hasFolder && !knownExtensions().contains(ext))
             continue; // "e.g", "example.com", "v1.2"
-        if (start == 0 && hasFolder && !knownExtensions().contains(ext) && path.count(u'.') > 2)
+        if (!hasLines && hasFolder && !knownExtensions().contains(ext) && path.count(u'.') > 2)
             continue;
         CitationMatch c;
-        c.kind = start > 0 ? CitationMatch::Kind::PathLines : CitationMatch::Kind::Path;
+        c.kind = hasLines ? CitationMatch::Kind::PathLines : CitationMatch::Kind::Path;
         c.offset = int(m.capturedStart(0));
         c.length = int(length);
         c.path = path;
@@ -255,6 +263,11 @@ CheckedCitation checkCitation(const CitationMatch &match, const CitationIndex &i
         const int lines = index.lineCount(path);
         if (match.startLine < 1 || match.endLine < match.startLine || (lines > 0 && out.endLine > lines)) {
             out.problem = CheckedCitation::Problem::LineOutOfRange;
+            if (match.startLine < 1 || match.endLine < 1) {
+                out.detail = QStringLiteral("%1: not a line number (lines start at 1%2)")
+                                 .arg(path, lines > 0 ? QStringLiteral(", the file has %1").arg(lines) : QString());
+                return out;
+            }
             out.detail = lines > 0 ? QStringLiteral("%1 has %2 lines; the answer cites %3-%4")
                                          .arg(path)
                                          .arg(lines)

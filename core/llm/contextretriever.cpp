@@ -33,6 +33,28 @@ RemoteCall remoteCallFor(const LlmEndpoint &endpoint, const ChatOutcome &outcome
     return c;
 }
 
+} // namespace
+
+QStringList withheldEntries(const QList<ContextChunk> &context)
+{
+    QStringList out;
+    for (const ContextChunk &c : context) {
+        if (!c.withheld.isEmpty())
+            out << c.path + u' ' + c.withheld;
+    }
+    return out;
+}
+
+QStringList sentLogEntries(const RemoteCall &call)
+{
+    QStringList out = call.files;
+    for (const QString &w : call.withheld)
+        out << QStringLiteral("withheld: ") + w;
+    return out;
+}
+
+namespace {
+
 // Strips a Markdown fence around a model's answer.
 QString unfence(const QString &text)
 {
@@ -339,29 +361,36 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
             s2.millis = elapsedMs(t);
             QString temp;
             QStringList tempFiles;
+            QStringList tempWithheld;
             if (r1) {
                 s2.text = QStringLiteral("%1 results").arg(r1->hits.size());
                 for (const SearchHit &h : r1->hits) {
                     if (temp.size() > 6000)
                         break;
+                    // Code found here leaves the machine with the rewrite: credentials are
+                    // withheld (before the text is cut, so that no half secret remains).
+                    QString text = h.chunk.text;
+                    if (options.withholdSecrets) {
+                        const WithheldText w = withholdSecrets(text);
+                        if (w.isWithheld()) {
+                            text = w.text;
+                            tempWithheld << h.chunk.path + u' ' + w.describe(std::max(1, h.chunk.startLine));
+                        }
+                    }
                     temp += QStringLiteral("File: %1:%2-%3\n%4\n\n")
                                 .arg(h.chunk.path)
                                 .arg(h.chunk.startLine)
                                 .arg(h.chunk.endLine)
-                                .arg(h.chunk.text.left(1500));
+                                .arg(text.left(1500));
                     tempFiles << QStringLiteral("%1:%2-%3").arg(h.chunk.path).arg(h.chunk.startLine).arg(h.chunk.endLine);
                 }
             } else {
                 s2.error = r1.error().toString();
             }
             trace.stages.append(s2);
-            // Stage 3: the context-aware rewrite. Code found above leaves the machine here:
-            // credentials are withheld as for the answer.
-            if (options.withholdSecrets && containsSecret(temp)) {
-                temp.clear();
-                tempFiles.clear();
-                trace.notes << QStringLiteral("HyDE rewrite sent without context: a result looked like a credential");
-            }
+            if (!tempWithheld.isEmpty())
+                trace.notes << QStringLiteral("HyDE rewrite: credentials withheld from %1 result(s)").arg(tempWithheld.size());
+            // Stage 3: the context-aware rewrite.
             t.restart();
             ChatRequest second;
             second.purpose = QStringLiteral("hyde-rewrite");
@@ -370,8 +399,10 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
             second.messages = {{QStringLiteral("system"), hydeRewriteSystemPrompt(question.text, temp)},
                                {QStringLiteral("user"), QStringLiteral("Predict the answer to the query: %1").arg(hypothetical)}};
             const ChatOutcome h2 = cancelled() ? ChatOutcome{} : completeBlocking(options.llm, second, cancel);
-            if (!cancelled())
+            if (!cancelled()) {
                 trace.remoteCalls.append(remoteCallFor(options.llm, h2, second.purpose, tempFiles));
+                trace.remoteCalls.last().withheld = tempWithheld;
+            }
             RetrievalStage s3;
             s3.name = QStringLiteral("hyde: rewrite with context");
             s3.millis = elapsedMs(t);
@@ -436,7 +467,7 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
     trace.contextTokens = packed.tokens;
     trace.withheld = packed.withheld;
     if (packed.withheld > 0)
-        trace.notes << QStringLiteral("%1 chunk(s) withheld: they look like credentials").arg(packed.withheld);
+        trace.notes << QStringLiteral("credentials withheld from %1 chunk(s)").arg(packed.withheld);
     if (!trace.graphNames.isEmpty()) {
         QHash<qint64, int> numbers;
         for (const ContextChunk &c : std::as_const(trace.context))

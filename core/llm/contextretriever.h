@@ -24,6 +24,7 @@ struct RemoteCall
     QString model;
     qint64 bytes = 0;     // request body size
     QStringList files;    // "path:start-end" of the code it carried
+    QStringList withheld; // where credentials were withheld from it: "path lines 3-29 (private key)"
     bool local = false;   // loopback endpoint: nothing left the machine
     QString status;       // "ok", or the error kind
     QByteArray body;      // the exact JSON body (no key)
@@ -95,6 +96,12 @@ QString hydeRewriteSystemPrompt(const QString &question, const QString &tempCont
 // attaches each chunk's references and packs the token budget.
 RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher, const ParsedQuestion &question,
                                const RetrievalOptions &options, const std::atomic_bool *cancel = nullptr);
+
+// "path lines 3-29 (private key)" for every chunk of a context that had credentials withheld.
+QStringList withheldEntries(const QList<ContextChunk> &context);
+// What the "What Was Sent" log keeps for a call (RemoteRequestRecord::files): the code it
+// carried, then "withheld: <entry>" for every place credentials were withheld from it.
+QStringList sentLogEntries(const RemoteCall &call);
 
 // Converts a stored chunk (with its references: calls / called by).
 ContextChunk contextChunkFromRecord(const IndexStore &store, const ChunkRecord &chunk, int maxReferences = 6);

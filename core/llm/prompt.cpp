@@ -51,6 +51,26 @@ bool overlaps(const ContextChunk &a, const ContextChunk &b)
 
 } // namespace
 
+void withholdFrom(ContextChunk &chunk)
+{
+    const WithheldText w = withholdSecrets(chunk.text);
+    QStringList where;
+    if (w.isWithheld()) {
+        chunk.text = w.text;
+        where << w.describe(std::max(1, chunk.startLine));
+    }
+    // The references name symbols and paths; a credential there is unlikely but not impossible.
+    for (QString &ref : chunk.references) {
+        const WithheldText r = withholdSecrets(ref);
+        if (r.isWithheld()) {
+            ref = r.text;
+            where << QStringLiteral("references");
+        }
+    }
+    if (!where.isEmpty())
+        chunk.withheld = where.join(QStringLiteral("; "));
+}
+
 QString formatContextChunk(const ContextChunk &c)
 {
     QString header = u'[' + QString::number(c.number) + QStringLiteral("] ") + c.location();
@@ -79,6 +99,9 @@ PackedContext packContext(const QList<ContextChunk> &candidates, int budgetToken
         ContextChunk c = candidates.at(i);
         PackDecision d;
         d.candidate = int(i);
+        if (withholdSecrets)
+            withholdFrom(c);
+        d.withheld = c.withheld;
         c.number = int(out.chunks.size()) + 1;
         d.tokens = estimateTokens(formatContextChunk(c)) + 2;
         bool skip = false;
@@ -87,16 +110,6 @@ PackedContext packContext(const QList<ContextChunk> &candidates, int budgetToken
                 d.reason = QStringLiteral("overlaps [%1]").arg(taken.number);
                 skip = true;
                 break;
-            }
-        }
-        if (!skip && withholdSecrets) {
-            const QList<SecretFinding> found = findSecrets(c.text, 1);
-            if (!found.isEmpty()) {
-                d.reason = QStringLiteral("withheld: looks like a credential (%1, line %2)")
-                               .arg(found.first().kind)
-                               .arg(c.startLine + found.first().line - 1);
-                ++out.withheld;
-                skip = true;
             }
         }
         if (!skip && used + d.tokens > budgetTokens) {
@@ -108,6 +121,8 @@ PackedContext packContext(const QList<ContextChunk> &candidates, int budgetToken
             d.number = c.number;
             c.tokens = d.tokens;
             used += d.tokens;
+            if (!c.withheld.isEmpty())
+                ++out.withheld;
             out.chunks.append(c);
         }
         out.decisions.append(d);

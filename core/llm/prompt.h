@@ -29,6 +29,8 @@ struct ContextChunk
     QString source;            // "search", "mention", "graph", "hyde"
     double score = 0;
     int tokens = 0;            // estimated cost of its block in the prompt
+    QString withheld;          // where credentials were withheld from `text`, in file lines:
+                               // "lines 3-29 (private key); line 40 (credential)"; empty: none
 
     QString location() const;  // "path:start-end"
 };
@@ -36,6 +38,10 @@ struct ContextChunk
 // Rough token count (about 4 bytes of UTF-8 per token for code and English): good enough for
 // budgets; servers report the exact count.
 int estimateTokens(QStringView text);
+
+// The withholding stage applied to a chunk about to be sent: its text and references with
+// every credential replaced, and `withheld` saying where (file lines).
+void withholdFrom(ContextChunk &chunk);
 
 // The block of one chunk in the prompt:
 //   [3] src/config.py:10-42 (function load_config)
@@ -52,7 +58,8 @@ struct PackDecision
     bool included = false;
     int number = 0;         // citation number when included
     int tokens = 0;
-    QString reason;         // "", "overlaps [2]", "over the budget", "withheld: looks like a credential (...)"
+    QString reason;         // "", "overlaps [2]", "over the budget (...)"
+    QString withheld;       // where credentials were withheld from the chunk (see ContextChunk)
 };
 
 struct PackedContext
@@ -60,14 +67,15 @@ struct PackedContext
     QList<ContextChunk> chunks;     // numbered 1..n in the order sent
     QList<PackDecision> decisions;  // one per candidate, same order as the candidates
     int tokens = 0;
-    int withheld = 0;               // candidates held back as credentials
+    int withheld = 0;               // chunks sent with credentials withheld
 };
 
 // Fills a token budget best-first: candidates in the order given (pinned mentions and graph
 // paths first, then search results); a chunk overlapping one already taken (same file,
 // intersecting lines, neither being the other's class skeleton) is skipped, one too big for
-// what is left is skipped while smaller ones may still fit, and one that looks like a
-// credential (core/base/secrets.h) is withheld when `withholdSecrets`.
+// what is left is skipped while smaller ones may still fit. With `withholdSecrets` every
+// chunk goes through the withholding stage (core/base/secrets.h) first: credentials are
+// replaced by "[withheld: KIND]" (line breaks kept) and the chunk says where.
 PackedContext packContext(const QList<ContextChunk> &candidates, int budgetTokens, bool withholdSecrets = true);
 
 // An earlier question and its answer in the same conversation.

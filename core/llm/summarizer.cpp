@@ -85,18 +85,22 @@ Result<SummaryReport> MethodSummarizer::run(const ProgressFn &progress, const Ca
                 break;
             }
             p.currentPath = c.path;
-            if (m_withhold && containsSecret(c.text)) {
-                batch.append({c.contentHash, QString()});
-                ++report.withheld;
-                ++p.done;
-                continue;
+            QString code = c.text;
+            QString withheld;
+            if (m_withhold) {
+                const WithheldText w = withholdSecrets(code);
+                if (w.isWithheld()) {
+                    code = w.text;
+                    withheld = c.path + u' ' + w.describe(std::max(1, c.startLine));
+                    ++report.withheld;
+                }
             }
             ChatRequest request;
             request.purpose = QStringLiteral("summary");
             request.stream = false;
             request.temperature = 0;
             request.maxTokens = 160;
-            request.messages = prompt(c.path, c.startLine, c.endLine, c.kind, c.name, c.language, c.text);
+            request.messages = prompt(c.path, c.startLine, c.endLine, c.kind, c.name, c.language, code);
             const ChatOutcome outcome = completeBlocking(m_endpoint, request, cancel, {}, &nam);
             ++p.done;
             if (onCall) {
@@ -107,6 +111,8 @@ Result<SummaryReport> MethodSummarizer::run(const ProgressFn &progress, const Ca
                 call.model = m_endpoint.model;
                 call.bytes = outcome.bytesSent;
                 call.files = {QStringLiteral("%1:%2-%3").arg(c.path).arg(c.startLine).arg(c.endLine)};
+                if (!withheld.isEmpty())
+                    call.withheld = {withheld};
                 call.local = m_endpoint.isLocal();
                 call.status = outcome.ok() ? QStringLiteral("ok") : llmErrorKindName(outcome.error.kind);
                 onCall(call);

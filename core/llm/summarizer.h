@@ -23,7 +23,7 @@ struct SummaryProgress
 struct SummaryReport
 {
     int summarized = 0;  // new summaries written
-    int withheld = 0;    // chunks not sent: they look like credentials
+    int withheld = 0;    // chunks sent with credentials withheld (core/base/secrets.h)
     int failed = 0;
     int reused = 0;      // chunks that got a stored summary back after re-indexing
     int remaining = 0;   // still without a summary (cancelled / stopped by errors)
@@ -41,7 +41,8 @@ class MethodSummarizer
 {
 public:
     MethodSummarizer(QString databasePath, LlmEndpoint endpoint);
-    // Chunks that look like they hold a credential are not sent (default; counted as withheld).
+    // Every chunk goes through the withholding stage before it is sent (default; off only with
+    // the send_credentials setting); chunks that had credentials withheld are counted.
     void setWithholdSecrets(bool withhold) { m_withhold = withhold; }
 
     // Calls a run would make now (after stored summaries are re-applied).

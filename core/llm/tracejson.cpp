@@ -69,7 +69,8 @@ QByteArray retrievalTraceToJson(const RetrievalTrace &t)
                                       {QStringLiteral("included"), d.included},
                                       {QStringLiteral("number"), d.number},
                                       {QStringLiteral("tokens"), d.tokens},
-                                      {QStringLiteral("decision"), d.reason}});
+                                      {QStringLiteral("decision"), d.reason},
+                                      {QStringLiteral("withheld"), d.withheld}});
     }
     QJsonArray calls;
     for (const RemoteCall &c : t.remoteCalls)
@@ -79,6 +80,7 @@ QByteArray retrievalTraceToJson(const RetrievalTrace &t)
                                  {QStringLiteral("model"), c.model},
                                  {QStringLiteral("bytes"), c.bytes},
                                  {QStringLiteral("files"), strings(c.files)},
+                                 {QStringLiteral("withheld"), strings(c.withheld)},
                                  {QStringLiteral("local"), c.local},
                                  {QStringLiteral("status"), c.status},
                                  {QStringLiteral("body"), QString::fromUtf8(c.body)}});
@@ -131,6 +133,8 @@ RetrievalTrace retrievalTraceFromJson(const QByteArray &json)
         d.number = c.value(QStringLiteral("number")).toInt();
         d.tokens = c.value(QStringLiteral("tokens")).toInt();
         d.reason = c.value(QStringLiteral("decision")).toString();
+        d.withheld = c.value(QStringLiteral("withheld")).toString();
+        cand.chunk.withheld = d.withheld;
         t.candidates.append(cand);
         t.decisions.append(d);
     }
@@ -151,6 +155,7 @@ RetrievalTrace retrievalTraceFromJson(const QByteArray &json)
         call.model = c.value(QStringLiteral("model")).toString();
         call.bytes = c.value(QStringLiteral("bytes")).toInteger();
         call.files = stringsFrom(c.value(QStringLiteral("files")));
+        call.withheld = stringsFrom(c.value(QStringLiteral("withheld")));
         call.local = c.value(QStringLiteral("local")).toBool();
         call.status = c.value(QStringLiteral("status")).toString();
         call.body = c.value(QStringLiteral("body")).toString().toUtf8();

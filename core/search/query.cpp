@@ -161,8 +161,14 @@ ParsedQuery parseQuery(const QString &raw)
                     };
                     id = aliases.value(value.toLower(), LanguageId::None);
                 }
-                if (id == LanguageId::None)
-                    q.errors << QStringLiteral("unknown language '%1'").arg(value);
+                if (id == LanguageId::None) {
+                    QStringList known;
+                    for (const LanguageInfo &l : allLanguages()) {
+                        if (l.id != LanguageId::None)
+                            known << l.name;
+                    }
+                    q.errors << QStringLiteral("unknown language '%1' in lang: (one of %2)").arg(value, known.join(u' '));
+                }
                 else
                     q.filters.languages << id;
                 continue;
@@ -176,8 +182,12 @@ ParsedQuery parseQuery(const QString &raw)
                 const ChunkKind k = chunkKindFromName(value.toLower(), &ok);
                 if (ok)
                     q.filters.kinds << k;
-                else
-                    q.errors << QStringLiteral("unknown kind '%1'").arg(value);
+                else {
+                    QStringList known;
+                    for (int i = 0; i <= int(ChunkKind::Variable); ++i)
+                        known << chunkKindName(ChunkKind(i));
+                    q.errors << QStringLiteral("unknown kind '%1' in kind: (one of %2)").arg(value, known.join(u' '));
+                }
                 continue;
             }
         }

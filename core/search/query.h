@@ -30,7 +30,7 @@ struct ParsedQuery
     QString raw;
     QString text;               // the query without filter tokens
     SearchFilters filters;
-    QStringList errors;         // unknown languages / kinds: reported, not fatal
+    QStringList errors;         // unknown languages / kinds: Searcher::search() rejects the query
     QStringList identifiers;    // tokens that look like code identifiers, as written
     QStringList terms;          // lowercased search terms (words and identifier parts), no stopwords
 };

@@ -120,17 +120,12 @@ Result<QList<double>> LocalReranker::score(const QString &query, const QList<Chu
     return out;
 }
 
-const char kWithheldDocument[] = "(withheld: this code looks like it contains a credential)";
-
 namespace {
 
-// The text a remote scorer gets for a chunk: the chunk, or the placeholder for one that looks
-// like it holds a credential.
+// The text a remote scorer gets for a chunk: the chunk through the withholding stage.
 QString documentFor(const ChunkRecord &c, int maxChars, bool withhold)
 {
-    if (withhold && containsSecret(c.text))
-        return QString::fromLatin1(kWithheldDocument);
-    return embeddingText(c, maxChars);
+    return outgoingEmbeddingText(c, maxChars, withhold);
 }
 
 } // namespace

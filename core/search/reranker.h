@@ -53,7 +53,8 @@ public:
     QString name() const override { return QStringLiteral("endpoint"); }
     Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
                                 const std::atomic_bool *cancel = nullptr) override;
-    // A chunk that looks like it holds a credential is sent as kWithheldDocument (default).
+    // Chunks go through the withholding stage (core/base/secrets.h) before they are sent
+    // (default; off only with the send_credentials setting).
     void setWithholdSecrets(bool withhold) { m_withhold = withhold; }
 
 private:
@@ -62,9 +63,6 @@ private:
     int m_maxChars;
     bool m_withhold = true;
 };
-
-// What a remote re-ranker receives instead of a chunk that looks like it holds a credential.
-extern const char kWithheldDocument[];
 
 // The LLM as judge: implemented by the chat client (core/llm, not built yet); asked to rate
 // each chunk's relevance to the question from 0 to 10.

@@ -212,7 +212,8 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
     ctx.response = &response;
     ctx.query = analyzeQuery(query, options.filters);
     response.query = ctx.query.parsed;
-    response.notes += ctx.query.parsed.errors;
+    if (!ctx.query.parsed.errors.isEmpty()) // a filter that filters nothing must not look like one that worked
+        return makeError(ErrorCode::InvalidArgument, ctx.query.parsed.errors.join(QStringLiteral("; ")));
 
     const auto route = stages(ctx.query, options, response);
     const bool graphRoute = ctx.query.route.kind == QueryRoute::Kind::Callers

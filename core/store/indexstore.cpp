@@ -4,6 +4,7 @@
 #include "fts5tokenizer_p.h"
 
 #include "core/base/logging.h"
+#include "core/base/paths.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -138,10 +139,10 @@ QString IndexStore::databasePath(const QString &dataDir, const QString &rootPath
     QString canonical = QFileInfo(rootPath).canonicalFilePath();
     if (canonical.isEmpty())
         canonical = QDir::cleanPath(QFileInfo(rootPath).absoluteFilePath());
-    const QByteArray hash = QCryptographicHash::hash(canonical.toUtf8(), QCryptographicHash::Sha1)
+    const QByteArray hash = QCryptographicHash::hash(encodePath(canonical), QCryptographicHash::Sha1)
                                 .toHex()
                                 .left(12);
-    QString base = QFileInfo(canonical).fileName();
+    QString base = QString::fromUtf8(encodePath(QFileInfo(canonical).fileName())); // readable; U+FFFD for bad bytes
     if (base.isEmpty())
         base = QStringLiteral("root");
     return dataDir + u'/' + base + u'-' + QString::fromLatin1(hash) + QStringLiteral("/index.sqlite");

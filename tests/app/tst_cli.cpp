@@ -1,14 +1,21 @@
 // Runs the real repolens-cli binary on a fixture folder: index, search (text, JSON, batch),
-// refs, status, and the error paths (missing folder, bad usage, a query with no words).
+// refs, status, and the error paths (missing folder, bad usage, a query with no words, an
+// unknown filter, status of a folder never indexed); a repository whose file names and code
+// carry terminal escapes (issue 17).
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 class tst_Cli : public QObject
 {
@@ -25,6 +32,11 @@ private Q_SLOTS:
     void errors();
     void reindexIsIncremental();
     void indexingSettingsApply();
+    void unknownFiltersAreRejected();
+    void statusNeverStartsAnIndex();
+    void controlCharactersAreEscaped();
+    void nonUtf8FolderNames();
+    void withholdShowsWhatWouldBeSent();
 
 private:
     struct Run
@@ -34,6 +46,7 @@ private:
         QByteArray err;
     };
     Run cli(const QStringList &args, const QByteArray &input = {});
+    static void writeIn(const QString &root, const QString &rel, const QByteArray &content);
     void write(const QString &rel, const QByteArray &content);
 
     QTemporaryDir m_root;
@@ -58,6 +71,15 @@ tst_Cli::Run tst_Cli::cli(const QStringList &args, const QByteArray &input)
 void tst_Cli::write(const QString &rel, const QByteArray &content)
 {
     const QString path = m_root.filePath(rel);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+}
+
+void tst_Cli::writeIn(const QString &root, const QString &rel, const QByteArray &content)
+{
+    const QString path = root + u'/' + rel;
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -285,6 +307,171 @@ void tst_Cli::indexingSettingsApply()
     QCOMPARE(statuses.value(QStringLiteral("too-large")).toObject().value(QStringLiteral("files")).toInt(), 1);
     const Run gone = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("format_float"), QStringLiteral("--json")});
     QCOMPARE(QJsonDocument::fromJson(gone.out).object().value(QStringLiteral("results")).toArray().size(), 0);
+}
+
+// Issue 17: lang:klingon and kind:nothing used to be ignored, searching without the filter.
+void tst_Cli::unknownFiltersAreRejected()
+{
+    Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("adapter lang:klingon")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains("unknown language 'klingon' in lang: (one of python java"), r.err.constData());
+    r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("adapter kind:nothing")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("unknown kind 'nothing' in kind: (one of function method"), r.err.constData());
+    r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("adapter kind:nothing"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 1);
+    const QJsonObject obj = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(obj.value(QStringLiteral("error")).toString().contains(QLatin1String("unknown kind 'nothing'")));
+    QVERIFY(obj.value(QStringLiteral("results")).toArray().isEmpty());
+    // Known ones (and aliases) still work.
+    QCOMPARE(cli({QStringLiteral("search"), m_root.path(), QStringLiteral("adapter lang:py kind:class")}).code, 0);
+}
+
+// Issue 17: `status` on a folder with no index used to index it first, silently.
+void tst_Cli::statusNeverStartsAnIndex()
+{
+    QTemporaryDir fresh;
+    writeIn(fresh.path(), QStringLiteral("a.py"), "def a():\n    pass\n");
+    const QString before = QDir(m_data.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).join(u',');
+    Run r = cli({QStringLiteral("status"), fresh.path()});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("not indexed yet"), r.err.constData());
+    QVERIFY(r.out.contains("Database: none"));
+    r = cli({QStringLiteral("status"), fresh.path(), QStringLiteral("--json")});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("indexed")).toBool(true), false);
+    // Nothing was created in the data folder.
+    QCOMPARE(QDir(m_data.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).join(u','), before);
+}
+
+// Issue 17: file names and code with ESC / OSC sequences or newlines reached the terminal raw
+// (a repository could clear the screen, set the window title, forge result lines).
+void tst_Cli::controlCharactersAreEscaped()
+{
+    QTemporaryDir hostile; // (not src/: indexingSettingsApply leaves index.ignore = src/)
+    const QString evil = QStringLiteral("code/evil\x1b]0;pwned\x07.py");
+    const QString forged = QStringLiteral("code/forged\n1. fake.py:1-1  function ok.py");
+    writeIn(hostile.path(), evil, "def clear_screen():\n    return \"\x1b[2J\x1b[H\"\n");
+    writeIn(hostile.path(), forged, "def forged_name():\n    return clear_screen()\n");
+    QVERIFY(QFile::link(QStringLiteral("nowhere\x1b[0m"), hostile.filePath(QStringLiteral("code/link\x1b[31m"))));
+    QCOMPARE(cli({QStringLiteral("index"), hostile.path(), QStringLiteral("--no-vectors")}).code, 0);
+
+    const auto checkClean = [](const Run &r, const char *what) {
+        for (const QByteArray &stream : {r.out, r.err}) {
+            for (char c : stream) {
+                if ((uchar(c) < 0x20 && c != '\n' && c != '\t') || uchar(c) == 0x7f)
+                    QFAIL(qPrintable(QStringLiteral("%1: control character 0x%2 in the output")
+                                         .arg(QLatin1String(what))
+                                         .arg(int(uchar(c)), 2, 16)));
+            }
+        }
+        // No forged result line.
+        for (const QByteArray &line : r.out.split('\n'))
+            QVERIFY2(!line.startsWith("1. fake.py"), what);
+    };
+    Run r = cli({QStringLiteral("search"), hostile.path(), QStringLiteral("clear_screen"), QStringLiteral("--no-vectors")});
+    QCOMPARE(r.code, 0);
+    checkClean(r, "search");
+    QVERIFY2(r.out.contains("code/evil\\x1b]0;pwned\\x07.py"), r.out.constData());
+    QVERIFY2(r.out.contains("return \"\\x1b[2J\\x1b[H\""), r.out.constData());
+    r = cli({QStringLiteral("symbols"), hostile.path()});
+    QCOMPARE(r.code, 0);
+    checkClean(r, "symbols");
+    QVERIFY2(r.out.contains("code/forged\\n1. fake.py:1-1  function ok.py:1  function forged_name"), r.out.constData());
+    r = cli({QStringLiteral("refs"), hostile.path(), QStringLiteral("clear_screen")});
+    QCOMPARE(r.code, 0);
+    checkClean(r, "refs");
+    QVERIFY2(r.out.contains("code/forged\\n1. fake.py"), r.out.constData());
+    r = cli({QStringLiteral("refs"), hostile.path(), QStringLiteral("no\x1b[2Jthing")});
+    QCOMPARE(r.code, 1);
+    checkClean(r, "refs (not found)");
+    r = cli({QStringLiteral("status"), hostile.path()});
+    QCOMPARE(r.code, 0);
+    checkClean(r, "status");
+    QVERIFY2(r.out.contains("broken symlink -> nowhere\\x1b[0m"), r.out.constData());
+    // --json keeps the real characters (JSON escapes them).
+    r = cli({QStringLiteral("search"), hostile.path(), QStringLiteral("clear_screen"), QStringLiteral("--json"),
+             QStringLiteral("--no-vectors")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(!r.out.contains('\x1b'));
+    const QJsonArray results = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("results")).toArray();
+    QVERIFY(!results.isEmpty());
+    QCOMPARE(results.first().toObject().value(QStringLiteral("path")).toString(), evil);
+}
+
+// Issue 17: a folder whose name is not valid UTF-8 could not be indexed ("no such folder:
+// …\uFFFD"), and the data folders of two such names were both mangled to U+FFFD: one index.
+// The CLI gets the raw bytes here through a shell (QProcess would encode its arguments).
+void tst_Cli::nonUtf8FolderNames()
+{
+    QTemporaryDir parent;
+    QTemporaryDir data;
+    const QByteArray base = QFile::encodeName(parent.path());
+    for (const char *name : {"repo\xff", "repo\xfe"}) {
+        const QByteArray dir = base + '/' + name;
+        QVERIFY(::mkdir(dir.constData(), 0755) == 0);
+        const QByteArray file = dir + "/mod.py";
+        const QByteArray code = QByteArray("def only_in_") + (uchar(name[4]) == 0xff ? "ff" : "fe") + "():\n    pass\n";
+        const int fd = ::open(file.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        QVERIFY(fd >= 0);
+        QCOMPARE(::write(fd, code.constData(), size_t(code.size())), ssize_t(code.size()));
+        ::close(fd);
+    }
+    const auto run = [&](const char *octal, const QStringList &args) {
+        QProcess p;
+        p.setWorkingDirectory(parent.path());
+        QStringList shell = {QStringLiteral("-c"),
+                             QStringLiteral("exec \"$0\" --data-dir \"$1\" \"$2\" \"$(printf 'repo\\%1')\" \"$3\"").arg(QLatin1String(octal)),
+                             QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"), data.path()};
+        shell += args;
+        p.start(QStringLiteral("/bin/sh"), shell);
+        p.waitForFinished(120000);
+        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+                   p.readAllStandardError()};
+    };
+    for (const char *octal : {"377", "376"}) {
+        const Run r = run(octal, {QStringLiteral("index"), QStringLiteral("--no-vectors")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("indexed 1 files"), r.err.constData());
+    }
+    // Two indexes, each with its own folder's code only.
+    QCOMPARE(QDir(data.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 2);
+    Run r = run("377", {QStringLiteral("symbols"), QString()});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("only_in_ff") && !r.out.contains("only_in_fe"), r.out.constData());
+    r = run("376", {QStringLiteral("symbols"), QString()});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("only_in_fe") && !r.out.contains("only_in_ff"), r.out.constData());
+    // The name is shown escaped, never as raw bytes.
+    r = run("377", {QStringLiteral("status"), QString()});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("repo\\udcff"), r.out.constData());
+}
+
+// The withholding stage from the command line: where, and the text as it would be sent.
+void tst_Cli::withholdShowsWhatWouldBeSent()
+{
+    QTemporaryDir dir;
+    writeIn(dir.path(), QStringLiteral("deploy.sh"),
+            "#!/bin/sh\nexport DB_PASSWORD=Kx82!mQz7\n"
+            "curl -u ci:Tr0ub4dor3 https://nexus.internal/upload\necho \"done\\n\"\n");
+    const QString file = dir.filePath(QStringLiteral("deploy.sh"));
+    Run r = cli({QStringLiteral("withhold"), file});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("%1:2  credential (credential-config-value)\n"
+                                                      "%1:3  password option (curl-user)\n").arg(file));
+    QVERIFY(r.err.contains("2 span(s) would be withheld in 1 file(s)"));
+    r = cli({QStringLiteral("withhold"), file, QStringLiteral("--show")});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QByteArray("#!/bin/sh\nexport DB_PASSWORD=[withheld: credential]\n"
+                               "curl -u ci:[withheld: password option] https://nexus.internal/upload\necho \"done\\n\"\n"));
+    r = cli({QStringLiteral("withhold"), file, QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonArray files = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(files.size(), 1);
+    QCOMPARE(files.first().toObject().value(QStringLiteral("withheld")).toArray().size(), 2);
+    QCOMPARE(cli({QStringLiteral("withhold"), dir.filePath(QStringLiteral("missing"))}).code, 1);
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -4,8 +4,14 @@
 //   sendmsg(): no inet or inet6 destination may appear;
 // - with an endpoint and an API key configured, the key never shows up in the output (debug
 //   logging on, errors included), the settings files or the data folder;
-// - a read-only data folder is a clear error and the index stays intact.
+// - a read-only data folder is a clear error and the index stays intact;
+// - credentials in the repository never reach an endpoint (issue 17): key blocks, credentials
+//   files and credential-like assignments are withheld from what `index` sends to an embedding
+//   endpoint and what `ask "explain @FILE"` sends to a chat endpoint, every request logged by a
+//   fake server on 127.0.0.1; What Was Sent records where text was withheld; with
+//   send_credentials on, the same files do arrive (the check can fail).
 
+#include "core/store/conversationstore.h"
 #include "core/store/indexstore.h"
 #include "llm/fakeopenaiserver.h"
 
@@ -15,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -34,6 +41,10 @@ private Q_SLOTS:
     void appSendsNothingWithoutConfiguration();
     void apiKeysNeverAppearInLogsOrFiles();
     void readOnlyDataFolderIsAClearError();
+    void keysNeverReachTheEmbeddingEndpoint();
+    void credentialsNeverReachTheChatEndpoint_data();
+    void credentialsNeverReachTheChatEndpoint();
+    void whatWasSentSaysWhereTextWasWithheld();
 
 private:
     struct Run
@@ -48,9 +59,15 @@ private:
     QStringList networkDestinations() const; // inet / inet6 lines of the connect log
     static QString cli() { return QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"); }
 
+    // A private key made by ssh-keygen (a real process), or nothing when it is missing.
+    static QByteArray makeKey(const QString &dir, const QStringList &args);
+    static void writeFile(const QString &root, const QString &rel, const QByteArray &text);
+
     QTemporaryDir m_root;
     QTemporaryDir m_home;
     QString m_log;
+    QTemporaryDir m_secretsRoot; // the chat cases
+    QString m_chatData;
 };
 
 void tst_Privacy::initTestCase()
@@ -271,6 +288,210 @@ void tst_Privacy::readOnlyDataFolderIsAClearError()
     QVERIFY((*store)->symbols().named(QStringLiteral("extra_function")).isEmpty());
     QVERIFY(!(*store)->symbols().named(QStringLiteral("load_config")).isEmpty());
     QFile::remove(m_root.filePath(QStringLiteral("src/extra.py")));
+}
+
+QByteArray tst_Privacy::makeKey(const QString &dir, const QStringList &args)
+{
+    QProcess keygen;
+    keygen.start(QStringLiteral("ssh-keygen"), args + QStringList{QStringLiteral("-q"), QStringLiteral("-N"), QString(),
+                                                                  QStringLiteral("-C"), QStringLiteral("deploy@ci"),
+                                                                  QStringLiteral("-f"), dir + QStringLiteral("/key")});
+    if (!keygen.waitForFinished(60000) || keygen.exitCode() != 0)
+        return {};
+    QFile f(dir + QStringLiteral("/key"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+void tst_Privacy::writeFile(const QString &root, const QString &rel, const QByteArray &text)
+{
+    const QString path = root + u'/' + rel;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+// Issue 17: with embed.url set, a Python file holding an RSA key, an ssh-keygen deploy_key and
+// an AWS credentials file used to send their key bodies and secret to /v1/embeddings.
+void tst_Privacy::keysNeverReachTheEmbeddingEndpoint()
+{
+    QTemporaryDir keys;
+    const QByteArray rsa = makeKey(keys.path(), {QStringLiteral("-t"), QStringLiteral("rsa"), QStringLiteral("-b"),
+                                                 QStringLiteral("2048"), QStringLiteral("-m"), QStringLiteral("PEM")});
+    QFile::remove(keys.filePath(QStringLiteral("key")));
+    QFile::remove(keys.filePath(QStringLiteral("key.pub")));
+    const QByteArray openssh = makeKey(keys.path(), {QStringLiteral("-t"), QStringLiteral("ed25519")});
+    if (rsa.isEmpty() || openssh.isEmpty())
+        QSKIP("ssh-keygen is not installed");
+    QVERIFY(rsa.startsWith("-----BEGIN RSA PRIVATE KEY-----"));
+    QVERIFY(openssh.startsWith("-----BEGIN OPENSSH PRIVATE KEY-----"));
+    const QByteArray awsSecret = "u8Fq2/Lr9ZkP0wXc7VbN3mT6yHs1JdGe4QaR5oKi";
+
+    QTemporaryDir root;
+    writeFile(root.path(), QStringLiteral("src/signing.py"),
+              "\"\"\"Signs release manifests.\"\"\"\nimport rsa\n\nPRIVATE_KEY = \"\"\"" + rsa.trimmed()
+                  + "\"\"\"\n\n\ndef sign_manifest(manifest):\n    return rsa.sign(manifest, PRIVATE_KEY, \"SHA-256\")\n");
+    writeFile(root.path(), QStringLiteral("deploy/deploy_key"), openssh);
+    writeFile(root.path(), QStringLiteral("deploy/deploy_key.pub"), "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDeploy deploy@ci\n");
+    writeFile(root.path(), QStringLiteral("deploy/aws-credentials.ini"),
+              "[default]\naws_access_key_id = AKIAQ3EGRTJ7VXMPLE42\naws_secret_access_key = " + awsSecret
+                  + "\nregion = eu-west-1\n");
+    writeFile(root.path(), QStringLiteral("src/app.py"), "def main():\n    print(sign_manifest(b'{}'))\n");
+
+    FakeOpenAiServer server;
+    QVERIFY(server.listen());
+    const QString data = m_home.filePath(QStringLiteral("embed-data"));
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("embed.url"), server.baseUrl().toString()}).code, 0);
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("embed.model"), QStringLiteral("fake-embed")}).code, 0);
+    const auto sentTexts = [&] {
+        QStringList texts;
+        for (const FakeOpenAiServer::Request &r : server.embeddingRequests()) {
+            for (const QJsonValue &v : r.json.value(QStringLiteral("input")).toArray())
+                texts << v.toString();
+        }
+        return texts.join(u'\n');
+    };
+    // The key lines: everything between the armour lines.
+    QList<QByteArray> secretLines;
+    for (const QByteArray &key : {rsa, openssh}) {
+        for (const QByteArray &line : key.split('\n')) {
+            if (!line.isEmpty() && !line.startsWith("-----"))
+                secretLines << line;
+        }
+    }
+    QVERIFY(secretLines.size() >= 25 + 5);
+    const auto leaks = [&](const QString &sent) {
+        QStringList found;
+        for (const QByteArray &line : std::as_const(secretLines)) {
+            if (sent.contains(QString::fromLatin1(line)))
+                found << QString::fromLatin1(line);
+        }
+        if (sent.contains(QString::fromLatin1(awsSecret)))
+            found << QString::fromLatin1(awsSecret);
+        return found;
+    };
+
+    Run r = run(cli(), {QStringLiteral("--data-dir"), data, QStringLiteral("index"), root.path()});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QString sent = sentTexts();
+    QVERIFY2(!server.embeddingRequests().isEmpty(), qPrintable(r.err));
+    // Not a single line of either key, nor the AWS secret...
+    QStringList leaked = leaks(sent);
+    QVERIFY2(leaked.isEmpty(), qPrintable(QStringLiteral("%1 of %2 secret lines sent, e.g. %3")
+                                              .arg(leaked.size())
+                                              .arg(secretLines.size() + 1)
+                                              .arg(leaked.value(0))));
+    // ...while the files were sent (the rest of each still helps search).
+    QVERIFY(sent.contains(QStringLiteral("def sign_manifest(manifest):")));
+    QVERIFY(sent.contains(QStringLiteral("path: deploy/deploy_key")));
+    QVERIFY(sent.contains(QStringLiteral("region = eu-west-1")));
+    QVERIFY(sent.contains(QStringLiteral("[withheld: private key]")));
+    QVERIFY2(r.err.contains(QStringLiteral("sent with credentials withheld")), qPrintable(r.err));
+
+    // Control: with send_credentials on, the same files do carry the keys (the check can fail).
+    server.clearRequests();
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("send_credentials"), QStringLiteral("on")}).code, 0);
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("embed.model"), QStringLiteral("fake-embed-2")}).code, 0);
+    r = run(cli(), {QStringLiteral("--data-dir"), data, QStringLiteral("index"), root.path()});
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("send_credentials"), QStringLiteral("off")}).code, 0);
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("embed.url"), QString()}).code, 0);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    leaked = leaks(sentTexts());
+    QVERIFY2(leaked.size() == secretLines.size() + 1, qPrintable(QString::number(leaked.size())));
+}
+
+// Issue 17: `ask "explain @FILE"` used to send these in clear.
+void tst_Privacy::credentialsNeverReachTheChatEndpoint_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("secret");
+    QTest::addColumn<QByteArray>("kept"); // code around the secret that must still be sent
+    QTest::newRow("export DB_PASSWORD") << QStringLiteral("scripts/backup.sh")
+                                        << QByteArray("#!/bin/sh\nset -e\nexport DB_PASSWORD=Kx82!mQz7\n"
+                                                      "pg_dump -h db.internal -U shop shop > /backup/shop.sql\n")
+                                        << QByteArray("Kx82!mQz7") << QByteArray("pg_dump -h db.internal");
+    QTest::newRow("Maven password") << QStringLiteral("settings.xml")
+                                    << QByteArray("<settings>\n  <servers>\n    <server>\n      <id>releases</id>\n"
+                                                  "      <username>deployer</username>\n"
+                                                  "      <password>M4v3n!Rel34se</password>\n    </server>\n"
+                                                  "  </servers>\n</settings>\n")
+                                    << QByteArray("M4v3n!Rel34se") << QByteArray("<username>deployer</username>");
+    QTest::newRow("JDBC ?password=") << QStringLiteral("src/main/java/shop/Db.java")
+                                     << QByteArray("package shop;\n\nimport java.sql.*;\n\nclass Db {\n"
+                                                   "    static final String URL = \"jdbc:mysql://db.internal:3306/shop?user=shop&password=Jd8cPass42x\";\n\n"
+                                                   "    Connection open() throws SQLException {\n"
+                                                   "        return DriverManager.getConnection(URL);\n    }\n}\n")
+                                     << QByteArray("Jd8cPass42x") << QByteArray("DriverManager.getConnection(URL)");
+    QTest::newRow("Azure AccountKey") << QStringLiteral("storage.py")
+                                      << QByteArray("from azure.storage.blob import BlobServiceClient\n\n"
+                                                    "CONN = \"DefaultEndpointsProtocol=https;AccountName=shopdata;AccountKey="
+                                                    "q8Xv3LmN0pR5tY7wZ2aB4cD6eF9gH1jK3lM5nP7qR9sT1uV3wX5yZ7aB9cD1eF3gH5jK7lM9nP1qR3sT5uV7w==;"
+                                                    "EndpointSuffix=core.windows.net\"\n\n\n"
+                                                    "def client():\n    return BlobServiceClient.from_connection_string(CONN)\n")
+                                      << QByteArray("q8Xv3LmN0pR5tY7wZ2aB4cD6eF9gH1jK") << QByteArray("from_connection_string(CONN)");
+    QTest::newRow("curl -u user:pass") << QStringLiteral("release.sh")
+                                       << QByteArray("#!/bin/sh\n# upload the release\n"
+                                                     "curl -u release-bot:Rb9xQ2wLm7 -T dist/app.tar.gz https://nexus.internal/repository/releases/\n")
+                                       << QByteArray("Rb9xQ2wLm7") << QByteArray("-T dist/app.tar.gz");
+    QTest::newRow("Slack webhook") << QStringLiteral("notify.py")
+                                   << QByteArray("import requests\n\n"
+                                                 "SLACK_WEBHOOK = \"https://hooks.slack.com/services/T0ABC1234/B0DEF5678/AbCdEfGhIjKlMnOpQrStUvWx\"\n\n\n"
+                                                 "def notify(text):\n    requests.post(SLACK_WEBHOOK, json={\"text\": text})\n")
+                                   << QByteArray("T0ABC1234/B0DEF5678/AbCdEfGhIjKlMnOpQrStUvWx") << QByteArray("requests.post(SLACK_WEBHOOK");
+}
+
+void tst_Privacy::credentialsNeverReachTheChatEndpoint()
+{
+    QFETCH(QString, file);
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, secret);
+    QFETCH(QByteArray, kept);
+    writeFile(m_secretsRoot.path(), file, text);
+    FakeOpenAiServer server;
+    QVERIFY(server.listen());
+    server.setDefaultResponse(FakeOpenAiServer::stream({QStringLiteral("It uploads the build.")}));
+    m_chatData = m_home.filePath(QStringLiteral("chat-data"));
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("llm.url"), server.baseUrl().toString()}).code, 0);
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("llm.model"), QStringLiteral("fake-coder")}).code, 0);
+    // Index first: a new file since the last case.
+    Run r = run(cli(), {QStringLiteral("--data-dir"), m_chatData, QStringLiteral("index"), m_secretsRoot.path(),
+                        QStringLiteral("--no-vectors")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = run(cli(), {QStringLiteral("--data-dir"), m_chatData, QStringLiteral("ask"), m_secretsRoot.path(),
+                    QStringLiteral("explain @") + file});
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("llm.url"), QString()}).code, 0);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(server.chatRequests().size(), 1);
+    const QByteArray body = server.lastChatRequest().body;
+    QVERIFY2(body.contains(kept), body.constData());           // the file was sent...
+    QVERIFY2(!body.contains(secret), body.constData());        // ...without its secret
+    QVERIFY2(body.contains("[withheld: "), body.constData());
+}
+
+void tst_Privacy::whatWasSentSaysWhereTextWasWithheld()
+{
+    QVERIFY(!m_chatData.isEmpty());
+    const QString db = RepoLens::IndexStore::databasePath(m_chatData, m_secretsRoot.path());
+    auto log = RepoLens::ConversationStore::open(db);
+    QVERIFY(log);
+    QStringList withheld;
+    for (const RepoLens::RemoteRequestRecord &r : (*log)->remoteRequests()) {
+        for (const QString &f : r.files) {
+            if (f.startsWith(QLatin1String("withheld: ")))
+                withheld << f.mid(10);
+        }
+    }
+    const QStringList expected = {QStringLiteral("scripts/backup.sh line 3 (credential)"),
+                                  QStringLiteral("settings.xml line 6 (credential)"),
+                                  QStringLiteral("src/main/java/shop/Db.java line 6 (credential in a URL)"),
+                                  QStringLiteral("storage.py line 3 (Azure storage key)"),
+                                  QStringLiteral("release.sh line 3 (password option)"),
+                                  QStringLiteral("notify.py line 3 (Slack webhook)")};
+    for (const QString &e : expected)
+        QVERIFY2(withheld.contains(e), qPrintable(withheld.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(tst_Privacy)

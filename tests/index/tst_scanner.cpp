@@ -428,6 +428,29 @@ void tst_Scanner::cancellation()
         &cancel);
     QVERIFY(!result);
     QCOMPARE(result.error().code, ErrorCode::Cancelled);
+
+    // Issue 17: honoured at the very next entry, not 256 entries later: with a huge ignore
+    // file each entry takes a while, and the first Ctrl+C / SIGTERM must stop the walk.
+    QTemporaryDir wide;
+    QByteArray gitignore;
+    for (int i = 0; i < 20000; ++i)
+        gitignore += "*pattern" + QByteArray::number(i) + "*a*a*a*b\n";
+    writeFile(wide.path(), QStringLiteral(".gitignore"), gitignore);
+    for (int i = 0; i < 600; ++i)
+        writeFile(wide.path(), QStringLiteral("file%1.txt").arg(i, 3, 10, QLatin1Char('0')));
+    Scanner big(wide.path());
+    cancel = false;
+    int after = 0;
+    result = big.scan(
+        [&](ScannedFile &&) {
+            if (cancel)
+                ++after;
+            cancel = true;
+        },
+        &cancel);
+    QVERIFY(!result);
+    QCOMPARE(result.error().code, ErrorCode::Cancelled);
+    QCOMPARE(after, 0);
 }
 
 void tst_Scanner::inspect()

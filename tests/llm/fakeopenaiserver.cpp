@@ -51,6 +51,16 @@ QList<FakeOpenAiServer::Request> FakeOpenAiServer::chatRequests() const
     return out;
 }
 
+QList<FakeOpenAiServer::Request> FakeOpenAiServer::embeddingRequests() const
+{
+    QList<Request> out;
+    for (const Request &r : m_requests) {
+        if (r.path.endsWith("/embeddings"))
+            out.append(r);
+    }
+    return out;
+}
+
 FakeOpenAiServer::Request FakeOpenAiServer::lastChatRequest() const
 {
     const QList<Request> all = chatRequests();
@@ -198,6 +208,28 @@ void FakeOpenAiServer::handle(QTcpSocket *socket, const Request &request)
         respond(socket, request.path.endsWith("/api/tags") ? json(QJsonObject{{QStringLiteral("models"), models}})
                                                            : json(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
                                                                               {QStringLiteral("data"), data}}));
+        return;
+    }
+    if (request.method == "POST" && request.path.endsWith("/embeddings")) {
+        // 8 dimensions from the text's bytes: deterministic, and different texts differ.
+        const QJsonValue input = request.json.value(QStringLiteral("input"));
+        const QJsonArray inputs = input.isArray() ? input.toArray() : QJsonArray{input};
+        QJsonArray data;
+        for (qsizetype i = 0; i < inputs.size(); ++i) {
+            const QByteArray text = inputs.at(i).toString().toUtf8();
+            double v[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+            for (qsizetype b = 0; b < text.size(); ++b)
+                v[b % 8] += double(uchar(text.at(b))) / 256.0;
+            QJsonArray vector;
+            for (double x : v)
+                vector.append(x);
+            data.append(QJsonObject{{QStringLiteral("object"), QStringLiteral("embedding")},
+                                    {QStringLiteral("index"), int(i)},
+                                    {QStringLiteral("embedding"), vector}});
+        }
+        respond(socket, json(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                         {QStringLiteral("data"), data},
+                                         {QStringLiteral("model"), request.json.value(QStringLiteral("model"))}}));
         return;
     }
     if (request.method != "POST" || !request.path.endsWith("/chat/completions")) {

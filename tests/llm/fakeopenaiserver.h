@@ -2,7 +2,8 @@
 
 // A fake OpenAI-compatible HTTP server on 127.0.0.1 for tests: canned streaming answers, errors
 // (401/403/404/429/5xx), slow first tokens, hangs, malformed and truncated streams, mid-stream
-// disconnects; records every request so tests can assert on exactly what the client sent.
+// disconnects; POST /v1/embeddings answers every input with a small vector computed from its
+// text; records every request so tests can assert on exactly what the client sent.
 
 #include <QByteArray>
 #include <QHash>
@@ -67,6 +68,7 @@ public:
 
     QList<Request> requests() const { return m_requests; }
     QList<Request> chatRequests() const;
+    QList<Request> embeddingRequests() const; // POST .../embeddings
     Request lastChatRequest() const;
     void clearRequests() { m_requests.clear(); }
 

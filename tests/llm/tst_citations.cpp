@@ -16,6 +16,8 @@ private Q_SLOTS:
     void finds();
     void checksAgainstTheIndex();
     void resolvesPaths();
+    void rejectsImpossibleLineNumbers_data();
+    void rejectsImpossibleLineNumbers();
     void skipsFencedCode();
     void garbageDoesNotCrash();
 };
@@ -113,6 +115,33 @@ void tst_Citations::checksAgainstTheIndex()
     QCOMPARE(checked.at(6).problem, CheckedCitation::Problem::UnknownNumber);
     QVERIFY(!checked.at(7).valid);
     QVERIFY(checked.at(7).quiet); // setup.py: not in the index, said in passing
+}
+
+// Issue 17: "src/app.py:0" and a 21-digit line number used to pass as a citation of the file.
+void tst_Citations::rejectsImpossibleLineNumbers_data()
+{
+    QTest::addColumn<QString>("answer");
+    QTest::newRow("line 0") << QStringLiteral("See service/config.py:0 for the loader.");
+    QTest::newRow("range from 0") << QStringLiteral("See service/config.py:0-4.");
+    QTest::newRow("21 digits") << QStringLiteral("See service/config.py:123456789012345678901 for it.");
+    QTest::newRow("21-digit end") << QStringLiteral("See service/config.py:3-123456789012345678901.");
+    QTest::newRow("#L0") << QStringLiteral("See service/config.py#L0.");
+    QTest::newRow("(line 0)") << QStringLiteral("See service/config.py (line 0).");
+    QTest::newRow("past int") << QStringLiteral("See service/config.py:4294967297.");
+}
+
+void tst_Citations::rejectsImpossibleLineNumbers()
+{
+    QFETCH(QString, answer);
+    const QList<CheckedCitation> checked = checkCitations(answer, makeIndex());
+    QCOMPARE(checked.size(), 1);
+    QVERIFY(!checked.first().valid);
+    QCOMPARE(checked.first().problem, CheckedCitation::Problem::LineOutOfRange);
+    QCOMPARE(checked.first().path, QStringLiteral("service/config.py"));
+    // A real line of the same file passes.
+    const QList<CheckedCitation> fine = checkCitations(QStringLiteral("See service/config.py:4."), makeIndex());
+    QCOMPARE(fine.size(), 1);
+    QVERIFY(fine.first().valid);
 }
 
 void tst_Citations::resolvesPaths()

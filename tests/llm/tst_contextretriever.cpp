@@ -194,15 +194,22 @@ void tst_ContextRetriever::credentialsAreWithheld()
     const RetrievalTrace t = retrieve(QStringLiteral("API_TOKEN settings"));
     bool withheld = false;
     for (int i = 0; i < t.candidates.size(); ++i) {
-        if (t.decisions.at(i).reason.startsWith(QStringLiteral("withheld"))) {
+        if (!t.decisions.at(i).withheld.isEmpty()) {
             withheld = true;
             QCOMPARE(t.candidates.at(i).chunk.path, QStringLiteral("settings.py"));
+            QVERIFY2(t.decisions.at(i).withheld.contains(QStringLiteral("(GitHub token)")), qPrintable(t.decisions.at(i).withheld));
         }
     }
     QVERIFY(withheld);
     QVERIFY(t.withheld >= 1);
-    for (const ContextChunk &c : t.context)
+    bool sent = false;
+    for (const ContextChunk &c : t.context) {
         QVERIFY(!c.text.contains(QStringLiteral("ghp_")));
+        // With the token replaced, the rest of the chunk still answers.
+        sent = sent || (c.path == QLatin1String("settings.py") && c.text.contains(QStringLiteral("[withheld: GitHub token]")));
+    }
+    QVERIFY(sent);
+    QCOMPARE(withheldEntries(t.context).size(), 1);
 }
 
 void tst_ContextRetriever::hydeDecision_data()

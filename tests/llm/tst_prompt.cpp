@@ -106,16 +106,25 @@ void tst_Prompt::skipsOverlapsButKeepsClassMembers()
 
 void tst_Prompt::withholdsCredentials()
 {
-    ContextChunk secret = chunk(QStringLiteral("settings.py"), 1, 3, 1);
+    ContextChunk secret = chunk(QStringLiteral("settings.py"), 10, 12, 1);
     secret.text = QStringLiteral("AWS_KEY = 'AKIAIOSFODNN7EXAMPLF'\nDEBUG = True\n");
     ContextChunk fine = chunk(QStringLiteral("app.py"), 1, 3, 1);
+    const QString fineText = fine.text;
     PackedContext packed = packContext({secret, fine}, 100000);
-    QCOMPARE(packed.chunks.size(), 1);
-    QCOMPARE(packed.chunks.first().path, QStringLiteral("app.py"));
+    // The chunk is sent with the key replaced, and says where.
+    QCOMPARE(packed.chunks.size(), 2);
+    QCOMPARE(packed.chunks.first().text, QStringLiteral("AWS_KEY = '[withheld: AWS access key]'\nDEBUG = True\n"));
+    QCOMPARE(packed.chunks.first().withheld, QStringLiteral("line 10 (AWS access key)"));
+    QCOMPARE(packed.decisions.first().withheld, QStringLiteral("line 10 (AWS access key)"));
+    QCOMPARE(packed.chunks.at(1).text, fineText);
+    QVERIFY(packed.chunks.at(1).withheld.isEmpty());
     QCOMPARE(packed.withheld, 1);
-    QVERIFY(packed.decisions.first().reason.startsWith(QStringLiteral("withheld: looks like a credential (AWS access key")));
+    QVERIFY(!formatContext(packed.chunks).contains(QStringLiteral("AKIAIOSFODNN7EXAMPLF")));
+    // send_credentials: as it is.
     packed = packContext({secret, fine}, 100000, false);
     QCOMPARE(packed.chunks.size(), 2);
+    QCOMPARE(packed.chunks.first().text, secret.text);
+    QCOMPARE(packed.withheld, 0);
 }
 
 void tst_Prompt::messagesHaveInstructionsContextHistoryQuestion()

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void stopKeepsPartialAnswer();
     void inspectorShowsWhatWasSent();
     void sentLogListsEveryRequest();
+    void inspectorAndSentLogShowWhereTextWasWithheld();
     void conversationsPersist();
     void mentionCompletion();
     void settingsApplyWithoutRestart();
@@ -443,6 +444,45 @@ void tst_Chat::sentLogListsEveryRequest()
     QVERIFY(!newest->text(6).isEmpty()); // files and line ranges
     screenshot(QStringLiteral("sent-log"), log);
     log->close();
+}
+
+// Issue 17: the inspector and What Was Sent say where credentials were withheld, also for an
+// answer reopened from the database (the trace keeps it by citation number).
+void tst_Chat::inspectorAndSentLogShowWhereTextWasWithheld()
+{
+    ContextChunk chunk;
+    chunk.number = 1;
+    chunk.path = QStringLiteral("deploy/keys.py");
+    chunk.startLine = 1;
+    chunk.endLine = 40;
+    chunk.text = QStringLiteral("KEY = \"\"\"[withheld: private key]\n\n\"\"\"\n");
+    ChatTurn turn;
+    turn.question = QStringLiteral("explain @deploy/keys.py");
+    ContextCandidate candidate;
+    candidate.chunk = chunk;
+    turn.trace.candidates = {candidate};
+    PackDecision decision;
+    decision.included = true;
+    decision.number = 1;
+    decision.withheld = QStringLiteral("lines 3-29 (private key)");
+    turn.trace.decisions = {decision};
+    turn.trace.withheld = 1;
+    turn.context = {chunk}; // as stored: without the withheld field
+    RetrievalInspector inspector;
+    inspector.setTurn(turn);
+    QCOMPARE(inspector.context()->topLevelItem(0)->text(5), QStringLiteral("lines 3-29 (private key)"));
+    QVERIFY(inspector.candidates()->topLevelItem(0)->text(15).startsWith(
+        QStringLiteral("credentials withheld: lines 3-29 (private key)")));
+
+    RemoteRequestRecord record;
+    record.time = QDateTime::currentDateTime();
+    record.endpoint = QStringLiteral("https://api.example.com/v1/chat/completions");
+    record.purpose = QStringLiteral("answer");
+    record.files = {QStringLiteral("deploy/keys.py:1-40"), QStringLiteral("withheld: deploy/keys.py lines 3-29 (private key)")};
+    SentLogDialog log;
+    log.setRecords(QStringLiteral("demo"), {record});
+    QCOMPARE(log.table()->topLevelItem(0)->text(6), QStringLiteral("deploy/keys.py:1-40"));
+    QCOMPARE(log.table()->topLevelItem(0)->text(7), QStringLiteral("deploy/keys.py lines 3-29 (private key)"));
 }
 
 void tst_Chat::conversationsPersist()

@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace RepoLens;
 
 class tst_CodeViewer : public QObject
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void goToLineBar();
     void darkPalette();
     void binaryFile();
+    void fifoIsRefusedWithoutBlocking();
 
 private:
     CodeEditor *open(const QString &rel);
@@ -303,6 +306,17 @@ void tst_CodeViewer::binaryFile()
     QVERIFY(editor);
     QCOMPARE(editor->loadError(), QStringLiteral("binary file"));
     QVERIFY(editor->text().contains(QLatin1String("binary")));
+}
+
+// Issue 17: a file swapped for a FIFO must not block the loader (it would wait for a writer).
+void tst_CodeViewer::fifoIsRefusedWithoutBlocking()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("swapped.py"));
+    QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0644) == 0);
+    const LoadedFile loaded = loadFile(path, LanguageId::Python); // returns: no writer needed
+    QCOMPARE(loaded.error, QStringLiteral("not a regular file"));
+    QVERIFY(loaded.utf8.isEmpty());
 }
 
 QTEST_MAIN(tst_CodeViewer)
