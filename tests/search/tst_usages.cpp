@@ -168,8 +168,8 @@ void tst_Usages::definitionAtAPosition_data()
                                          << QStringLiteral("Flask.url_for");
     QTest::newRow("bare call") << QStringLiteral("src/flask/helpers.py") << 9 << 0 << QStringLiteral("url_for");
     QTest::newRow("the definition") << QStringLiteral("src/flask/app.py") << 2 << 0 << QStringLiteral("Flask.url_for");
-    QTest::newRow("module.function") << QStringLiteral("tests/test_helpers.py") << 5 << 12 << QStringLiteral("url_for");
-    QTest::newRow("app.method") << QStringLiteral("tests/test_helpers.py") << 5 << 36 << QStringLiteral("Flask.url_for");
+    QTest::newRow("module.function") << QStringLiteral("tests/test_helpers.py") << 5 << 20 << QStringLiteral("url_for");
+    QTest::newRow("app.method") << QStringLiteral("tests/test_helpers.py") << 5 << 40 << QStringLiteral("Flask.url_for");
 }
 
 void tst_Usages::definitionAtAPosition()
