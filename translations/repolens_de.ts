@@ -357,23 +357,37 @@
         <source>reading files</source>
         <translation>Dateien werden gelesen</translation>
     </message>
+    <message>
+        <source>what does this project do?</source>
+        <translation>was macht dieses Projekt?</translation>
+    </message>
+    <message>
+        <source>where is the entry point?</source>
+        <translation>wo ist der Einstiegspunkt?</translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): the context may be missing code. Re-index (F5) completes it.</source>
+        <translation>Der Index ist unvollständig (die Indexierung wurde vor dem Ende gestoppt): im Kontext kann Code fehlen. Neu indexieren (F5) vervollständigt ihn.</translation>
+    </message>
+    <message>
+        <source>Nothing is indexed yet, so there is nothing to answer from; ask again in a moment.</source>
+        <translation>Noch ist nichts indexiert, es gibt also nichts, woraus geantwortet werden könnte; fragen Sie gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>This folder has nothing to search: no file in it was indexed (the file tree says why).</source>
+        <translation>In diesem Ordner gibt es nichts zu durchsuchen: keine seiner Dateien wurde indexiert (der Dateibaum sagt, warum).</translation>
+    </message>
+    <message>
+        <source>No code in the index matches the question. Rephrase it, or name a file or symbol with @.</source>
+        <translation>Kein Code im Index passt zur Frage. Formulieren Sie sie um oder nennen Sie eine Datei oder ein Symbol mit @.</translation>
+    </message>
+    <message>
+        <source>Nothing was sent to the model.</source>
+        <translation>An das Modell wurde nichts gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
-    <message>
-        <source>Ask a question about the code in this folder.
-
-Examples:
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</source>
-        <translation>Stellen Sie eine Frage zum Code in diesem Ordner.
-
-Beispiele:
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</translation>
-    </message>
     <message>
         <source>Not now</source>
         <translation>Nicht jetzt</translation>
@@ -493,6 +507,89 @@ Beispiele:
         <source>⚠ The answer was cut off: %1</source>
         <translation>⚠ Die Antwort wurde abgeschnitten: %1</translation>
     </message>
+    <message>
+        <source>Ask a question about the code in this folder.</source>
+        <translation>Stellen Sie eine Frage zum Code in diesem Ordner.</translation>
+    </message>
+    <message>
+        <source>For example (click to ask):</source>
+        <translation>Zum Beispiel (zum Fragen anklicken):</translation>
+    </message>
+    <message>
+        <source>Ask: %1</source>
+        <translation>Fragen: %1</translation>
+    </message>
+    <message>
+        <source>This question is about %1 tokens (%2). %3 reads about %4 tokens besides the code context and its answer, so it cannot be sent like this: keep the part that matters (the error and the lines around it).</source>
+        <translation>Diese Frage hat etwa %1 Token (%2). %3 liest neben dem Code-Kontext und seiner Antwort etwa %4 Token, so kann sie nicht gesendet werden: behalten Sie den Teil, auf den es ankommt (den Fehler und die Zeilen darum).</translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2) of the %3 this question may take.</source>
+        <translation>Eingefügter Text: etwa %1 Token (%2) der %3, die diese Frage haben darf.</translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2); only its first part is searched.</source>
+        <translation>Eingefügter Text: etwa %1 Token (%2); nur sein erster Teil wird gesucht.</translation>
+    </message>
+    <message>
+        <source>… (%1 characters in all)</source>
+        <translation>… (%1 Zeichen insgesamt)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call site(s)</source>
+        <translation>
+            <numerusform>%n Aufrufstelle</numerusform>
+            <numerusform>%n Aufrufstellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n file(s)</source>
+        <translation>
+            <numerusform> in %n Datei</numerusform>
+            <numerusform> in %n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): results may be missing code. Re-index (F5) completes it.</source>
+        <translation>Der Index ist unvollständig (die Indexierung wurde vor dem Ende gestoppt): in den Ergebnissen kann Code fehlen. Neu indexieren (F5) vervollständigt ihn.</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>Matched by name: the type of the object it is called on is not known.</source>
+        <translation>Über den Namen gefunden: der Typ des Objekts, auf dem es aufgerufen wird, ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>Defined at:</source>
+        <translation>Definiert in:</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more: Find References (Shift+F12) lists every one.</source>
+        <translation>
+            <numerusform>… %n weitere: Verwendungen suchen (Umschalt+F12) listet alle.</numerusform>
+            <numerusform>… %n weitere: Verwendungen suchen (Umschalt+F12) listet alle.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index.</source>
+        <translation>Keine Aufrufstellen von %1 im Index.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tests: %n call site(s)</source>
+        <translation>
+            <numerusform>Tests: %n Aufrufstelle</numerusform>
+            <numerusform>Tests: %n Aufrufstellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n use(s) of other definitions with the same name left out.</source>
+        <translation>
+            <numerusform>%n Verwendung anderer Definitionen gleichen Namens ausgelassen.</numerusform>
+            <numerusform>%n Verwendungen anderer Definitionen gleichen Namens ausgelassen.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::CodeEditor</name>
@@ -528,6 +625,10 @@ Beispiele:
 or ask a question in the chat (Ctrl+L).</source>
         <translation>Öffnen Sie eine Datei im Baum oder mit Strg+P,
 oder stellen Sie im Chat eine Frage (Strg+L).</translation>
+    </message>
+    <message>
+        <source>(top level)</source>
+        <translation>(oberste Ebene)</translation>
     </message>
 </context>
 <context>
@@ -591,6 +692,18 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
 
 Öffnen Sie einen mit Datei ▸ Ordner öffnen… (Strg+O) oder ziehen Sie ihn auf das Fenster.</translation>
     </message>
+    <message>
+        <source>Every file here is not indexed; “All” shows them.</source>
+        <translation>Keine Datei hier ist indexiert; „Alle“ zeigt sie.</translation>
+    </message>
+    <message>
+        <source>No file matches “%1”.
+
+Clear the filter (Esc) to see every file.</source>
+        <translation>Keine Datei passt zu „%1“.
+
+Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FindBar</name>
@@ -644,6 +757,10 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
             <numerusform>%n Treffer</numerusform>
             <numerusform>%n Treffer</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
     </message>
 </context>
 <context>
@@ -1039,6 +1156,37 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
         <source>Cannot read the folder: %1</source>
         <translation>Der Ordner kann nicht gelesen werden: %1</translation>
     </message>
+    <message>
+        <source>Reopen the last folder at start</source>
+        <translation>Beim Start den letzten Ordner wieder öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Vorwärts</translation>
+    </message>
+    <message>
+        <source>Reopen Last Folder at &amp;Start</source>
+        <translation>Letzten Ordner beim &amp;Start öffnen</translation>
+    </message>
+    <message>
+        <source>Line and column of the cursor</source>
+        <translation>Zeile und Spalte des Cursors</translation>
+    </message>
+    <message>
+        <source>Ln %1, Col %2</source>
+        <translation>Z. %1, Sp. %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n usage(s) of other definitions of %1 left out</source>
+        <translation>
+            <numerusform> · %n Verwendung anderer Definitionen von %1 ausgelassen</numerusform>
+            <numerusform> · %n Verwendungen anderer Definitionen von %1 ausgelassen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1226,12 +1374,6 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
         <translation>(keine)</translation>
     </message>
     <message>
-        <source>Context: re-used from the previous question (no @codebase)
-</source>
-        <translation>Kontext: von der vorigen Frage übernommen (kein @codebase)
-</translation>
-    </message>
-    <message>
         <source>HyDE: %1 — %2
 </source>
         <translation>HyDE: %1 — %2
@@ -1316,6 +1458,16 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>POST %1 (%2, %3 bytes):</source>
         <translation>POST %1 (%2, %3 Bytes):</translation>
     </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Context: re-used from the previous question
+</source>
+        <translation>Kontext: von der vorigen Frage übernommen
+</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>
@@ -1379,6 +1531,24 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>
             <numerusform>%n hat diesen Rechner verlassen (insgesamt %1 Bytes); Anfragen an einen lokalen Server bleiben auf ihm.</numerusform>
             <numerusform>%n haben diesen Rechner verlassen (insgesamt %1 Bytes); Anfragen an einen lokalen Server bleiben auf ihm.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear Log…</source>
+        <translation>Protokoll leeren…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n Abschnitt</numerusform>
+            <numerusform>%n Abschnitte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> from %n file(s)</source>
+        <translation>
+            <numerusform> aus %n Datei</numerusform>
+            <numerusform> aus %n Dateien</numerusform>
         </translation>
     </message>
 </context>
@@ -1572,10 +1742,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Rerank-Endpunkt (/v1/rerank)</translation>
     </message>
     <message>
-        <source>HyDE: for long or vague questions, let the model write hypothetical code first and search with it (two extra requests)</source>
-        <translation>HyDE: Bei langen oder vagen Fragen schreibt das Modell zuerst hypothetischen Code, mit dem dann gesucht wird (zwei zusätzliche Anfragen)</translation>
-    </message>
-    <message>
         <source> tokens</source>
         <translation> Tokens</translation>
     </message>
@@ -1618,10 +1784,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Skip files larger than:</source>
         <translation>Dateien überspringen, die größer sind als:</translation>
-    </message>
-    <message>
-        <source>Method summaries: let the model describe each function and class in 2–3 lines, so search also finds what code does (one request per function; the count is shown before it starts; resumable)</source>
-        <translation>Methodenzusammenfassungen: Das Modell beschreibt jede Funktion und Klasse in 2–3 Zeilen, damit die Suche auch findet, was Code tut (eine Anfrage pro Funktion; die Anzahl wird vorher angezeigt; fortsetzbar)</translation>
     </message>
     <message>
         <source>Follow the system</source>
@@ -1704,8 +1866,28 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Die Neubewertung durch das Chat-Modell braucht ein Modell: Richten Sie zuerst eines auf der Seite „Modell“ ein.</translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
+        <source>Also send code that looks like it contains a credential</source>
+        <translation>Auch Code senden, der Zugangsdaten zu enthalten scheint</translation>
+    </message>
+    <message>
+        <source>API keys, private keys and passwords are withheld from every request unless this is on.</source>
+        <translation>API-Schlüssel, private Schlüssel und Passwörter werden aus jeder Anfrage zurückgehalten, außer dies ist eingeschaltet.</translation>
+    </message>
+    <message>
+        <source>HyDE for long or vague questions</source>
+        <translation>HyDE für lange oder vage Fragen</translation>
+    </message>
+    <message>
+        <source>HyDE lets the model write hypothetical code first and searches with it (two extra requests per question).</source>
+        <translation>Mit HyDE schreibt das Modell zuerst hypothetischen Code, mit dem dann gesucht wird (zwei zusätzliche Anfragen pro Frage).</translation>
+    </message>
+    <message>
+        <source>Method summaries</source>
+        <translation>Methodenzusammenfassungen</translation>
+    </message>
+    <message>
+        <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
+        <translation>Das Modell beschreibt jede Funktion und Klasse in 2–3 Zeilen, damit die Suche auch findet, was Code tut: eine Anfrage pro Funktion, die Anzahl wird vorher angezeigt, fortsetzbar.</translation>
     </message>
 </context>
 <context>
@@ -1838,10 +2020,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Fragen zu einer Codebasis stellen.</translation>
     </message>
     <message>
-        <source>Folder to open (or a file: its folder opens and the file is shown).</source>
-        <translation>Zu öffnender Ordner (oder eine Datei: Ihr Ordner wird geöffnet und die Datei angezeigt).</translation>
-    </message>
-    <message>
         <source>Open a folder (a built-in fixture when none is given), index it, ask one question, open the top hit and exit.</source>
         <translation>Einen Ordner öffnen (ohne Angabe ein eingebautes Beispiel), indizieren, eine Frage stellen, den besten Treffer öffnen und beenden.</translation>
     </message>
@@ -1864,6 +2042,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Grammars disabled (incompatible with the parser): %1</source>
         <translation>Grammatiken deaktiviert (mit dem Parser nicht kompatibel): %1</translation>
+    </message>
+    <message>
+        <source>Folder to open (or a file: its repository opens and the file is shown).</source>
+        <translation>Zu öffnender Ordner (oder eine Datei: ihr Repository wird geöffnet und die Datei gezeigt).</translation>
     </message>
 </context>
 </TS>

@@ -357,18 +357,37 @@
         <source>reading files</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>what does this project do?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where is the entry point?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): the context may be missing code. Re-index (F5) completes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is indexed yet, so there is nothing to answer from; ask again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder has nothing to search: no file in it was indexed (the file tree says why).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No code in the index matches the question. Rephrase it, or name a file or symbol with @.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was sent to the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
-    <message>
-        <source>Ask a question about the code in this folder.
-
-Examples:
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Not now</source>
         <translation type="unfinished"></translation>
@@ -488,6 +507,89 @@ Examples:
         <source>⚠ The answer was cut off: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ask a question about the code in this folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For example (click to ask):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This question is about %1 tokens (%2). %3 reads about %4 tokens besides the code context and its answer, so it cannot be sent like this: keep the part that matters (the error and the lines around it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2) of the %3 this question may take.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2); only its first part is searched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… (%1 characters in all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call site(s)</source>
+        <translation>
+            <numerusform>%n call site</numerusform>
+            <numerusform>%n call sites</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n file(s)</source>
+        <translation>
+            <numerusform> in %n file</numerusform>
+            <numerusform> in %n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): results may be missing code. Re-index (F5) completes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matched by name: the type of the object it is called on is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defined at:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more: Find References (Shift+F12) lists every one.</source>
+        <translation>
+            <numerusform>… %n more: Find References (Shift+F12) lists every one.</numerusform>
+            <numerusform>… %n more: Find References (Shift+F12) lists every one.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Tests: %n call site(s)</source>
+        <translation>
+            <numerusform>Tests: %n call site</numerusform>
+            <numerusform>Tests: %n call sites</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n use(s) of other definitions with the same name left out.</source>
+        <translation>
+            <numerusform>%n use of other definitions with the same name left out.</numerusform>
+            <numerusform>%n uses of other definitions with the same name left out.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::CodeEditor</name>
@@ -521,6 +623,10 @@ Examples:
     <message>
         <source>Open a file from the tree or with Ctrl+P,
 or ask a question in the chat (Ctrl+L).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(top level)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -583,6 +689,16 @@ or ask a question in the chat (Ctrl+L).</source>
 Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Every file here is not indexed; “All” shows them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file matches “%1”.
+
+Clear the filter (Esc) to see every file.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FindBar</name>
@@ -636,6 +752,10 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
             <numerusform>%n match</numerusform>
             <numerusform>%n matches</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1151,37 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
         <source>Cannot read the folder: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reopen the last folder at start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reopen Last Folder at &amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line and column of the cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ln %1, Col %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n usage(s) of other definitions of %1 left out</source>
+        <translation>
+            <numerusform> · %n usage of other definitions of %1 left out</numerusform>
+            <numerusform> · %n usages of other definitions of %1 left out</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1214,11 +1365,6 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Context: re-used from the previous question (no @codebase)
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>HyDE: %1 — %2
 </source>
         <translation type="unfinished"></translation>
@@ -1295,6 +1441,15 @@ Body (%3 bytes, exactly as sent):
         <source>POST %1 (%2, %3 bytes):</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context: re-used from the previous question
+</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>
@@ -1358,6 +1513,24 @@ Body (%3 bytes, exactly as sent):
         <translation>
             <numerusform>%n left this machine (%1 bytes in all); requests to a local server stay on it.</numerusform>
             <numerusform>%n left this machine (%1 bytes in all); requests to a local server stay on it.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear Log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n chunk</numerusform>
+            <numerusform>%n chunks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> from %n file(s)</source>
+        <translation>
+            <numerusform> from %n file</numerusform>
+            <numerusform> from %n files</numerusform>
         </translation>
     </message>
 </context>
@@ -1551,10 +1724,6 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>HyDE: for long or vague questions, let the model write hypothetical code first and search with it (two extra requests)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1596,10 +1765,6 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Skip files larger than:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Method summaries: let the model describe each function and class in 2–3 lines, so search also finds what code does (one request per function; the count is shown before it starts; resumable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1683,7 +1848,27 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <source>Also send code that looks like it contains a credential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API keys, private keys and passwords are withheld from every request unless this is on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HyDE for long or vague questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HyDE lets the model write hypothetical code first and searches with it (two extra requests per question).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method summaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1817,10 +2002,6 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Folder to open (or a file: its folder opens and the file is shown).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open a folder (a built-in fixture when none is given), index it, ask one question, open the top hit and exit.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1842,6 +2023,10 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Grammars disabled (incompatible with the parser): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder to open (or a file: its repository opens and the file is shown).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

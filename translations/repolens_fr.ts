@@ -357,23 +357,37 @@
         <source>reading files</source>
         <translation>lecture des fichiers</translation>
     </message>
+    <message>
+        <source>what does this project do?</source>
+        <translation>que fait ce projet ?</translation>
+    </message>
+    <message>
+        <source>where is the entry point?</source>
+        <translation>où est le point d&apos;entrée ?</translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): the context may be missing code. Re-index (F5) completes it.</source>
+        <translation>L&apos;index est incomplet (l&apos;indexation a été arrêtée avant la fin) : il peut manquer du code dans le contexte. Réindexer (F5) le complète.</translation>
+    </message>
+    <message>
+        <source>Nothing is indexed yet, so there is nothing to answer from; ask again in a moment.</source>
+        <translation>Rien n&apos;est encore indexé, il n&apos;y a donc rien d&apos;où répondre ; reposez la question dans un instant.</translation>
+    </message>
+    <message>
+        <source>This folder has nothing to search: no file in it was indexed (the file tree says why).</source>
+        <translation>Ce dossier n&apos;a rien à chercher : aucun de ses fichiers n&apos;a été indexé (l&apos;arborescence dit pourquoi).</translation>
+    </message>
+    <message>
+        <source>No code in the index matches the question. Rephrase it, or name a file or symbol with @.</source>
+        <translation>Aucun code de l&apos;index ne correspond à la question. Reformulez-la, ou nommez un fichier ou un symbole avec @.</translation>
+    </message>
+    <message>
+        <source>Nothing was sent to the model.</source>
+        <translation>Rien n&apos;a été envoyé au modèle.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
-    <message>
-        <source>Ask a question about the code in this folder.
-
-Examples:
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</source>
-        <translation>Posez une question sur le code de ce dossier.
-
-Exemples :
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</translation>
-    </message>
     <message>
         <source>Not now</source>
         <translation>Pas maintenant</translation>
@@ -493,6 +507,89 @@ Exemples :
         <source>⚠ The answer was cut off: %1</source>
         <translation>⚠ La réponse a été tronquée : %1</translation>
     </message>
+    <message>
+        <source>Ask a question about the code in this folder.</source>
+        <translation>Posez une question sur le code de ce dossier.</translation>
+    </message>
+    <message>
+        <source>For example (click to ask):</source>
+        <translation>Par exemple (cliquez pour demander) :</translation>
+    </message>
+    <message>
+        <source>Ask: %1</source>
+        <translation>Demander : %1</translation>
+    </message>
+    <message>
+        <source>This question is about %1 tokens (%2). %3 reads about %4 tokens besides the code context and its answer, so it cannot be sent like this: keep the part that matters (the error and the lines around it).</source>
+        <translation>Cette question fait environ %1 jetons (%2). %3 lit environ %4 jetons en plus du contexte de code et de sa réponse : elle ne peut pas être envoyée ainsi. Gardez la partie qui compte (l&apos;erreur et les lignes autour).</translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2) of the %3 this question may take.</source>
+        <translation>Texte collé : environ %1 jetons (%2) sur les %3 que cette question peut prendre.</translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2); only its first part is searched.</source>
+        <translation>Texte collé : environ %1 jetons (%2) ; seule sa première partie est cherchée.</translation>
+    </message>
+    <message>
+        <source>… (%1 characters in all)</source>
+        <translation>… (%1 caractères en tout)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call site(s)</source>
+        <translation>
+            <numerusform>%n appel</numerusform>
+            <numerusform>%n appels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n file(s)</source>
+        <translation>
+            <numerusform> dans %n fichier</numerusform>
+            <numerusform> dans %n fichiers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): results may be missing code. Re-index (F5) completes it.</source>
+        <translation>L&apos;index est incomplet (l&apos;indexation a été arrêtée avant la fin) : il peut manquer du code dans les résultats. Réindexer (F5) le complète.</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>dans %1</translation>
+    </message>
+    <message>
+        <source>Matched by name: the type of the object it is called on is not known.</source>
+        <translation>Trouvé par le nom : le type de l&apos;objet sur lequel il est appelé n&apos;est pas connu.</translation>
+    </message>
+    <message>
+        <source>Defined at:</source>
+        <translation>Défini à :</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more: Find References (Shift+F12) lists every one.</source>
+        <translation>
+            <numerusform>… %n de plus : Rechercher les références (Maj+F12) les liste tous.</numerusform>
+            <numerusform>… %n de plus : Rechercher les références (Maj+F12) les liste tous.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index.</source>
+        <translation>Aucun appel de %1 dans l&apos;index.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tests: %n call site(s)</source>
+        <translation>
+            <numerusform>Tests : %n appel</numerusform>
+            <numerusform>Tests : %n appels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n use(s) of other definitions with the same name left out.</source>
+        <translation>
+            <numerusform>%n utilisation d&apos;autres définitions du même nom laissée de côté.</numerusform>
+            <numerusform>%n utilisations d&apos;autres définitions du même nom laissées de côté.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::CodeEditor</name>
@@ -528,6 +625,10 @@ Exemples :
 or ask a question in the chat (Ctrl+L).</source>
         <translation>Ouvrez un fichier depuis l&apos;arborescence ou avec Ctrl+P,
 ou posez une question dans le chat (Ctrl+L).</translation>
+    </message>
+    <message>
+        <source>(top level)</source>
+        <translation>(racine)</translation>
     </message>
 </context>
 <context>
@@ -591,6 +692,18 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
 
 Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur la fenêtre.</translation>
     </message>
+    <message>
+        <source>Every file here is not indexed; “All” shows them.</source>
+        <translation>Aucun fichier ici n&apos;est indexé ; « Tous » les montre.</translation>
+    </message>
+    <message>
+        <source>No file matches “%1”.
+
+Clear the filter (Esc) to see every file.</source>
+        <translation>Aucun fichier ne correspond à « %1 ».
+
+Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FindBar</name>
@@ -644,6 +757,10 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
             <numerusform>%n correspondance</numerusform>
             <numerusform>%n correspondances</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 sur %2</translation>
     </message>
 </context>
 <context>
@@ -1039,6 +1156,37 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
         <source>Cannot read the folder: %1</source>
         <translation>Impossible de lire le dossier : %1</translation>
     </message>
+    <message>
+        <source>Reopen the last folder at start</source>
+        <translation>Rouvrir le dernier dossier au démarrage</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Précédent</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Suivant</translation>
+    </message>
+    <message>
+        <source>Reopen Last Folder at &amp;Start</source>
+        <translation>Rouvrir le dernier dossier au &amp;démarrage</translation>
+    </message>
+    <message>
+        <source>Line and column of the cursor</source>
+        <translation>Ligne et colonne du curseur</translation>
+    </message>
+    <message>
+        <source>Ln %1, Col %2</source>
+        <translation>Ln %1, Col %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n usage(s) of other definitions of %1 left out</source>
+        <translation>
+            <numerusform> · %n utilisation d&apos;autres définitions de %1 laissée de côté</numerusform>
+            <numerusform> · %n utilisations d&apos;autres définitions de %1 laissées de côté</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1226,12 +1374,6 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
         <translation>(aucun)</translation>
     </message>
     <message>
-        <source>Context: re-used from the previous question (no @codebase)
-</source>
-        <translation>Contexte : repris de la question précédente (pas de @codebase)
-</translation>
-    </message>
-    <message>
         <source>HyDE: %1 — %2
 </source>
         <translation>HyDE : %1 — %2
@@ -1316,6 +1458,16 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <source>POST %1 (%2, %3 bytes):</source>
         <translation>POST %1 (%2, %3 octets) :</translation>
     </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Context: re-used from the previous question
+</source>
+        <translation>Contexte : repris de la question précédente
+</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>
@@ -1379,6 +1531,24 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>
             <numerusform>%n a quitté cette machine (%1 octets au total) ; les requêtes vers un serveur local y restent.</numerusform>
             <numerusform>%n ont quitté cette machine (%1 octets au total) ; les requêtes vers un serveur local y restent.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear Log…</source>
+        <translation>Effacer le journal…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n extrait</numerusform>
+            <numerusform>%n extraits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> from %n file(s)</source>
+        <translation>
+            <numerusform> de %n fichier</numerusform>
+            <numerusform> de %n fichiers</numerusform>
         </translation>
     </message>
 </context>
@@ -1572,10 +1742,6 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Point d&apos;accès de reclassement (/v1/rerank)</translation>
     </message>
     <message>
-        <source>HyDE: for long or vague questions, let the model write hypothetical code first and search with it (two extra requests)</source>
-        <translation>HyDE : pour les questions longues ou vagues, le modèle écrit d&apos;abord du code hypothétique qui sert à la recherche (deux requêtes supplémentaires)</translation>
-    </message>
-    <message>
         <source> tokens</source>
         <translation> jetons</translation>
     </message>
@@ -1618,10 +1784,6 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>Skip files larger than:</source>
         <translation>Ignorer les fichiers de plus de :</translation>
-    </message>
-    <message>
-        <source>Method summaries: let the model describe each function and class in 2–3 lines, so search also finds what code does (one request per function; the count is shown before it starts; resumable)</source>
-        <translation>Résumés de méthodes : le modèle décrit chaque fonction et classe en 2 à 3 lignes, pour que la recherche trouve aussi ce que fait le code (une requête par fonction ; le nombre est affiché avant de commencer ; reprise possible)</translation>
     </message>
     <message>
         <source>Follow the system</source>
@@ -1704,8 +1866,28 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Le reclassement par le modèle de chat nécessite un modèle : configurez-en d&apos;abord un sur la page Modèle.</translation>
     </message>
     <message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
+        <source>Also send code that looks like it contains a credential</source>
+        <translation>Envoyer aussi le code qui semble contenir un identifiant secret</translation>
+    </message>
+    <message>
+        <source>API keys, private keys and passwords are withheld from every request unless this is on.</source>
+        <translation>Les clés d&apos;API, clés privées et mots de passe sont retenus de chaque requête, sauf si cette option est cochée.</translation>
+    </message>
+    <message>
+        <source>HyDE for long or vague questions</source>
+        <translation>HyDE pour les questions longues ou vagues</translation>
+    </message>
+    <message>
+        <source>HyDE lets the model write hypothetical code first and searches with it (two extra requests per question).</source>
+        <translation>Avec HyDE, le modèle écrit d&apos;abord du code hypothétique avec lequel on cherche (deux requêtes de plus par question).</translation>
+    </message>
+    <message>
+        <source>Method summaries</source>
+        <translation>Résumés des méthodes</translation>
+    </message>
+    <message>
+        <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
+        <translation>Le modèle décrit chaque fonction et classe en 2 ou 3 lignes, pour que la recherche trouve aussi ce que fait le code : une requête par fonction, le nombre est affiché avant de commencer, reprenable.</translation>
     </message>
 </context>
 <context>
@@ -1838,10 +2020,6 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Posez des questions sur une base de code.</translation>
     </message>
     <message>
-        <source>Folder to open (or a file: its folder opens and the file is shown).</source>
-        <translation>Dossier à ouvrir (ou un fichier : son dossier s&apos;ouvre et le fichier est affiché).</translation>
-    </message>
-    <message>
         <source>Open a folder (a built-in fixture when none is given), index it, ask one question, open the top hit and exit.</source>
         <translation>Ouvrir un dossier (un exemple intégré si aucun n&apos;est indiqué), l&apos;indexer, poser une question, ouvrir le meilleur résultat et quitter.</translation>
     </message>
@@ -1864,6 +2042,10 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>Grammars disabled (incompatible with the parser): %1</source>
         <translation>Grammaires désactivées (incompatibles avec l&apos;analyseur) : %1</translation>
+    </message>
+    <message>
+        <source>Folder to open (or a file: its repository opens and the file is shown).</source>
+        <translation>Dossier à ouvrir (ou un fichier : son dépôt s&apos;ouvre et le fichier est affiché).</translation>
     </message>
 </context>
 </TS>

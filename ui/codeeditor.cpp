@@ -616,6 +616,7 @@ int CodeEditor::markAllMatches(const QString &needle, bool caseSensitive, bool w
         const int end = int(SendScintilla(SCI_GETTARGETEND));
         if (end > found)
             SendScintilla(SCI_INDICATORFILLRANGE, found, end - found);
+        m_matchStarts.append(found);
         ++count;
         start = std::max(end, found + 1);
     }
@@ -624,6 +625,7 @@ int CodeEditor::markAllMatches(const QString &needle, bool caseSensitive, bool w
 
 void CodeEditor::clearMatchMarks()
 {
+    m_matchStarts.clear();
     SendScintilla(SCI_SETINDICATORCURRENT, kFindIndicator);
     SendScintilla(SCI_INDICATORCLEARRANGE, 0, length());
 }

@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSet>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -23,15 +24,23 @@ SentLogDialog::SentLogDialog(QWidget *parent)
     layout->addWidget(m_summary);
     m_table = new QTreeWidget(this);
     m_table->setObjectName(QStringLiteral("sentLogTable"));
-    m_table->setRootIsDecorated(false);
+    // A request's files and line ranges are its child rows (expand it): never cut off at the
+    // dialog's edge.
+    m_table->setRootIsDecorated(true);
     m_table->setAlternatingRowColors(true);
+    m_table->setUniformRowHeights(true);
     m_table->setHeaderLabels({tr("Time"), tr("Endpoint"), tr("Purpose"), tr("Model"), tr("Bytes"), tr("Result"),
                               tr("Files and lines")});
     layout->addWidget(m_table, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    QPushButton *clear = buttons->addButton(tr("Clear Log"), QDialogButtonBox::ResetRole);
-    connect(clear, &QPushButton::clicked, this, [this] {
-        if (QMessageBox::question(this, tr("Clear Log"), tr("Forget the record of what was sent for this folder?"))
+    QPushButton *close = buttons->button(QDialogButtonBox::Close);
+    close->setDefault(true); // Enter closes; it never clears the log
+    m_clear = buttons->addButton(tr("Clear Log…"), QDialogButtonBox::ResetRole);
+    m_clear->setObjectName(QStringLiteral("clearLog"));
+    m_clear->setAutoDefault(false);
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        if (QMessageBox::question(this, tr("Clear Log"), tr("Forget the record of what was sent for this folder?"),
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
             == QMessageBox::Yes)
             Q_EMIT clearRequested();
     });
@@ -53,16 +62,26 @@ void SentLogDialog::setRecords(const QString &folder, const QList<RemoteRequestR
         item->setText(3, r.model);
         item->setText(4, QLocale().toString(r.bytes));
         item->setText(5, r.status);
-        item->setText(6, r.files.join(QStringLiteral(", ")));
-        item->setToolTip(6, r.files.join(u'\n'));
+        if (!r.files.isEmpty()) {
+            QSet<QString> files;
+            for (const QString &f : r.files)
+                files.insert(f.section(u':', 0, -2).isEmpty() ? f : f.section(u':', 0, -2));
+            item->setText(6, tr("%n chunk(s)", nullptr, int(r.files.size()))
+                                 + tr(" from %n file(s)", nullptr, int(files.size())));
+            for (const QString &f : r.files) {
+                auto *child = new QTreeWidgetItem(item);
+                child->setText(6, f);
+                child->setFirstColumnSpanned(false);
+            }
+        }
         if (!r.local) {
             ++remote;
             remoteBytes += r.bytes;
         }
     }
-    for (int c = 0; c < m_table->columnCount(); ++c)
+    for (int c = 0; c < m_table->columnCount() - 1; ++c)
         m_table->resizeColumnToContents(c);
-    
+
     if (records.isEmpty())
         m_summary->setText(tr("Nothing from %1 has been sent to a model.").arg(folder));
     else

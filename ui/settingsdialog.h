@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 
+#include "core/llm/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmsettings.h"
 #include "core/search/searchsettings.h"
@@ -65,6 +66,9 @@ public:
     QSpinBox *topK() const { return m_topK; }
     QSpinBox *contextBudget() const { return m_budget; }
     QCheckBox *hyde() const { return m_hyde; }
+    QComboBox *rerank() const { return m_rerank; }
+    QLineEdit *rerankUrl() const { return m_rerankUrl; }
+    QLineEdit *rerankModel() const { return m_rerankModel; }
     QPlainTextEdit *ignorePatterns() const { return m_ignore; }
     QComboBox *theme() const { return m_theme; }
     QListWidget *pages() const { return m_pages; }
@@ -73,6 +77,8 @@ public:
 Q_SIGNALS:
     void applied(const RepoLens::SettingsBundle &settings);
     void connectionTested(bool ok, const QString &message);
+    // A request left for a model endpoint (Test Connection's GET /models): for the log.
+    void requestMade(const RepoLens::RemoteCall &call);
 
 private:
     QWidget *modelPage();
