@@ -967,21 +967,38 @@ void tst_FirstHour::streamingRendersOnlyTheTail()
 void tst_FirstHour::newQuestionScrollsIntoView()
 {
     auto *scroll = m_window->chat()->findChild<QScrollArea *>(QStringLiteral("chatScroll"));
+    configureModel();
+    if (scroll->verticalScrollBar()->maximum() == 0) {
+        // an answer longer than the view first
+        m_server.enqueue(FakeOpenAiServer::stream({QStringLiteral("A long answer [1].\n\n").repeated(60)}));
+        QVERIFY(askAndWait(QStringLiteral("@codebase explain the session")));
+    }
     QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
     scroll->verticalScrollBar()->setValue(0);
-    m_server.enqueue(FakeOpenAiServer::stream({QStringLiteral("Short [1].")}));
-    const int block = askAndWait(QStringLiteral("@codebase where is the session saved?"));
-    QVERIFY(block);
+    FakeOpenAiServer::Response slow = FakeOpenAiServer::stream({QStringLiteral("Short [1].")});
+    slow.firstDelayMs = 1500;
+    m_server.enqueue(slow);
+    QSignalSpy done(m_window->chatController(), &ChatController::answerFinished);
+    const QString question = QStringLiteral("@codebase where is the session saved?");
+    m_window->ask(question);
+    auto bubbleInView = [&] {
+        RoundedLabel *bubble = nullptr;
+        for (RoundedLabel *b : m_window->chat()->findChildren<RoundedLabel *>(QStringLiteral("questionBubble"))) {
+            if (b->text() == question)
+                bubble = b;
+        }
+        if (!bubble)
+            return false;
+        const QRect inView(QPoint(0, 0), scroll->viewport()->size());
+        return inView.contains(bubble->mapTo(scroll->viewport(), QPoint(0, 0)));
+    };
+    // while the model thinks, and once it answered
+    QTest::qWait(600);
+    QVERIFY(done.isEmpty());
+    QVERIFY(bubbleInView());
+    QVERIFY(done.wait(20000));
     QTest::qWait(100);
-    RoundedLabel *bubble = nullptr;
-    for (RoundedLabel *b : m_window->chat()->findChildren<RoundedLabel *>(QStringLiteral("questionBubble"))) {
-        if (b->text() == QLatin1String("@codebase where is the session saved?"))
-            bubble = b;
-    }
-    QVERIFY(bubble);
-    const QRect inView(QPoint(0, 0), scroll->viewport()->size());
-    const QPoint top = bubble->mapTo(scroll->viewport(), QPoint(0, 0));
-    QVERIFY2(inView.contains(top), qPrintable(QStringLiteral("bubble at %1, view %2").arg(top.y()).arg(inView.height())));
+    QVERIFY(bubbleInView());
 }
 
 // Dark to light at run time: earlier question bubbles and links take the new colours.
