@@ -93,7 +93,14 @@ QList<QList<PreviewSegment>> makePreview(const QString &text, int language, int 
         indent = 0;
     int restDedent = indent;
     const int firstIndent = lines.isEmpty() ? 0 : std::max(0, indentOf(lines.first()));
-    if (restIndent != INT_MAX && firstIndent < restIndent) {
+    const QByteArrayView firstText = lines.isEmpty() ? QByteArrayView()
+                                                     : QByteArrayView(utf8).sliced(lines.first().start,
+                                                                                   lines.first().end - lines.first().start);
+    const bool annotation = firstText.startsWith("@") || firstText.startsWith("#[") || firstText.startsWith("[");
+    if (annotation && lines.size() > 1 && restIndent != INT_MAX) {
+        // A decorator or attribute starts the chunk: the definition under it is at its column.
+        restDedent = std::max(0, indentOf(lines.at(1)));
+    } else if (restIndent != INT_MAX && firstIndent < restIndent) {
         // One indentation step of this text: the smallest positive difference between the
         // indentations of its lines (a tab counts as one), else 4.
         QSet<int> levels;
@@ -348,7 +355,7 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
     m_path->setObjectName(QStringLiteral("resultPath"));
     m_path->setToolTip(tr("Open %1 at lines %2").arg(result.path, range));
     m_path->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_path->setElideMode(Qt::ElideMiddle); // a long path keeps its file name, with "…" where it is cut
+    m_path->setElideMode(Qt::ElideLeft); // a long path keeps its file name and lines, "…" in front
     QFont pathFont = m_path->font();
     pathFont.setWeight(QFont::DemiBold);
     m_path->setFont(pathFont);
@@ -898,12 +905,13 @@ QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent)
         layout->addWidget(link);
     };
     // The definitions first.
-    for (const CallSite &d : response.definitions) {
+    if (!response.definitions.isEmpty()) {
         auto *label = new QLabel(tr("Defined at:"), box);
         label->setForegroundRole(QPalette::PlaceholderText);
         v->addWidget(label);
-        row(d, box, v, true);
     }
+    for (const CallSite &d : response.definitions)
+        row(d, box, v, true);
     // Then the call sites by file, tests folded under one toggle at the end.
     auto addGroup = [&](const QList<CallSite> &sites, QWidget *into, QVBoxLayout *layout, int budget) {
         QString file;

@@ -260,7 +260,16 @@ void CodeEditor::applyTheme(const CodeTheme &theme)
     }
     setCaretLineBackgroundColor(theme.caretLine);
     setCaretForegroundColor(theme.foreground);
-    setSelectionBackgroundColor(theme.selection.toRgb());
+    // Opaque, mixed with the paper: a translucent selection is drawn over the text (Scintilla 5
+    // puts it on the layer above), which washed out the name a jump or Find had selected.
+    {
+        const QColor sel = theme.selection;
+        const qreal a = sel.alphaF();
+        setSelectionBackgroundColor(QColor::fromRgbF(theme.background.redF() * (1 - a) + sel.redF() * a,
+                                                     theme.background.greenF() * (1 - a) + sel.greenF() * a,
+                                                     theme.background.blueF() * (1 - a) + sel.blueF() * a));
+        resetSelectionForegroundColor();
+    }
     setMatchedBraceBackgroundColor(theme.caretLine.darker(theme.dark ? 70 : 110));
     setMatchedBraceForegroundColor(theme.foreground);
     setIndentationGuidesForegroundColor(theme.indentGuide);

@@ -1063,6 +1063,18 @@ void tst_FirstHour::cardPathsAreElidedAndPreviewsDedented()
     QCOMPARE(text, QStringList({QStringLiteral("def url_for(self, endpoint):"), QStringLiteral("    \"\"\"Build it.\"\"\""),
                                 QStringLiteral("    if endpoint:"), QStringLiteral("        return endpoint"),
                                 QStringLiteral("    return None")}));
+    // a decorated method: the definition is at the decorator's column
+    const auto decorated = makePreview(QStringLiteral("@setupmethod\n    def record(self, func):\n        return func"),
+                                       int(LanguageId::Python), 6);
+    QStringList decoratedText;
+    for (const auto &line : decorated) {
+        QString s;
+        for (const PreviewSegment &seg : line)
+            s += seg.text;
+        decoratedText << s;
+    }
+    QCOMPARE(decoratedText, QStringList({QStringLiteral("@setupmethod"), QStringLiteral("def record(self, func):"),
+                                         QStringLiteral("    return func")}));
     // a path too long for the card shows "…", keeping the file name
     ChatResult r;
     r.path = QStringLiteral("src/main/java/com/example/deep/inside/a/very/long/package/path/Thing.java");
