@@ -448,6 +448,8 @@ void MainWindow::createStatusBar()
     m_cursorLabel = new ElidedLabel(QString(), bar);
     m_cursorLabel->setObjectName(QStringLiteral("cursorPosition"));
     m_cursorLabel->setToolTip(tr("Line and column of the cursor"));
+    // wide enough for any position: the labels right of it do not move as the cursor does
+    m_cursorLabel->setMinimumWidth(m_cursorLabel->fontMetrics().horizontalAdvance(tr("Ln %1, Col %2").arg(99999).arg(999)) + 8);
     m_vectorsLabel = new ElidedLabel(QString(), bar);
     m_vectorsLabel->setObjectName(QStringLiteral("vectorProgress"));
     m_vectorsLabel->hide();
