@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
     <name>QObject</name>
@@ -109,8 +108,8 @@
 <context>
     <name>RepoLens::ChatController</name>
     <message>
-        <source>Retrieval only: answers are the best-matching code. &lt;a href=&quot;settings&quot;&gt;Configure a model…&lt;/a&gt;</source>
-        <translation>Nur Suche: Antworten sind der am besten passende Code. &lt;a href=&quot;settings&quot;&gt;Modell einrichten…&lt;/a&gt;</translation>
+        <source>Retrieval only: answers are the best-matching code. &lt;a href="settings"&gt;Configure a model…&lt;/a&gt;</source>
+        <translation>Nur Suche: Antworten sind der am besten passende Code. &lt;a href="settings"&gt;Modell einrichten…&lt;/a&gt;</translation>
     </message>
     <message>
         <source>With a model (OpenAI, Ollama, llama.cpp, vLLM, LM Studio, …) the chat writes answers with citations.</source>
@@ -121,8 +120,8 @@
         <translation>auf diesem Rechner</translation>
     </message>
     <message>
-        <source>Answers by &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href=&quot;settings&quot;&gt;Settings&lt;/a&gt;</source>
-        <translation>Antworten von &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href=&quot;settings&quot;&gt;Einstellungen&lt;/a&gt;</translation>
+        <source>Answers by &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href="settings"&gt;Settings&lt;/a&gt;</source>
+        <translation>Antworten von &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href="settings"&gt;Einstellungen&lt;/a&gt;</translation>
     </message>
     <message>
         <source>Nothing leaves this machine.</source>
@@ -264,7 +263,7 @@
         <translation>Unterhaltung löschen</translation>
     </message>
     <message>
-        <source>Delete the conversation &quot;%1&quot;? This cannot be undone.</source>
+        <source>Delete the conversation "%1"? This cannot be undone.</source>
         <translation>Die Unterhaltung „%1“ löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
@@ -276,7 +275,7 @@
         <translation>Der Host von %1 wurde nicht gefunden. Prüfen Sie die Basis-URL unter Einstellungen ▸ Modell.</translation>
     </message>
     <message>
-        <source>The secure connection to %1 failed (TLS). Check http:// versus https:// and the server&apos;s certificate.</source>
+        <source>The secure connection to %1 failed (TLS). Check http:// versus https:// and the server's certificate.</source>
         <translation>Die sichere Verbindung zu %1 ist fehlgeschlagen (TLS). Prüfen Sie http:// gegenüber https:// und das Zertifikat des Servers.</translation>
     </message>
     <message>
@@ -288,7 +287,7 @@
         <translation>Der API-Schlüssel darf dieses Modell oder diesen Endpunkt nicht verwenden (HTTP 403).</translation>
     </message>
     <message>
-        <source>The server has no model &quot;%1&quot; (HTTP 404). Check the name in Settings ▸ Model; with Ollama, pull it first (ollama pull %1).</source>
+        <source>The server has no model "%1" (HTTP 404). Check the name in Settings ▸ Model; with Ollama, pull it first (ollama pull %1).</source>
         <translation>Der Server hat kein Modell „%1“ (HTTP 404). Prüfen Sie den Namen unter Einstellungen ▸ Modell; bei Ollama laden Sie es zuerst herunter (ollama pull %1).</translation>
     </message>
     <message>
@@ -356,6 +355,34 @@
     <message>
         <source>reading files</source>
         <translation>Dateien werden gelesen</translation>
+    </message>
+<message>
+        <source>what does this project do?</source>
+        <translation>was macht dieses Projekt?</translation>
+    </message>
+    <message>
+        <source>where is the entry point?</source>
+        <translation>wo ist der Einstiegspunkt?</translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): the context may be missing code. Re-index (F5) completes it.</source>
+        <translation>Der Index ist unvollständig (die Indexierung wurde vor dem Ende gestoppt): im Kontext kann Code fehlen. Neu indexieren (F5) vervollständigt ihn.</translation>
+    </message>
+    <message>
+        <source>Nothing is indexed yet, so there is nothing to answer from; ask again in a moment.</source>
+        <translation>Noch ist nichts indexiert, es gibt also nichts, woraus geantwortet werden könnte; fragen Sie gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>This folder has nothing to search: no file in it was indexed (the file tree says why).</source>
+        <translation>In diesem Ordner gibt es nichts zu durchsuchen: keine seiner Dateien wurde indexiert (der Dateibaum sagt, warum).</translation>
+    </message>
+    <message>
+        <source>No code in the index matches the question. Rephrase it, or name a file or symbol with @.</source>
+        <translation>Kein Code im Index passt zur Frage. Formulieren Sie sie um oder nennen Sie eine Datei oder ein Symbol mit @.</translation>
+    </message>
+    <message>
+        <source>Nothing was sent to the model.</source>
+        <translation>An das Modell wurde nichts gesendet.</translation>
     </message>
 </context>
 <context>
@@ -493,6 +520,89 @@ Beispiele:
         <source>⚠ The answer was cut off: %1</source>
         <translation>⚠ Die Antwort wurde abgeschnitten: %1</translation>
     </message>
+<message>
+        <source>Ask a question about the code in this folder.</source>
+        <translation>Stellen Sie eine Frage zum Code in diesem Ordner.</translation>
+    </message>
+    <message>
+        <source>For example (click to ask):</source>
+        <translation>Zum Beispiel (zum Fragen anklicken):</translation>
+    </message>
+    <message>
+        <source>Ask: %1</source>
+        <translation>Fragen: %1</translation>
+    </message>
+    <message>
+        <source>This question is about %1 tokens (%2). %3 reads about %4 tokens besides the code context and its answer, so it cannot be sent like this: keep the part that matters (the error and the lines around it).</source>
+        <translation>Diese Frage hat etwa %1 Token (%2). %3 liest neben dem Code-Kontext und seiner Antwort etwa %4 Token, so kann sie nicht gesendet werden: behalten Sie den Teil, auf den es ankommt (den Fehler und die Zeilen darum).</translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2) of the %3 this question may take.</source>
+        <translation>Eingefügter Text: etwa %1 Token (%2) der %3, die diese Frage haben darf.</translation>
+    </message>
+    <message>
+        <source>Pasted text: about %1 tokens (%2); only its first part is searched.</source>
+        <translation>Eingefügter Text: etwa %1 Token (%2); nur sein erster Teil wird gesucht.</translation>
+    </message>
+    <message>
+        <source>… (%1 characters in all)</source>
+        <translation>… (%1 Zeichen insgesamt)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call site(s)</source>
+        <translation>
+            <numerusform>%n Aufrufstelle</numerusform>
+            <numerusform>%n Aufrufstellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n file(s)</source>
+        <translation>
+            <numerusform> in %n Datei</numerusform>
+            <numerusform> in %n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The index is incomplete (indexing was stopped before it finished): results may be missing code. Re-index (F5) completes it.</source>
+        <translation>Der Index ist unvollständig (die Indexierung wurde vor dem Ende gestoppt): in den Ergebnissen kann Code fehlen. Neu indexieren (F5) vervollständigt ihn.</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>Matched by name: the type of the object it is called on is not known.</source>
+        <translation>Über den Namen gefunden: der Typ des Objekts, auf dem es aufgerufen wird, ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>Defined at:</source>
+        <translation>Definiert in:</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more: Find References (Shift+F12) lists every one.</source>
+        <translation>
+            <numerusform>… %n weitere: Verwendungen suchen (Umschalt+F12) listet alle.</numerusform>
+            <numerusform>… %n weitere: Verwendungen suchen (Umschalt+F12) listet alle.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index.</source>
+        <translation>Keine Aufrufstellen von %1 im Index.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tests: %n call site(s)</source>
+        <translation>
+            <numerusform>Tests: %n Aufrufstelle</numerusform>
+            <numerusform>Tests: %n Aufrufstellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n use(s) of other definitions with the same name left out.</source>
+        <translation>
+            <numerusform>%n Verwendung anderer Definitionen gleichen Namens ausgelassen.</numerusform>
+            <numerusform>%n Verwendungen anderer Definitionen gleichen Namens ausgelassen.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::CodeEditor</name>
@@ -532,6 +642,10 @@ oder stellen Sie im Chat eine Frage (Strg+L).</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+<message>
+        <source>(top level)</source>
+        <translation>(oberste Ebene)</translation>
     </message>
 </context>
 <context>
@@ -595,6 +709,18 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
 
 Öffnen Sie einen mit Datei ▸ Ordner öffnen… (Strg+O) oder ziehen Sie ihn auf das Fenster.</translation>
     </message>
+<message>
+        <source>Every file here is not indexed; “All” shows them.</source>
+        <translation>Keine Datei hier ist indexiert; „Alle“ zeigt sie.</translation>
+    </message>
+    <message>
+        <source>No file matches “%1”.
+
+Clear the filter (Esc) to see every file.</source>
+        <translation>Keine Datei passt zu „%1“.
+
+Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::FindBar</name>
@@ -648,6 +774,10 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
             <numerusform>%n Treffer</numerusform>
             <numerusform>%n Treffer</numerusform>
         </translation>
+    </message>
+<message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
     </message>
 </context>
 <context>
@@ -1054,6 +1184,37 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
         <source>Cannot read the folder: %1</source>
         <translation>Der Ordner kann nicht gelesen werden: %1</translation>
     </message>
+<message>
+        <source>Reopen the last folder at start</source>
+        <translation>Beim Start den letzten Ordner wieder öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Vorwärts</translation>
+    </message>
+    <message>
+        <source>Reopen Last Folder at &amp;Start</source>
+        <translation>Letzten Ordner beim &amp;Start öffnen</translation>
+    </message>
+    <message>
+        <source>Line and column of the cursor</source>
+        <translation>Zeile und Spalte des Cursors</translation>
+    </message>
+    <message>
+        <source>Ln %1, Col %2</source>
+        <translation>Z. %1, Sp. %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n usage(s) of other definitions of %1 left out</source>
+        <translation>
+            <numerusform> · %n Verwendung anderer Definitionen von %1 ausgelassen</numerusform>
+            <numerusform> · %n Verwendungen anderer Definitionen von %1 ausgelassen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1343,6 +1504,26 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>credentials withheld: %1</source>
         <translation>Zugangsdaten zurückgehalten: %1</translation>
     </message>
+<message numerus="yes">
+        <source>Withheld: %n chunk(s) that look like credentials were not sent
+</source>
+        <translation>
+            <numerusform>Zurückgehalten: %n Abschnitt, der nach Zugangsdaten aussieht, wurde nicht gesendet
+</numerusform>
+            <numerusform>Zurückgehalten: %n Abschnitte, die nach Zugangsdaten aussehen, wurden nicht gesendet
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Context: re-used from the previous question
+</source>
+        <translation>Kontext: von der vorigen Frage übernommen
+</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>
@@ -1411,6 +1592,24 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Withheld</source>
         <translation>Zurückgehalten</translation>
+    </message>
+<message>
+        <source>Clear Log…</source>
+        <translation>Protokoll leeren…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chunk(s)</source>
+        <translation>
+            <numerusform>%n Abschnitt</numerusform>
+            <numerusform>%n Abschnitte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> from %n file(s)</source>
+        <translation>
+            <numerusform> aus %n Datei</numerusform>
+            <numerusform> aus %n Dateien</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1551,11 +1750,11 @@ Inhalt (%3 Bytes, genau wie gesendet):
         </translation>
     </message>
     <message>
-        <source>The server has no model &quot;%1&quot;: choose one from the list.</source>
+        <source>The server has no model "%1": choose one from the list.</source>
         <translation>Der Server hat kein Modell „%1“: Wählen Sie eines aus der Liste.</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is available.</source>
+        <source>"%1" is available.</source>
         <translation>„%1“ ist verfügbar.</translation>
     </message>
     <message>
@@ -1683,7 +1882,7 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Das Modell muss %1 sein.</translation>
     </message>
     <message>
-        <source>Name the model to use (Test Connection lists the server&apos;s models).</source>
+        <source>Name the model to use (Test Connection lists the server's models).</source>
         <translation>Geben Sie das zu verwendende Modell an („Verbindung testen“ listet die Modelle des Servers auf).</translation>
     </message>
     <message>
@@ -1731,7 +1930,7 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Die Neubewertung durch das Chat-Modell braucht ein Modell: Richten Sie zuerst eines auf der Seite „Modell“ ein.</translation>
     </message>
     <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer's inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
         <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Zugangsdaten darin werden durch [withheld: …] ersetzt), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
     </message>
     <message>
@@ -1764,6 +1963,34 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>The colours of %1 are not known yet: wait for the list of themes.</source>
         <translation>Die Farben von %1 sind noch nicht bekannt: Warten Sie auf die Liste der Farbschemata.</translation>
+    </message>
+<message>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer's inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Abschnitte, die nach Zugangsdaten aussehen, werden zurückgehalten), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
+    </message>
+    <message>
+        <source>Also send code that looks like it contains a credential</source>
+        <translation>Auch Code senden, der Zugangsdaten zu enthalten scheint</translation>
+    </message>
+    <message>
+        <source>API keys, private keys and passwords are withheld from every request unless this is on.</source>
+        <translation>API-Schlüssel, private Schlüssel und Passwörter werden aus jeder Anfrage zurückgehalten, außer dies ist eingeschaltet.</translation>
+    </message>
+    <message>
+        <source>HyDE for long or vague questions</source>
+        <translation>HyDE für lange oder vage Fragen</translation>
+    </message>
+    <message>
+        <source>HyDE lets the model write hypothetical code first and searches with it (two extra requests per question).</source>
+        <translation>Mit HyDE schreibt das Modell zuerst hypothetischen Code, mit dem dann gesucht wird (zwei zusätzliche Anfragen pro Frage).</translation>
+    </message>
+    <message>
+        <source>Method summaries</source>
+        <translation>Methodenzusammenfassungen</translation>
+    </message>
+    <message>
+        <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
+        <translation>Das Modell beschreibt jede Funktion und Klasse in 2–3 Zeilen, damit die Suche auch findet, was Code tut: eine Anfrage pro Funktion, die Anzahl wird vorher angezeigt, fortsetzbar.</translation>
     </message>
 </context>
 <context>
@@ -1992,6 +2219,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Grammars disabled (incompatible with the parser): %1</source>
         <translation>Grammatiken deaktiviert (mit dem Parser nicht kompatibel): %1</translation>
+    </message>
+<message>
+        <source>Folder to open (or a file: its repository opens and the file is shown).</source>
+        <translation>Zu öffnender Ordner (oder eine Datei: ihr Repository wird geöffnet und die Datei gezeigt).</translation>
     </message>
 </context>
 </TS>

@@ -11,6 +11,8 @@
 #include <QDesktopServices>
 #include <QEvent>
 #include <QScrollBar>
+#include <QTextCursor>
+#include <QTextDocumentFragment>
 #include <QToolTip>
 
 namespace RepoLens {
@@ -156,6 +158,12 @@ void AnswerView::setSources(const QList<Source> &sources)
 
 void AnswerView::setAnswer(const QString &markdown, bool streaming)
 {
+    if (streaming && m_streaming && markdown.size() >= m_markdown.size() && markdown.startsWith(m_markdown)
+        && !m_markdown.isEmpty()) {
+        m_markdown = markdown;
+        renderStreaming();
+        return;
+    }
     m_markdown = markdown;
     m_streaming = streaming;
     render();
@@ -169,13 +177,12 @@ int AnswerView::invalidCitations() const
     return n;
 }
 
-void AnswerView::render()
+QString AnswerView::renderPiece(const QString &markdown)
 {
     const QPalette pal = palette();
     const CodeTheme theme = CodeTheme::fromPalette(pal);
-    const bool dark = theme.dark;
-    const QString bad = dark ? QStringLiteral("#ef6c6c") : QStringLiteral("#c62828");
-    m_citations.clear();
+    const QString bad = theme.dark ? QStringLiteral("#ef6c6c") : QStringLiteral("#c62828");
+    const int codeBase = int(m_codeBlocks.size());
     MarkdownHooks hooks;
     hooks.citation = [this, &bad](const CitationMatch &m, const QString &text, bool inCode) -> QString {
         const CheckedCitation c = checkCitation(m, m_index);
@@ -195,49 +202,137 @@ void AnswerView::render()
         return QStringLiteral("<a href=\"rlbad:%1\" style=\"color:%2; text-decoration:line-through\">").arg(i).arg(bad)
                + inner + QStringLiteral("</a><span style=\"color:%1\">&#9888;</span>").arg(bad);
     };
-    hooks.codeBlock = [this, &theme, &pal](int index, const MarkdownCodeBlock &block) -> QString {
+    hooks.codeBlock = [this, &theme, &pal, codeBase](int index, const MarkdownCodeBlock &block) -> QString {
         const LanguageId lang = languageForFence(block.language);
         // Highlighting is a parse: only for blocks that are complete, on the thread pool.
         const QList<HighlightSpan> *spans = (block.closed && m_cache) ? m_cache->spans(lang, block.code) : nullptr;
-        return codeBlockHtml(index, block.language, block.code, spans, theme, pal);
+        return codeBlockHtml(codeBase + index, block.language, block.code, spans, theme, pal);
     };
-    const MarkdownResult r = renderMarkdown(m_markdown, hooks);
-    m_codeBlocks.clear();
+    const MarkdownResult r = renderMarkdown(markdown, hooks);
+    m_lastRenderSize += int(markdown.size());
     for (const MarkdownCodeBlock &b : r.codeBlocks)
         m_codeBlocks << b.code;
-    QString html = r.html;
-    if (m_streaming)
-        html += QStringLiteral("<p style=\"color:%1\">&#9612;</p>").arg(colorName(pal.color(QPalette::PlaceholderText)));
-    else if (!m_sources.isEmpty()) {
-        QStringList links;
-        for (const Source &s : std::as_const(m_sources)) {
-            CitationMatch m;
-            m.kind = CitationMatch::Kind::Number;
-            m.numbers = {s.number};
-            const int i = int(m_citations.size());
-            CheckedCitation c;
-            c.match = m;
-            c.valid = true;
-            c.quiet = true; // not written by the model: not counted
-            c.path = s.path;
-            c.startLine = s.startLine;
-            c.endLine = s.endLine;
-            m_citations.append(c);
-            links << QStringLiteral("<a href=\"rlcite:%1\">[%2]&nbsp;%3:%4-%5</a>")
-                         .arg(i)
-                         .arg(s.number)
-                         .arg(esc(s.path))
-                         .arg(s.startLine)
-                         .arg(s.endLine);
-        }
-        html += QStringLiteral("<p style=\"color:%1; font-size:small\">%2 %3</p>")
-                    .arg(colorName(pal.color(QPalette::PlaceholderText)),
-                         QCoreApplication::translate("RepoLens::AnswerView", "Sources:"), links.join(QStringLiteral(" &nbsp; ")));
+    return r.html;
+}
+
+QString AnswerView::sourcesHtml()
+{
+    // One source a line, as a compact table: number, path:lines (a link), symbol.
+    const QPalette pal = palette();
+    const QString muted = colorName(pal.color(QPalette::PlaceholderText));
+    QString rows;
+    for (const Source &s : std::as_const(m_sources)) {
+        CitationMatch m;
+        m.kind = CitationMatch::Kind::Number;
+        m.numbers = {s.number};
+        const int i = int(m_citations.size());
+        CheckedCitation c;
+        c.match = m;
+        c.valid = true;
+        c.quiet = true; // not written by the model: not counted
+        c.path = s.path;
+        c.startLine = s.startLine;
+        c.endLine = s.endLine;
+        m_citations.append(c);
+        const QString lines = s.startLine == s.endLine ? QString::number(s.startLine)
+                                                       : QStringLiteral("%1&#8211;%2").arg(s.startLine).arg(s.endLine);
+        rows += QStringLiteral("<tr><td style=\"color:%1\" align=\"right\">[%2]</td>"
+                               "<td><a href=\"rlcite:%3\">%4:%5</a></td><td style=\"color:%1\">%6</td></tr>")
+                    .arg(muted)
+                    .arg(s.number)
+                    .arg(i)
+                    .arg(esc(s.path), lines, esc(s.symbol));
     }
-    const QString style = QStringLiteral("<style>a { color:%1; } code { font-family:'%2'; background-color:%3; }</style>")
-                              .arg(colorName(pal.color(QPalette::Link)), esc(theme.font.family()),
-                                   colorName(theme.marginBackground));
-    setHtml(style + html);
+    return QStringLiteral("<p style=\"color:%1; margin-bottom:2px\">%2</p>"
+                          "<table cellspacing=\"0\" cellpadding=\"1\" style=\"margin-left:2px\">%3</table>")
+        .arg(muted, esc(QCoreApplication::translate("RepoLens::AnswerView", "Sources:")), rows);
+}
+
+QString AnswerView::streamingMarker() const
+{
+    return QStringLiteral("<p style=\"color:%1\">&#9612;</p>").arg(colorName(palette().color(QPalette::PlaceholderText)));
+}
+
+void AnswerView::applyStyleSheet()
+{
+    const QPalette pal = palette();
+    const CodeTheme theme = CodeTheme::fromPalette(pal);
+    document()->setDefaultStyleSheet(
+        QStringLiteral("a { color:%1; } code { font-family:'%2'; background-color:%3; }")
+            .arg(colorName(pal.color(QPalette::Link)), esc(theme.font.family()), colorName(theme.marginBackground)));
+}
+
+void AnswerView::render()
+{
+    // The whole answer at once: when it is complete, on a palette change, and when streaming
+    // starts. While it streams, renderStreaming() touches only what changed.
+    m_citations.clear();
+    m_codeBlocks.clear();
+    m_lastRenderSize = 0;
+    applyStyleSheet();
+    QString html;
+    if (m_streaming) {
+        m_stableEnd = 0;
+        m_scanPos = 0;
+        m_scanInFence = false;
+        m_stableCitations = 0;
+        m_stableCodeBlocks = 0;
+        setHtml(QString());
+        m_tailStart = 0;
+        renderStreaming();
+        return;
+    }
+    html = renderPiece(m_markdown);
+    if (!m_sources.isEmpty())
+        html += sourcesHtml();
+    setHtml(html);
+    updateHeight();
+}
+
+void AnswerView::replaceTail(const QString &html)
+{
+    QTextCursor c(document());
+    c.setPosition(std::min(m_tailStart, document()->characterCount() - 1));
+    c.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+    c.removeSelectedText();
+    if (!html.isEmpty())
+        c.insertFragment(QTextDocumentFragment::fromHtml(html, document()));
+}
+
+void AnswerView::renderStreaming()
+{
+    m_lastRenderSize = 0;
+    // 1. Blocks that are complete (up to a blank line outside a code fence) are rendered once
+    //    and stay; only the text after the last of them (the tail) is rendered again.
+    qsizetype boundary = m_stableEnd;
+    while (true) {
+        const qsizetype nl = m_markdown.indexOf(u'\n', m_scanPos);
+        if (nl < 0)
+            break;
+        const QStringView line = QStringView(m_markdown).sliced(m_scanPos, nl - m_scanPos).trimmed();
+        if (line.startsWith(QLatin1String("```")) || line.startsWith(QLatin1String("~~~")))
+            m_scanInFence = !m_scanInFence;
+        else if (!m_scanInFence && line.isEmpty())
+            boundary = nl + 1;
+        m_scanPos = nl + 1;
+    }
+    if (boundary > m_stableEnd) {
+        m_citations.resize(m_stableCitations);
+        m_codeBlocks.resize(m_stableCodeBlocks);
+        const QString html = renderPiece(m_markdown.mid(m_stableEnd, boundary - m_stableEnd));
+        replaceTail(html);
+        QTextCursor end(document());
+        end.movePosition(QTextCursor::End);
+        end.insertBlock(QTextBlockFormat(), QTextCharFormat());
+        m_tailStart = end.position();
+        m_stableEnd = boundary;
+        m_stableCitations = int(m_citations.size());
+        m_stableCodeBlocks = int(m_codeBlocks.size());
+    }
+    // 2. The tail: the paragraph, list or code block being written, then the cursor mark.
+    m_citations.resize(m_stableCitations);
+    m_codeBlocks.resize(m_stableCodeBlocks);
+    replaceTail(renderPiece(m_markdown.mid(m_stableEnd)) + streamingMarker());
     updateHeight();
 }
 

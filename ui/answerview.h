@@ -69,6 +69,9 @@ public:
     const QList<CheckedCitation> &citations() const { return m_citations; }
     int invalidCitations() const;
     QStringList codeBlocks() const { return m_codeBlocks; }
+    // Characters of Markdown rendered by the last update (while streaming: the new complete
+    // blocks and the tail, not the whole answer).
+    int lastRenderSize() const { return m_lastRenderSize; }
     // Follows the link of a rendered citation, as a click does (tests, keyboard).
     void activateCitation(int index);
 
@@ -86,6 +89,12 @@ protected:
 
 private:
     void render();
+    void renderStreaming();
+    QString renderPiece(const QString &markdown);
+    QString sourcesHtml();
+    QString streamingMarker() const;
+    void applyStyleSheet();
+    void replaceTail(const QString &html);
     void updateHeight();
     void onAnchor(const QUrl &url);
     void onHover(const QUrl &url);
@@ -98,6 +107,16 @@ private:
     QList<CheckedCitation> m_citations;
     QStringList m_codeBlocks;
     int m_height = 0;
+    // Streaming: m_markdown[0, m_stableEnd) is rendered for good before document position
+    // m_tailStart; the text after it is rendered again at each update. m_scanPos: the
+    // Markdown is scanned for block ends up to here (m_scanInFence: inside a code fence).
+    qsizetype m_stableEnd = 0;
+    qsizetype m_scanPos = 0;
+    bool m_scanInFence = false;
+    int m_tailStart = 0;
+    int m_stableCitations = 0;
+    int m_stableCodeBlocks = 0;
+    int m_lastRenderSize = 0;
 };
 
 } // namespace RepoLens

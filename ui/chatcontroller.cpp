@@ -13,6 +13,7 @@
 #include "core/llm/modelprobe.h"
 #include "core/llm/tracejson.h"
 #include "core/search/searcher.h"
+#include "core/search/usages.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -31,6 +32,7 @@ constexpr int kPreviewLines = 6;
 struct RetrievalOutcome
 {
     RetrievalTrace trace;
+    bool indexing = false; // indexing ran when the question was searched
     std::shared_ptr<const CitationIndex> files;
     QString error;
 };
@@ -91,6 +93,41 @@ std::shared_ptr<const CitationIndex> buildFiles(const IndexStore &store, const Q
             index->addFile(it.key(), it->lineCount);
     }
     return index;
+}
+
+// Why there is no answer: nothing is indexed (yet), or nothing matched. With a model: nothing
+// was sent to it (it would only invent sources).
+QString nothingToSearchText(int indexedChunks, bool indexing, bool withModel)
+{
+    QString text;
+    if (indexedChunks == 0 && indexing)
+        text = QCoreApplication::translate("RepoLens::ChatController",
+                                           "Nothing is indexed yet, so there is nothing to answer from; ask again in "
+                                           "a moment.");
+    else if (indexedChunks == 0)
+        text = QCoreApplication::translate("RepoLens::ChatController",
+                                           "This folder has nothing to search: no file in it was indexed (the file "
+                                           "tree says why).");
+    else
+        text = QCoreApplication::translate("RepoLens::ChatController",
+                                           "No code in the index matches the question. Rephrase it, or name a file or "
+                                           "symbol with @.");
+    if (withModel)
+        text += u' ' + QCoreApplication::translate("RepoLens::ChatController", "Nothing was sent to the model.");
+    return text;
+}
+
+// Before the folder's own examples are known: questions that fit any folder.
+QStringList defaultExamples()
+{
+    return {QCoreApplication::translate("RepoLens::ChatController", "what does this project do?"),
+            QCoreApplication::translate("RepoLens::ChatController", "where is the entry point?")};
+}
+
+// A long paste is searched by its beginning and its end (where a traceback's error is).
+QString searchedPart(const QString &text)
+{
+    return text.size() <= 4000 ? text : text.left(2000) + u'\n' + text.right(2000);
 }
 
 QString formatTokens(int n)
@@ -167,7 +204,24 @@ void ChatController::setFolder(const QString &rootPath, const QString &databaseP
     m_turns.clear();
     m_conversationId = std::make_shared<std::atomic<qint64>>(0);
     m_pane->clearConversation();
+    m_pane->setExamples(defaultExamples());
     refreshConversationList(0);
+    refreshExamples();
+}
+
+void ChatController::refreshExamples()
+{
+    if (m_dbPath.isEmpty())
+        return;
+    m_queries->run<QStringList>(
+        QStringLiteral("examples"), this,
+        [](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+            return store ? exampleQuestions(*store) : QStringList();
+        },
+        [this](QStringList examples) {
+            if (!examples.isEmpty())
+                m_pane->setExamples(examples);
+        });
 }
 
 void ChatController::setSettings(const LlmSettings &settings, const SearchSettings &search)
@@ -209,6 +263,10 @@ void ChatController::indexChanged()
 
 void ChatController::updateModelStatus()
 {
+    m_pane->setQuestionLimit(m_settings.isConfigured() ? questionTokenLimit(m_settings.model, m_settings.contextBudget,
+                                                                            m_settings.historyBudget, m_settings.maxTokens)
+                                                       : 0,
+                             m_settings.model);
     if (!m_settings.isConfigured()) {
         m_pane->setModelStatus(tr("Retrieval only: answers are the best-matching code. <a href=\"settings\">Configure a "
                                   "model…</a>"),
@@ -292,8 +350,10 @@ void ChatController::ask(const QString &question)
     bool pinned = false;
     for (const Mention &m : parsed.mentions)
         pinned = pinned || m.kind == Mention::Kind::Reference;
-    // The first question retrieves; a follow-up re-uses the previous context unless it says
-    // @codebase or pins files / symbols of its own.
+    // The first question retrieves. A follow-up (no @codebase, no pinned files or symbols)
+    // re-uses the previous context only when it is about it: when it refers back to it, at
+    // once; otherwise it is searched, and the previous context is kept only when that search
+    // finds mostly the same code (decideFollowUp, once the search is back).
     const ChatTurn *previous = nullptr;
     for (auto it = m_turns.crbegin(); it != m_turns.crend(); ++it) {
         if (it->retrieved && !it->context.isEmpty()) {
@@ -301,16 +361,23 @@ void ChatController::ask(const QString &question)
             break;
         }
     }
-    const bool retrieve = !m_settings.isConfigured() || parsed.codebase || pinned || !previous;
-    if (!retrieve) {
+    const bool followUp = m_settings.isConfigured() && !parsed.codebase && !pinned && previous;
+    bool retrieve = true;
+    if (followUp && refersBack(parsed.text)) {
+        const FollowUpDecision decision = decideFollowUp(parsed.text, previous->context, RetrievalTrace());
         turn.context = previous->context;
         turn.trace = previous->trace;
         turn.trace.question = parsed.text;
         turn.trace.stages.clear();
         turn.trace.remoteCalls.clear();
-        turn.trace.notes = {QStringLiteral("context reused from the previous question (write @codebase to search again)")};
+        turn.trace.notes = {decision.reason};
         turn.contextReused = true;
         turn.retrieved = true;
+        retrieve = false;
+    } else if (followUp) {
+        turn.followUp = true;
+        turn.previousContext = previous->context;
+        turn.previousTrace = previous->trace;
     }
     m_turns.append(turn);
     m_busyBlock = id;
@@ -354,7 +421,7 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
             options.topK = 10;
             options.vectors = search.vectors;
             options.rerank = search.rerank;
-            auto result = searcher.search(parseMentions(q).text, options, &cancel);
+            auto result = searcher.search(searchedPart(parseMentions(q).text), options, &cancel);
             if (!result) {
                 r.error = result.error().code == ErrorCode::InvalidArgument
                               ? tr("The question has no words to search for.")
@@ -364,7 +431,11 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
             r.route = result->route;
             r.millis = result->millis;
             r.notes = result->notes;
-            r.indexComplete = !indexing && result->indexComplete;
+            r.indexComplete = !indexing && result->indexComplete && indexIsComplete(*store);
+            if (result->hits.isEmpty() && store->chunkCount() == 0 && !store->hasDrafts()) {
+                r.error = nothingToSearchText(0, indexing, false);
+                return r;
+            }
             if (indexing) {
                 if (progress.phase == IndexProgress::Phase::Parsing && progress.keywordReady)
                     r.indexNote = tr("%1 of %2 files parsed so far, the others searched as plain text")
@@ -376,6 +447,34 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
                     r.indexNote = tr("reading files");
                 else
                     r.indexNote = tr("scanning");
+            }
+            if (result->route == QLatin1String("graph:callers")) {
+                // "who calls X": every call site, grouped by file in the pane (not one card per
+                // calling function); narrowed to the definition the question names.
+                const QString name = routeQuery(result->query).symbol;
+                const QList<SymbolRecord> defs = definitionsNamed(*store, name);
+                const UsageSet usages = usagesOf(*store, defs, false);
+                r.callSitesOf = name;
+                r.leftOut = usages.leftOut;
+                for (const SymbolRecord &d : defs) {
+                    CallSite site;
+                    site.path = d.path;
+                    site.line = d.line;
+                    site.text = d.signature.simplified().left(200);
+                    site.caller = d.qualifiedName;
+                    r.definitions.append(site);
+                }
+                for (const Usage &u : usages.usages) {
+                    CallSite site;
+                    site.path = u.ref.path;
+                    site.line = u.ref.line;
+                    site.text = u.lineText;
+                    site.caller = u.ref.fromName;
+                    site.certain = u.fit == UsageFit::Yes;
+                    site.test = isTestPath(u.ref.path);
+                    r.callSites.append(site);
+                }
+                return r;
             }
             for (const SearchHit &hit : std::as_const(result->hits)) {
                 if (cancel.load())
@@ -433,7 +532,8 @@ void ChatController::retrieveAndAnswer(int turnIndex)
     ChatTurn &turn = m_turns[turnIndex];
     const int blockId = turn.blockId;
     m_pane->setStatus(blockId, m_settings.hyde ? tr("Searching (HyDE may ask the model first)…") : tr("Searching…"));
-    const ParsedQuestion parsed = parseMentions(turn.question);
+    ParsedQuestion parsed = parseMentions(turn.question);
+    parsed.text = searchedPart(parsed.text);
     RetrievalOptions options;
     options.topK = m_settings.topK;
     options.budgetTokens = m_settings.contextBudget;
@@ -461,6 +561,7 @@ void ChatController::retrieveAndAnswer(int turnIndex)
             }
             const Searcher &searcher = threadSearcher(store, dbPath, generation, search, options.llm, options.withholdSecrets);
             out.trace = retrieveContext(*store, searcher, parsed, options, &cancel);
+            out.indexing = indexing;
             if (indexing)
                 out.trace.indexComplete = false;
             if (needFiles)
@@ -483,11 +584,43 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                 Q_EMIT answerFinished(blockId, t.status);
                 return;
             }
+            for (const RemoteCall &c : std::as_const(out.trace.remoteCalls))
+                logCall(c, i);
+            if (t.followUp) {
+                t.followUp = false;
+                const FollowUpDecision decision = decideFollowUp(parseMentions(t.question).text, t.previousContext,
+                                                                 out.trace);
+                if (decision.reuse) {
+                    const QList<RemoteCall> calls = out.trace.remoteCalls;
+                    const bool complete = out.trace.indexComplete;
+                    out.trace = t.previousTrace;
+                    out.trace.question = parseMentions(t.question).text;
+                    out.trace.stages.clear();
+                    out.trace.remoteCalls = calls;
+                    out.trace.indexComplete = complete;
+                    out.trace.notes = {decision.reason};
+                    t.contextReused = true;
+                } else {
+                    out.trace.notes.prepend(decision.reason);
+                }
+                t.previousContext.clear();
+                t.previousTrace = RetrievalTrace();
+            }
             t.trace = out.trace;
             t.context = out.trace.context;
             t.retrieved = true;
-            for (const RemoteCall &c : std::as_const(out.trace.remoteCalls))
-                logCall(c, i);
+            t.indexRunning = out.indexing;
+            if (t.context.isEmpty() && t.trace.graphSection.isEmpty()) {
+                // Nothing to answer from: the model would only invent sources.
+                t.status = QStringLiteral("no-context");
+                t.error = nothingToSearchText(t.trace.indexedChunks, m_indexing, true);
+                m_pane->setStatus(blockId, t.error);
+                m_busyBlock = 0;
+                m_pane->setBusy(false);
+                saveTurn(i);
+                Q_EMIT answerFinished(blockId, t.status);
+                return;
+            }
             sendAnswer(i);
         });
 }
@@ -646,7 +779,9 @@ QString ChatController::statusLine(const ChatTurn &t, bool streaming) const
     }
     QString line = parts.join(QStringLiteral("  ·  "));
     if (!t.trace.indexComplete)
-        line += u'\n' + tr("The index is still being built: the context may be incomplete.");
+        line += u'\n' + (t.indexRunning ? tr("The index is still being built: the context may be incomplete.")
+                                         : tr("The index is incomplete (indexing was stopped before it finished): "
+                                              "the context may be missing code. Re-index (F5) completes it."));
     for (const QString &note : t.trace.notes) {
         if (!note.startsWith(QLatin1String("no vectors")))
             line += u'\n' + note;

@@ -36,8 +36,14 @@ struct ChatTurn
     QString error;
     RetrievalTrace trace;
     QList<ContextChunk> context; // what was (or will be) sent, numbered
-    bool contextReused = false;  // a follow-up without @codebase
+    bool contextReused = false;  // a follow-up about the previous answer's code
+    // A follow-up that is searched first: its context is the previous one's when the search
+    // agrees (decideFollowUp), decided once the search is back.
+    bool followUp = false;
+    QList<ContextChunk> previousContext;
+    RetrievalTrace previousTrace;
     bool retrieved = false;      // the retrieval finished (retry resends without retrieving)
+    bool indexRunning = false;   // indexing ran when the question was searched
     QByteArray requestBody;      // exactly what was sent
     QString endpoint;
     QString model;
@@ -69,6 +75,10 @@ public:
     void setIndexState(bool indexing, const IndexProgress &progress);
     // The index changed: refresh what citations are checked against.
     void indexChanged();
+    // Example questions for the empty chat, made from the folder's index (query thread).
+    void refreshExamples();
+    // Records a request in the folder's "What was sent" log (turnIndex: the answer it served).
+    void logCall(const RemoteCall &call, int turnIndex = -1);
 
     bool isBusy() const { return m_busyBlock != 0; }
     bool isConfigured() const { return m_settings.isConfigured(); }
@@ -109,7 +119,6 @@ private:
     void sendAnswer(int turnIndex);
     void finishTurn(int turnIndex, ChatReply *reply);
     void saveTurn(int turnIndex);
-    void logCall(const RemoteCall &call, int turnIndex);
     void refreshConversationList(qint64 select = -1);
     void showTurns();
     void updateModelStatus();

@@ -1,6 +1,7 @@
 #include "chatpane.h"
 
 #include "core/llm/mentions.h"
+#include "core/llm/prompt.h"
 #include "core/parse/highlighter.h"
 #include "core/parse/language.h"
 
@@ -14,10 +15,13 @@
 #include <QStringListModel>
 #include <QToolButton>
 #include <QKeyEvent>
+#include <QLocale>
+#include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -66,23 +70,71 @@ QList<QList<PreviewSegment>> makePreview(const QString &text, int language, int 
     while (!lines.isEmpty()
            && QByteArrayView(utf8).sliced(lines.last().start, lines.last().end - lines.last().start).trimmed().isEmpty())
         lines.removeLast();
-    // Common indentation.
-    int indent = INT_MAX;
-    for (const Line &l : std::as_const(lines)) {
+    // Indentation to remove. A chunk starts at its definition's first character, so a method's
+    // first line has lost the indentation its body kept: the body is dedented to one step
+    // right of it, not left as it was in the file.
+    auto indentOf = [&utf8](const Line &l) {
         int i = l.start;
         while (i < l.end && (utf8.at(i) == ' ' || utf8.at(i) == '\t'))
             ++i;
-        if (i < l.end)
-            indent = std::min(indent, i - l.start);
+        return i < l.end ? i - l.start : -1; // -1: blank
+    };
+    int indent = INT_MAX;
+    int restIndent = INT_MAX;
+    for (qsizetype k = 0; k < lines.size(); ++k) {
+        const int in = indentOf(lines.at(k));
+        if (in < 0)
+            continue;
+        indent = std::min(indent, in);
+        if (k > 0)
+            restIndent = std::min(restIndent, in);
     }
     if (indent == INT_MAX)
         indent = 0;
+    int restDedent = indent;
+    const int firstIndent = lines.isEmpty() ? 0 : std::max(0, indentOf(lines.first()));
+    const QByteArrayView firstText = lines.isEmpty() ? QByteArrayView()
+                                                     : QByteArrayView(utf8).sliced(lines.first().start,
+                                                                                   lines.first().end - lines.first().start);
+    const bool annotation = firstText.startsWith("@") || firstText.startsWith("#[") || firstText.startsWith("[");
+    if (annotation && lines.size() > 1 && restIndent != INT_MAX) {
+        // A decorator or attribute starts the chunk: the definition under it is at its column.
+        restDedent = std::max(0, indentOf(lines.at(1)));
+    } else if (restIndent != INT_MAX && firstIndent < restIndent) {
+        // One indentation step of this text: the smallest positive difference between the
+        // indentations of its lines (a tab counts as one), else 4.
+        QSet<int> levels;
+        for (const QByteArray &line : utf8.split('\n')) {
+            int i = 0;
+            while (i < line.size() && (line.at(i) == ' ' || line.at(i) == '\t'))
+                ++i;
+            if (i < line.size())
+                levels.insert(i);
+            if (levels.size() > 64)
+                break;
+        }
+        QList<int> sorted(levels.cbegin(), levels.cend());
+        std::sort(sorted.begin(), sorted.end());
+        int step = 0;
+        for (qsizetype k = 1; k < sorted.size(); ++k) {
+            const int d = sorted.at(k) - sorted.at(k - 1);
+            if (d > 0 && (step == 0 || d < step))
+                step = d;
+        }
+        const bool tabs = utf8.contains("\n\t");
+        if (step == 0)
+            step = tabs ? 1 : 4;
+        restDedent = std::max(firstIndent, restIndent - step);
+    }
 
     QList<QList<PreviewSegment>> out;
     qsizetype spanIndex = 0;
+    bool firstLine = true;
     for (const Line &l : std::as_const(lines)) {
         QList<PreviewSegment> segs;
-        int p = std::min(l.start + indent, l.end);
+        const int dedent = firstLine ? indent : restDedent;
+        firstLine = false;
+        int p = std::min(l.start + std::min(dedent, std::max(0, indentOf(l))), l.end);
         int columns = 0;
         while (spanIndex < spans.size() && spans.at(spanIndex).endByte <= p)
             ++spanIndex;
@@ -128,10 +180,9 @@ QList<QList<PreviewSegment>> makePreview(const QString &text, int language, int 
 }
 
 LinkLabel::LinkLabel(const QString &text, QWidget *parent)
-    : QLabel(parent)
+    : ElidedLabel(text, parent)
 {
-    setTextFormat(Qt::PlainText);
-    setText(text);
+    setElideMode(Qt::ElideNone);
     setCursor(Qt::PointingHandCursor);
     setForegroundRole(QPalette::Link);
     setFocusPolicy(Qt::TabFocus);
@@ -163,13 +214,23 @@ void LinkLabel::leaveEvent(QEvent *event)
     QLabel::leaveEvent(event);
 }
 
-RoundedLabel::RoundedLabel(const QString &text, const QColor &background, qreal radius, QWidget *parent)
+RoundedLabel::RoundedLabel(const QString &text, Style style, qreal radius, QWidget *parent)
     : QLabel(parent)
-    , m_background(background)
+    , m_style(style)
     , m_radius(radius)
 {
     setTextFormat(Qt::PlainText);
     setText(text);
+    // A role, not a fixed colour: follows palette changes.
+    setForegroundRole(style == Style::Badge ? QPalette::HighlightedText : QPalette::WindowText);
+}
+
+QColor RoundedLabel::background() const
+{
+    const QPalette pal = palette();
+    if (m_style == Style::Badge)
+        return pal.color(QPalette::Highlight);
+    return mixed(pal.color(QPalette::Window), pal.color(QPalette::Highlight), 0.18);
 }
 
 void RoundedLabel::paintEvent(QPaintEvent *event)
@@ -177,7 +238,7 @@ void RoundedLabel::paintEvent(QPaintEvent *event)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     p.setPen(Qt::NoPen);
-    p.setBrush(m_background);
+    p.setBrush(background());
     p.drawRoundedRect(QRectF(rect()), m_radius, m_radius);
     p.end();
     QLabel::paintEvent(event);
@@ -221,6 +282,17 @@ QString CodePreview::plainText() const
     return out.join(u'\n');
 }
 
+void CodePreview::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        const QFont f = m_theme.font;
+        m_theme = CodeTheme::fromPalette(palette());
+        m_theme.font = f;
+        update();
+    }
+}
+
 void CodePreview::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
@@ -262,7 +334,6 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
     const QPalette pal = palette();
     m_background = theme.background;
     m_border = mixed(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.16);
-    m_codeBackground = theme.marginBackground;
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
@@ -270,13 +341,10 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
 
     auto *header = new QHBoxLayout;
     header->setSpacing(6);
-    auto *badge = new RoundedLabel(QString::number(number), pal.color(QPalette::Highlight), 4, this);
+    auto *badge = new RoundedLabel(QString::number(number), RoundedLabel::Style::Badge, 4, this);
     badge->setAlignment(Qt::AlignCenter);
     badge->setContentsMargins(5, 0, 5, 0);
     badge->setMinimumWidth(20);
-    QPalette badgePalette = badge->palette();
-    badgePalette.setColor(QPalette::WindowText, pal.color(QPalette::HighlightedText));
-    badge->setPalette(badgePalette);
     QFont badgeFont = badge->font();
     badgeFont.setWeight(QFont::DemiBold);
     badge->setFont(badgeFont);
@@ -287,6 +355,7 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
     m_path->setObjectName(QStringLiteral("resultPath"));
     m_path->setToolTip(tr("Open %1 at lines %2").arg(result.path, range));
     m_path->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_path->setElideMode(Qt::ElideLeft); // a long path keeps its file name and lines, "…" in front
     QFont pathFont = m_path->font();
     pathFont.setWeight(QFont::DemiBold);
     m_path->setFont(pathFont);
@@ -325,6 +394,21 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
     connect(m_path, &LinkLabel::clicked, this, [this] {
         Q_EMIT activated(m_result.path, m_result.startLine, m_result.endLine);
     });
+}
+
+void ResultCard::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        updateColors();
+}
+
+void ResultCard::updateColors()
+{
+    const QPalette pal = palette();
+    m_background = CodeTheme::fromPalette(pal).background;
+    m_border = mixed(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.16);
+    update();
 }
 
 void ResultCard::paintEvent(QPaintEvent *)
@@ -412,6 +496,12 @@ bool QuestionEdit::event(QEvent *event)
     return QPlainTextEdit::event(event);
 }
 
+void QuestionEdit::insertFromMimeData(const QMimeData *source)
+{
+    QPlainTextEdit::insertFromMimeData(source);
+    Q_EMIT pasted();
+}
+
 void QuestionEdit::keyPressEvent(QKeyEvent *event)
 {
     if (m_completer->popup()->isVisible()) {
@@ -466,18 +556,31 @@ ChatPane::ChatPane(QWidget *parent)
     m_list = new QVBoxLayout(m_conversation);
     m_list->setContentsMargins(8, 8, 8, 8);
     m_list->setSpacing(8);
-    m_empty = new QLabel(tr("Ask a question about the code in this folder.\n\n"
-                            "Examples:\n  where is the config file parsed?\n  who calls open_session\n"
-                            "  lang:python retry on timeout"),
-                         m_conversation);
-    m_empty->setTextFormat(Qt::PlainText);
-    m_empty->setWordWrap(true);
-    m_empty->setForegroundRole(QPalette::PlaceholderText);
-    m_empty->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_empty->setContentsMargins(4, 4, 4, 4);
+    m_empty = new QWidget(m_conversation);
+    m_empty->setObjectName(QStringLiteral("chatEmpty"));
+    auto *emptyLayout = new QVBoxLayout(m_empty);
+    emptyLayout->setContentsMargins(4, 4, 4, 4);
+    emptyLayout->setSpacing(4);
+    auto *emptyText = new QLabel(tr("Ask a question about the code in this folder."), m_empty);
+    emptyText->setTextFormat(Qt::PlainText);
+    emptyText->setWordWrap(true);
+    emptyText->setForegroundRole(QPalette::PlaceholderText);
+    emptyLayout->addWidget(emptyText);
+    m_examples = new QWidget(m_empty);
+    m_examples->setObjectName(QStringLiteral("chatExamples"));
+    auto *examplesLayout = new QVBoxLayout(m_examples);
+    examplesLayout->setContentsMargins(0, 8, 0, 0);
+    examplesLayout->setSpacing(3);
+    emptyLayout->addWidget(m_examples);
     m_list->addWidget(m_empty);
     m_list->addStretch(1);
     m_scroll->setWidget(m_conversation);
+    m_conversation->installEventFilter(this);
+    // Scrolling by hand (wheel, keys, the bar) ends the follow of a new question.
+    connect(m_scroll->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] {
+        if (!m_scrolling)
+            m_scrollTarget.clear();
+    });
     layout->addWidget(m_scroll, 1);
 
     auto *inputFrame = new QFrame(this);
@@ -511,6 +614,12 @@ ChatPane::ChatPane(QWidget *parent)
     });
     connect(offerDismiss, &QToolButton::clicked, this, &ChatPane::hideOffer);
     inputLayout->addWidget(m_offer);
+    m_inputNotice = new QLabel(inputFrame);
+    m_inputNotice->setObjectName(QStringLiteral("questionSize"));
+    m_inputNotice->setWordWrap(true);
+    m_inputNotice->setTextFormat(Qt::PlainText);
+    m_inputNotice->hide();
+    inputLayout->addWidget(m_inputNotice);
     auto *hint = new QLabel(tr("Retrieval only: answers are the best-matching code"), inputFrame);
     m_hint = hint;
     hint->setObjectName(QStringLiteral("modelStatus"));
@@ -538,12 +647,44 @@ ChatPane::ChatPane(QWidget *parent)
             Q_EMIT stopRequested();
     });
     connect(m_input, &QuestionEdit::mentionPrefixChanged, this, &ChatPane::mentionPrefixChanged);
+    connect(m_input, &QuestionEdit::pasted, this, &ChatPane::measureQuestion);
     connect(m_send, &QPushButton::clicked, this, [this] {
         if (m_busy)
             Q_EMIT stopRequested();
         else
             submit();
     });
+}
+
+void ChatPane::setExamples(const QStringList &questions)
+{
+    QLayout *layout = m_examples->layout();
+    while (QLayoutItem *item = layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    if (questions.isEmpty())
+        return;
+    auto *heading = new QLabel(tr("For example (click to ask):"), m_examples);
+    heading->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(heading);
+    for (const QString &q : questions) {
+        auto *link = new LinkLabel(q, m_examples);
+        link->setObjectName(QStringLiteral("exampleQuestion"));
+        link->setElideMode(Qt::ElideRight);
+        link->setToolTip(tr("Ask: %1").arg(q));
+        link->setContentsMargins(12, 0, 0, 0);
+        connect(link, &LinkLabel::clicked, this, [this, q] {
+            if (!m_busy)
+                Q_EMIT questionAsked(q);
+        });
+        layout->addWidget(link);
+    }
+}
+
+QList<LinkLabel *> ChatPane::exampleLinks() const
+{
+    return m_examples->findChildren<LinkLabel *>(QStringLiteral("exampleQuestion"));
 }
 
 void ChatPane::setPlaceholderText(const QString &text)
@@ -562,8 +703,48 @@ void ChatPane::submit()
     const QString question = m_input->toPlainText().trimmed();
     if (question.isEmpty())
         return;
+    if (m_questionLimit > 0 && estimateTokens(question) > m_questionLimit) {
+        measureQuestion(); // says why, and the question stays to be shortened
+        return;
+    }
     m_input->clear();
+    m_inputNotice->hide();
     Q_EMIT questionAsked(question);
+}
+
+void ChatPane::setQuestionLimit(int tokens, const QString &model)
+{
+    m_questionLimit = tokens;
+    m_limitModel = model;
+}
+
+void ChatPane::measureQuestion()
+{
+    const QString text = m_input->toPlainText();
+    const int tokens = estimateTokens(text);
+    const QString size = QLocale().formattedDataSize(text.toUtf8().size(), 0, QLocale::DataSizeTraditionalFormat);
+    QString notice;
+    bool tooLong = false;
+    if (m_questionLimit > 0 && tokens > m_questionLimit) {
+        tooLong = true;
+        notice = tr("This question is about %1 tokens (%2). %3 reads about %4 tokens besides the code context and "
+                    "its answer, so it cannot be sent like this: keep the part that matters (the error and the "
+                    "lines around it).")
+                     .arg(QLocale().toString(tokens), size, m_limitModel, QLocale().toString(m_questionLimit));
+    } else if (tokens > 2000) {
+        notice = m_questionLimit > 0
+                     ? tr("Pasted text: about %1 tokens (%2) of the %3 this question may take.")
+                           .arg(QLocale().toString(tokens), size, QLocale().toString(m_questionLimit))
+                     : tr("Pasted text: about %1 tokens (%2); only its first part is searched.")
+                           .arg(QLocale().toString(tokens), size);
+    }
+    QPalette pal = m_inputNotice->palette();
+    const bool dark = palette().color(QPalette::Base).lightnessF() < 0.45;
+    pal.setColor(QPalette::WindowText, tooLong ? (dark ? QColor(0xef, 0x6c, 0x6c) : QColor(0xc6, 0x28, 0x28))
+                                               : palette().color(QPalette::PlaceholderText));
+    m_inputNotice->setPalette(pal);
+    m_inputNotice->setText(notice);
+    m_inputNotice->setVisible(!notice.isEmpty());
 }
 
 void ChatPane::setBusy(bool busy)
@@ -604,9 +785,13 @@ int ChatPane::addQuestion(const QString &question)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
 
-    const QPalette pal = palette();
-    const QColor bg = mixed(pal.color(QPalette::Window), pal.color(QPalette::Highlight), 0.18);
-    auto *bubble = new RoundedLabel(question, bg, 6, block);
+    // A long paste is shown by its beginning: laying out hundreds of kilobytes of wrapped
+    // text would stall the window (it is sent whole, and kept whole in the conversation).
+    QString shown = question;
+    if (shown.size() > 3000)
+        shown = shown.left(3000) + u'\n' + tr("… (%1 characters in all)").arg(QLocale().toString(question.size()));
+    auto *bubble = new RoundedLabel(shown, RoundedLabel::Style::Bubble, 6, block);
+    bubble->setObjectName(QStringLiteral("questionBubble"));
     bubble->setWordWrap(true);
     bubble->setContentsMargins(8, 6, 8, 6);
     bubble->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -630,7 +815,10 @@ int ChatPane::addQuestion(const QString &question)
     b.widget = block;
     b.status = status;
     m_blocks.append(b);
-    scrollToBottomLater();
+    // Always show a new question, also when the conversation was scrolled up to read an
+    // earlier answer.
+    m_scrollTarget = block;
+    scrollToWidgetLater(block);
     return b.id;
 }
 
@@ -646,19 +834,35 @@ void ChatPane::setResponse(int id, const ChatResponse &response)
         return;
     }
     QStringList parts;
-    if (response.results.isEmpty())
+    if (!response.callSitesOf.isEmpty()) {
+        QSet<QString> files;
+        for (const CallSite &c : response.callSites)
+            files.insert(c.path);
+        parts << tr("%n call site(s)", nullptr, int(response.callSites.size()))
+                     + tr(" in %n file(s)", nullptr, int(files.size()));
+    } else if (response.results.isEmpty()) {
         parts << tr("No matching code found.");
-    else
+    } else {
         parts << tr("%n result(s)", nullptr, int(response.results.size()));
+    }
     parts << tr("%1 ms").arg(response.millis, 0, 'f', response.millis < 10 ? 1 : 0);
     if (!response.route.isEmpty())
         parts << response.route;
     QString statusText = parts.join(QStringLiteral("  ·  "));
     if (!response.indexComplete)
-        statusText += u'\n' + tr("The index is still being built (%1): results may be incomplete.").arg(response.indexNote);
+        statusText += u'\n' + (response.indexNote.isEmpty()
+                                   ? tr("The index is incomplete (indexing was stopped before it finished): results "
+                                        "may be missing code. Re-index (F5) completes it.")
+                                   : tr("The index is still being built (%1): results may be incomplete.")
+                                         .arg(response.indexNote));
     for (const QString &note : response.notes)
         statusText += u'\n' + note;
     it->status->setText(statusText);
+    if (!response.callSitesOf.isEmpty()) {
+        layout->addWidget(callSiteList(response, it->widget));
+        scrollToWidgetLater(it->widget);
+        return;
+    }
     const CodeTheme theme = CodeTheme::fromPalette(palette());
     int number = 1;
     for (const ChatResult &r : response.results) {
@@ -669,6 +873,120 @@ void ChatPane::setResponse(int id, const ChatResponse &response)
     }
     // Show the question with its first results rather than the end of the list.
     scrollToWidgetLater(it->widget);
+}
+
+QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    box->setObjectName(QStringLiteral("callSites"));
+    auto *v = new QVBoxLayout(box);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(1);
+    const QFont monoFont = CodeTheme::fromPalette(palette()).font;
+    QFont bold = font();
+    bold.setWeight(QFont::DemiBold);
+    auto row = [this, &monoFont](const CallSite &c, QWidget *into, QVBoxLayout *layout, bool withPath) {
+        const QString text = withPath ? QStringLiteral("%1:%2  %3").arg(c.path).arg(c.line).arg(c.text)
+                                      : QStringLiteral("%1  %2").arg(c.line, 5).arg(c.text);
+        auto *link = new LinkLabel(text, into);
+        link->setObjectName(QStringLiteral("callSite"));
+        link->setFont(monoFont);
+        link->setElideMode(Qt::ElideRight);
+        link->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        QString tip = QStringLiteral("%1:%2").arg(c.path).arg(c.line);
+        if (!c.caller.isEmpty())
+            tip += u'\n' + tr("in %1").arg(c.caller);
+        if (!c.certain)
+            tip += u'\n' + tr("Matched by name: the type of the object it is called on is not known.");
+        link->setToolTip(tip);
+        const QString path = c.path;
+        const int line = c.line;
+        connect(link, &LinkLabel::clicked, this, [this, path, line] { Q_EMIT locationActivated(path, line, line); });
+        layout->addWidget(link);
+    };
+    // The definitions first.
+    if (!response.definitions.isEmpty()) {
+        auto *label = new QLabel(tr("Defined at:"), box);
+        label->setForegroundRole(QPalette::PlaceholderText);
+        v->addWidget(label);
+    }
+    for (const CallSite &d : response.definitions)
+        row(d, box, v, true);
+    // Then the call sites by file, tests folded under one toggle at the end.
+    auto addGroup = [&](const QList<CallSite> &sites, QWidget *into, QVBoxLayout *layout, int budget) {
+        QString file;
+        int shown = 0;
+        for (const CallSite &c : sites) {
+            if (shown >= budget)
+                break;
+            if (c.path != file) {
+                file = c.path;
+                const int n = int(std::count_if(sites.cbegin(), sites.cend(), [&](const CallSite &s) { return s.path == file; }));
+                auto *header = new LinkLabel(QStringLiteral("%1 (%2)").arg(file).arg(n), into);
+                header->setObjectName(QStringLiteral("callSiteFile"));
+                header->setFont(bold);
+                header->setForegroundRole(QPalette::WindowText);
+                header->setElideMode(Qt::ElideMiddle);
+                header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+                header->setContentsMargins(0, 4, 0, 0);
+                const QString path = file;
+                connect(header, &LinkLabel::clicked, this, [this, path] { Q_EMIT locationActivated(path, 0, 0); });
+                layout->addWidget(header);
+            }
+            row(c, into, layout, false);
+            ++shown;
+        }
+        if (shown < sites.size()) {
+            auto *more = new QLabel(tr("… %n more: Find References (Shift+F12) lists every one.", nullptr,
+                                       int(sites.size()) - shown),
+                                    into);
+            more->setForegroundRole(QPalette::PlaceholderText);
+            layout->addWidget(more);
+        }
+    };
+    QList<CallSite> code;
+    QList<CallSite> tests;
+    for (const CallSite &c : response.callSites)
+        (c.test ? tests : code).append(c);
+    if (response.callSites.isEmpty()) {
+        auto *none = new QLabel(tr("No call sites of %1 in the index.").arg(response.callSitesOf), box);
+        none->setForegroundRole(QPalette::PlaceholderText);
+        v->addWidget(none);
+    }
+    addGroup(code, box, v, 300);
+    if (!tests.isEmpty()) {
+        QSet<QString> testFiles;
+        for (const CallSite &c : tests)
+            testFiles.insert(c.path);
+        auto *toggle = new QToolButton(box);
+        toggle->setObjectName(QStringLiteral("callSiteTests"));
+        toggle->setCheckable(true);
+        toggle->setAutoRaise(true);
+        toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        toggle->setArrowType(Qt::RightArrow);
+        toggle->setText(tr("Tests: %n call site(s)", nullptr, int(tests.size()))
+                        + tr(" in %n file(s)", nullptr, int(testFiles.size())));
+        v->addWidget(toggle);
+        auto *folded = new QWidget(box);
+        folded->setObjectName(QStringLiteral("callSiteTestList"));
+        auto *fv = new QVBoxLayout(folded);
+        fv->setContentsMargins(12, 0, 0, 0);
+        fv->setSpacing(1);
+        addGroup(tests, folded, fv, 300);
+        folded->hide();
+        v->addWidget(folded);
+        connect(toggle, &QToolButton::toggled, folded, [toggle, folded](bool on) {
+            folded->setVisible(on);
+            toggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+        });
+    }
+    if (response.leftOut > 0) {
+        auto *note = new QLabel(tr("%n use(s) of other definitions with the same name left out.", nullptr, response.leftOut), box);
+        note->setForegroundRole(QPalette::PlaceholderText);
+        note->setWordWrap(true);
+        v->addWidget(note);
+    }
+    return box;
 }
 
 void ChatPane::setSuperseded(int id)
@@ -692,23 +1010,48 @@ void ChatPane::clearConversation()
 
 void ChatPane::scrollToWidgetLater(QWidget *widget)
 {
-    QPointer<QWidget> guard(widget);
-    QTimer::singleShot(0, this, [this, guard] {
-        if (!guard)
-            return;
+    m_scrollTarget = widget;
+    QTimer::singleShot(0, this, [this] {
         m_conversation->layout()->activate();
-        m_scroll->verticalScrollBar()->setValue(std::max(0, guard->y() - 8));
+        scrollToTarget();
     });
 }
 
 void ChatPane::scrollToBottomLater()
 {
-    // After the layout has placed the new widgets.
+    // After the layout has placed the new widgets; while a question is followed, to it.
     QTimer::singleShot(0, this, [this] {
         m_conversation->layout()->activate();
+        if (m_scrollTarget) {
+            scrollToTarget();
+            return;
+        }
         QScrollBar *bar = m_scroll->verticalScrollBar();
+        m_scrolling = true;
         bar->setValue(bar->maximum());
+        m_scrolling = false;
     });
+}
+
+bool ChatPane::eventFilter(QObject *watched, QEvent *event)
+{
+    // The conversation widget is resized by the scroll area after the layout placed a new
+    // block or an answer grew: that is when the scroll bar knows its new range. The question
+    // being answered stays at the top until the user scrolls.
+    if (watched == m_conversation && event->type() == QEvent::Resize && m_scrollTarget)
+        QTimer::singleShot(0, this, [this] { scrollToTarget(); });
+    return QWidget::eventFilter(watched, event);
+}
+
+void ChatPane::scrollToTarget()
+{
+    if (!m_scrollTarget)
+        return;
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    const int value = std::min(bar->maximum(), std::max(0, m_scrollTarget->y() - 8));
+    m_scrolling = true;
+    bar->setValue(value);
+    m_scrolling = false;
 }
 
 } // namespace RepoLens
@@ -781,8 +1124,51 @@ void ChatPane::setConversations(const QList<QPair<qint64, QString>> &conversatio
 
 void ChatPane::setModelStatus(const QString &html, const QString &tooltip)
 {
-    m_hint->setText(html);
+    m_modelStatusHtml = html;
     m_hint->setToolTip(tooltip);
+    applyModelStatus();
+}
+
+void ChatPane::applyModelStatus()
+{
+    // A QLabel's links keep the colour of the palette they were laid out with: give them the
+    // current one explicitly (and again when the palette changes).
+    QString html = m_modelStatusHtml;
+    html.replace(QStringLiteral("<a href="),
+                 QStringLiteral("<a style=\"color:%1\" href=").arg(palette().color(QPalette::Link).name()));
+    m_hint->setText(html);
+}
+
+void ChatPane::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyModelStatus();
+        for (Block &b : m_blocks)
+            colorNotice(b);
+    }
+}
+
+void ChatPane::colorNotice(Block &b)
+{
+    if (!b.notice || b.noticeKind < 0)
+        return;
+    const bool dark = palette().color(QPalette::Base).lightnessF() < 0.45;
+    QColor color;
+    switch (AnswerFinish::Kind(b.noticeKind)) {
+    case AnswerFinish::Kind::CutOff:
+        color = dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x67, 0x00);
+        break;
+    case AnswerFinish::Kind::Failed:
+        color = dark ? QColor(0xef, 0x6c, 0x6c) : QColor(0xc6, 0x28, 0x28);
+        break;
+    default:
+        color = palette().color(QPalette::PlaceholderText);
+        break;
+    }
+    QPalette pal = b.notice->palette();
+    pal.setColor(QPalette::WindowText, color);
+    b.notice->setPalette(pal);
 }
 
 void ChatPane::showOffer(const QString &text, const QString &acceptText)
@@ -907,7 +1293,7 @@ void ChatPane::renderDirty()
     }
     if (!any)
         m_renderTimer->stop();
-    else if (atBottom)
+    else if (atBottom && !m_scrollTarget)
         scrollToBottomLater();
 }
 
@@ -930,31 +1316,26 @@ void ChatPane::finishAnswer(int id, const AnswerFinish &finish)
     b->answer->setAnswer(b->text, false);
     b->answer->setVisible(!b->text.isEmpty());
     QString notice;
-    QColor color;
-    const bool dark = palette().color(QPalette::Base).lightnessF() < 0.45;
     switch (finish.kind) {
     case AnswerFinish::Kind::Complete:
         break;
     case AnswerFinish::Kind::CutOff:
         notice = tr("⚠ The answer was cut off: %1").arg(finish.message);
-        color = dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x67, 0x00);
         break;
     case AnswerFinish::Kind::Failed:
         notice = finish.message;
-        color = dark ? QColor(0xef, 0x6c, 0x6c) : QColor(0xc6, 0x28, 0x28);
         break;
     case AnswerFinish::Kind::Stopped:
         notice = tr("Stopped.");
-        color = palette().color(QPalette::PlaceholderText);
         break;
     }
     if (!notice.isEmpty()) {
-        QPalette pal = b->notice->palette();
-        pal.setColor(QPalette::WindowText, color);
-        b->notice->setPalette(pal);
+        b->noticeKind = int(finish.kind);
+        colorNotice(*b);
         b->notice->setText(notice);
         b->notice->show();
     } else {
+        b->noticeKind = -1;
         b->notice->hide();
     }
     b->retry->setVisible(finish.canRetry);

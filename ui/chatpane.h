@@ -2,6 +2,7 @@
 
 #include "answerview.h"
 #include "codetheme.h"
+#include "elidedlabel.h"
 
 #include <QFrame>
 #include <QLabel>
@@ -42,9 +43,26 @@ struct ChatResult
     int totalLines = 0;
 };
 
+// One place that uses a name (a "who calls" answer): where, in what, and the line itself.
+struct CallSite
+{
+    QString path;
+    int line = 0;
+    QString text;    // the calling line, trimmed
+    QString caller;  // qualified name of the enclosing definition
+    bool certain = true; // false: matched by name only (receiver of unknown type)
+    bool test = false;   // in a test file: folded
+};
+
 struct ChatResponse
 {
     QList<ChatResult> results;
+    // "who calls X": the definitions of X and every call site, shown as a compact list
+    // grouped by file (tests folded) instead of result cards.
+    QString callSitesOf;
+    QList<CallSite> definitions;
+    QList<CallSite> callSites;
+    int leftOut = 0; // usages of other definitions of the same name
     QString route;
     double millis = 0;
     bool indexComplete = true;
@@ -56,8 +74,9 @@ struct ChatResponse
 // Splits chunk text into highlighted preview lines (worker thread).
 QList<QList<PreviewSegment>> makePreview(const QString &text, int language, int maxLines);
 
-// A QLabel that acts as a link: pointing-hand cursor, underline on hover, clicked().
-class LinkLabel : public QLabel
+// A label that acts as a link: pointing-hand cursor, underline on hover, clicked(). Not cut
+// unless given an elide mode (ElidedLabel).
+class LinkLabel : public ElidedLabel
 {
     Q_OBJECT
 public:
@@ -87,6 +106,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     QList<QList<PreviewSegment>> m_lines;
@@ -112,30 +132,35 @@ Q_SIGNALS:
 protected:
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void updateColors();
+
     int m_number;
     ChatResult m_result;
     LinkLabel *m_path;
     CodePreview *m_code = nullptr;
     QColor m_background;
     QColor m_border;
-    QColor m_codeBackground;
 };
 
 // A label on a rounded, tinted background (question bubbles, number badges). Painted
-// directly: style sheets make every card expensive to lay out.
+// directly: style sheets make every card expensive to lay out. The colours come from the
+// current palette when painted, so a theme switch repaints old bubbles too.
 class RoundedLabel : public QLabel
 {
     Q_OBJECT
 public:
-    RoundedLabel(const QString &text, const QColor &background, qreal radius, QWidget *parent = nullptr);
+    enum class Style { Bubble, Badge };
+    RoundedLabel(const QString &text, Style style, qreal radius, QWidget *parent = nullptr);
+    QColor background() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
-    QColor m_background;
+    Style m_style;
     qreal m_radius;
 };
 
@@ -158,10 +183,12 @@ Q_SIGNALS:
     void submitted();
     void stopRequested();
     void mentionPrefixChanged(const QString &prefix); // empty prefix: just typed '@'
+    void pasted(); // text was pasted or dropped in
 
 protected:
     bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void insertFromMimeData(const QMimeData *source) override;
 
 private:
     void checkMention();
@@ -219,6 +246,14 @@ public:
     QComboBox *conversationBox() const { return m_conversationBox; }
     void setModelStatus(const QString &html, const QString &tooltip = {});
     QLabel *modelStatusLabel() const { return m_hint; }
+    // How many tokens a question may have (the model's context minus the code context, the
+    // conversation and the answer; 0: no model, no limit). A paste is measured against it and
+    // the user told at once.
+    void setQuestionLimit(int tokens, const QString &model);
+    QLabel *inputNotice() const { return m_inputNotice; }
+    // Example questions shown while the conversation is empty (clicking one asks it).
+    void setExamples(const QStringList &questions);
+    QList<LinkLabel *> exampleLinks() const;
     // A one-line offer above the question box (e.g. "Ollama is running: use it?").
     void showOffer(const QString &text, const QString &acceptText);
     void hideOffer();
@@ -243,17 +278,27 @@ Q_SIGNALS:
     void offerAccepted();
     void mentionPrefixChanged(const QString &prefix);
 
+protected:
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void submit();
+    void measureQuestion();
+    void applyModelStatus();
     void scrollToBottomLater();
     void scrollToWidgetLater(QWidget *widget);
+    void scrollToTarget();
     void renderDirty();
     QWidget *createConversationBar();
+
+    QWidget *callSiteList(const ChatResponse &response, QWidget *parent);
 
     QScrollArea *m_scroll;
     QWidget *m_conversation;
     QVBoxLayout *m_list;
-    QLabel *m_empty;
+    QWidget *m_empty;
+    QWidget *m_examples = nullptr;
     QuestionEdit *m_input;
     QPushButton *m_send;
     QLabel *m_hint;
@@ -262,6 +307,9 @@ private:
     QToolButton *m_chatMenu = nullptr;
     QWidget *m_offer = nullptr;
     QLabel *m_offerText = nullptr;
+    QLabel *m_inputNotice = nullptr;
+    int m_questionLimit = 0;
+    QString m_limitModel;
     QPushButton *m_offerAccept = nullptr;
     CodeHighlightCache *m_highlights;
     QTimer *m_renderTimer;
@@ -277,12 +325,19 @@ private:
         QPointer<QPushButton> retry;
         QString text;
         bool dirty = false;
+        int noticeKind = -1; // AnswerFinish::Kind of the notice shown, -1: none
     };
     Block *block(int id);
     const Block *block(int id) const;
+    void colorNotice(Block &b);
     QList<Block> m_blocks;
     int m_nextId = 1;
     bool m_busy = false;
+    QString m_modelStatusHtml;
+    // A new question: keep it in view while the layout places it (the conversation grows
+    // over several events), even when the view was scrolled up.
+    QPointer<QWidget> m_scrollTarget;
+    bool m_scrolling = false; // the scroll bar is moved by us, not the user
     bool m_updatingConversations = false;
 };
 

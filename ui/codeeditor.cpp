@@ -190,7 +190,16 @@ void CodeEditor::applyTheme(const CodeTheme &theme)
     }
     setCaretLineBackgroundColor(theme.caretLine);
     setCaretForegroundColor(theme.foreground);
-    setSelectionBackgroundColor(theme.selection.toRgb());
+    // Opaque, mixed with the paper: a translucent selection is drawn over the text (Scintilla 5
+    // puts it on the layer above), which washed out the name a jump or Find had selected.
+    {
+        const QColor sel = theme.selection;
+        const qreal a = sel.alphaF();
+        setSelectionBackgroundColor(QColor::fromRgbF(theme.background.redF() * (1 - a) + sel.redF() * a,
+                                                     theme.background.greenF() * (1 - a) + sel.greenF() * a,
+                                                     theme.background.blueF() * (1 - a) + sel.blueF() * a));
+        resetSelectionForegroundColor();
+    }
     setMatchedBraceBackgroundColor(theme.caretLine.darker(theme.dark ? 70 : 110));
     setMatchedBraceForegroundColor(theme.foreground);
     setIndentationGuidesForegroundColor(theme.indentGuide);
@@ -550,6 +559,7 @@ int CodeEditor::markAllMatches(const QString &needle, bool caseSensitive, bool w
         const int end = int(SendScintilla(SCI_GETTARGETEND));
         if (end > found)
             SendScintilla(SCI_INDICATORFILLRANGE, found, end - found);
+        m_matchStarts.append(found);
         ++count;
         start = std::max(end, found + 1);
     }
@@ -558,6 +568,7 @@ int CodeEditor::markAllMatches(const QString &needle, bool caseSensitive, bool w
 
 void CodeEditor::clearMatchMarks()
 {
+    m_matchStarts.clear();
     SendScintilla(SCI_SETINDICATORCURRENT, kFindIndicator);
     SendScintilla(SCI_INDICATORCLEARRANGE, 0, length());
 }

@@ -81,9 +81,11 @@ public:
     // Why the file is shown as plain text or only partly highlighted; empty when it is not.
     QString highlightNote() const;
 
-    // Find support: highlights every match, returns how many.
+    // Find support: highlights every match, returns how many; matchStarts() are their
+    // document positions in order.
     int markAllMatches(const QString &text, bool caseSensitive, bool wholeWord, bool regex);
     void clearMatchMarks();
+    const QList<int> &matchStarts() const { return m_matchStarts; }
 
 Q_SIGNALS:
     void loaded();
@@ -121,6 +123,7 @@ private:
     Highlighter *m_highlighter = nullptr;
     QList<QPair<int, int>> m_snippets;
     QList<std::function<void()>> m_pending;
+    QList<int> m_matchStarts;
     int m_linkStart = -1;
     int m_linkEnd = -1;
     quint64 m_loadGeneration = 0;

@@ -11,6 +11,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace RepoLens {
 
 CodeViewer::CodeViewer(QWidget *parent)
@@ -123,6 +125,7 @@ CodeEditor *CodeViewer::openFile(const QString &path)
     const int index = m_tabs->addTab(editor, QFileInfo(abs).fileName());
     m_tabs->setTabToolTip(index, rel.isEmpty() ? abs : rel);
     m_tabs->setCurrentIndex(index);
+    updateTabTitles();
     updatePage();
     return editor;
 }
@@ -150,6 +153,7 @@ void CodeViewer::closeTab(int index)
         return;
     m_tabs->removeTab(index);
     w->deleteLater();
+    updateTabTitles();
     updatePage();
 }
 
@@ -199,6 +203,50 @@ void CodeViewer::clearHighlights()
 {
     if (CodeEditor *e = currentEditor())
         e->clearSnippetHighlights();
+}
+
+void CodeViewer::updateTabTitles()
+{
+    // Files of the same name get as much of their folder as tells them apart:
+    // "app.py — flask" and "app.py — sansio" (Qt Creator, VS Code).
+    QList<QStringList> folders; // per tab: the folder components, innermost first
+    QStringList names;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto *e = qobject_cast<CodeEditor *>(m_tabs->widget(i));
+        const QString path = e ? (e->relativePath().isEmpty() ? e->filePath() : e->relativePath()) : QString();
+        names << QFileInfo(path).fileName();
+        QStringList parts = QFileInfo(path).path().split(u'/', Qt::SkipEmptyParts);
+        if (parts.size() == 1 && parts.first() == QLatin1String("."))
+            parts.clear();
+        std::reverse(parts.begin(), parts.end());
+        folders << parts;
+    }
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QString title = names.at(i);
+        int depth = 0;
+        for (int j = 0; j < m_tabs->count(); ++j) {
+            if (j == i || names.at(j) != names.at(i))
+                continue;
+            // the fewest folder components that differ from tab j
+            int d = 1;
+            while (d <= folders.at(i).size() && folders.at(i).mid(0, d) == folders.at(j).mid(0, d))
+                ++d;
+            depth = std::max(depth, std::min<int>(d, int(folders.at(i).size())));
+        }
+        if (depth > 0) {
+            QStringList shown = folders.at(i).mid(0, depth);
+            std::reverse(shown.begin(), shown.end());
+            title += QStringLiteral(" — ") + shown.join(u'/');
+        } else if (depth == 0 && folders.at(i).isEmpty()) {
+            for (int j = 0; j < m_tabs->count(); ++j) {
+                if (j != i && names.at(j) == names.at(i)) {
+                    title += QStringLiteral(" — ") + tr("(top level)");
+                    break;
+                }
+            }
+        }
+        m_tabs->setTabText(i, title);
+    }
 }
 
 void CodeViewer::updatePage()

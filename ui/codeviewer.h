@@ -61,6 +61,7 @@ Q_SIGNALS:
 
 private:
     void updatePage();
+    void updateTabTitles();
     void onCurrentChanged();
 
     QString m_root;

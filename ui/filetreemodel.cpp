@@ -97,7 +97,28 @@ QModelIndex FileTreeModel::indexFor(Node *node) const
 {
     if (!node || node == m_root.get())
         return QModelIndex();
-    return createIndex(node->row, 0, node);
+    Node *head = headOf(node);
+    return createIndex(head->row, 0, head);
+}
+
+bool FileTreeModel::isCompacted(const Node *n) const
+{
+    return n != m_root.get() && n->isDir && n->walked && n->children.size() == 1 && n->children.front()->isDir
+           && n->children.front()->walked;
+}
+
+FileTreeModel::Node *FileTreeModel::tailOf(Node *n) const
+{
+    while (isCompacted(n))
+        n = n->children.front().get();
+    return n;
+}
+
+FileTreeModel::Node *FileTreeModel::headOf(Node *n) const
+{
+    while (n->parent && n->parent != m_root.get() && isCompacted(n->parent))
+        n = n->parent;
+    return n;
 }
 
 void FileTreeModel::renumber(Node *parent, int from)
@@ -199,11 +220,39 @@ void FileTreeModel::removeUnseen(Node *node)
     }
 }
 
+bool FileTreeModel::changesStructure(const QList<FileEntry> &entries) const
+{
+    // New paths, paths that go, or a folder that changes between listed-as-ignored and
+    // walked: rows (and the compacted folders) change.
+    QSet<QString> paths;
+    paths.reserve(entries.size());
+    for (const FileEntry &e : entries) {
+        const Node *n = m_byPath.value(e.path);
+        if (!n || n->isDir != e.isDir || (e.isDir && n->walked))
+            return true;
+        paths.insert(e.path);
+    }
+    for (auto it = m_byPath.cbegin(); it != m_byPath.cend(); ++it) {
+        const Node *n = it.value();
+        if ((!n->isDir || !n->walked) && !paths.contains(it.key()))
+            return true;
+    }
+    return false;
+}
+
 void FileTreeModel::setEntries(const QList<FileEntry> &entries)
 {
-    const bool reset = m_root->children.empty();
-    if (reset)
+    bool reset = m_root->children.empty();
+    if (!reset && changesStructure(entries)) {
+        // Rebuilt from scratch: a file or folder came or went.
         beginResetModel();
+        m_root->children.clear();
+        m_byPath.clear();
+        m_fileCount = 0;
+        reset = true;
+    } else if (reset) {
+        beginResetModel();
+    }
     clearSeen(m_root.get());
     for (const FileEntry &entry : entries) {
         if (entry.path.isEmpty())
@@ -269,7 +318,7 @@ QModelIndex FileTreeModel::index(int row, int column, const QModelIndex &parent)
 {
     if (column != 0 || row < 0)
         return QModelIndex();
-    Node *p = nodeFor(parent);
+    Node *p = tailOf(nodeFor(parent));
     if (row >= int(p->children.size()))
         return QModelIndex();
     return createIndex(row, 0, p->children[size_t(row)].get());
@@ -286,7 +335,7 @@ int FileTreeModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.column() > 0)
         return 0;
-    return int(nodeFor(parent)->children.size());
+    return int(tailOf(nodeFor(parent))->children.size());
 }
 
 int FileTreeModel::columnCount(const QModelIndex &) const
@@ -305,11 +354,20 @@ QVariant FileTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return QVariant();
-    const Node *n = nodeFor(index);
+    const Node *head = nodeFor(index);
+    const Node *n = tailOf(const_cast<Node *>(head)); // a compacted row: its deepest folder
     const bool folderEntry = n->isDir && !n->walked; // an ignored / unreadable folder
     switch (role) {
-    case Qt::DisplayRole:
-        return n->name;
+    case Qt::DisplayRole: {
+        if (head == n)
+            return n->name;
+        QString name = head->name;
+        for (const Node *c = head; c != n;) {
+            c = c->children.front().get();
+            name += u'/' + c->name;
+        }
+        return name;
+    }
     case Qt::DecorationRole:
         if (n->status == FileStatus::ParseError || n->status == FileStatus::Unreadable)
             return m_warningIcon;

@@ -23,8 +23,10 @@ struct FileEntry
 };
 
 // The opened folder as a tree, built from snapshots (scanner + index statuses) made on a
-// worker thread. setEntries() merges a new snapshot in place: rows are inserted, removed and
-// updated, so expansion and selection survive indexing updates.
+// worker thread. setEntries() updates statuses in place; when files come or go it rebuilds
+// the tree (a model reset: FileTreePanel keeps expansion and selection across it). A folder
+// whose only entry is another folder shows with it on one row ("src/main/java/com/google"),
+// as IDEs compact Java packages, so deep trees fit a narrow dock.
 class FileTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -73,6 +75,10 @@ private:
 
     Node *nodeFor(const QModelIndex &index) const;
     QModelIndex indexFor(Node *node) const;
+    bool isCompacted(const Node *node) const; // shown on one row with its only child folder
+    Node *tailOf(Node *node) const;
+    Node *headOf(Node *node) const;
+    bool changesStructure(const QList<FileEntry> &entries) const;
     Node *ensureNode(const QString &path, bool isDir, bool notify);
     Node *ensureChild(Node *parent, const QString &name, bool isDir, bool notify);
     void removeUnseen(Node *node);

@@ -34,9 +34,14 @@ public:
 Q_SIGNALS:
     void fileActivated(const QString &relPath);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void applyFilter();
     void updatePlaceholder();
+    void saveViewState();
+    void restoreViewState();
 
     FileTreeModel *m_model;
     FileFilterProxy *m_proxy;
@@ -45,6 +50,10 @@ private:
     QToolButton *m_showIgnored;
     QLabel *m_summary;
     QLabel *m_placeholder;
+    QString m_emptyText;          // the placeholder's text while the tree has no entries
+    QStringList m_expanded;       // kept across a model reset (files came or went)
+    QString m_currentPath;
+    int m_scroll = 0;
 };
 
 } // namespace RepoLens

@@ -10,6 +10,8 @@
 #include <QStyle>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace RepoLens {
 
 namespace {
@@ -45,7 +47,9 @@ FindBar::FindBar(QWidget *parent)
     m_edit = new QLineEdit(this);
     m_edit->setPlaceholderText(tr("Search in this file"));
     m_edit->setClearButtonEnabled(true);
-    m_edit->setMinimumWidth(260);
+    // Narrow enough never to widen the window (it shares the row with the docks' minimums).
+    m_edit->setMinimumWidth(fontMetrics().horizontalAdvance(u'x') * 14);
+    m_edit->setMaximumWidth(fontMetrics().horizontalAdvance(u'x') * 60);
     auto *prev = new QToolButton(this);
     prev->setArrowType(Qt::UpArrow);
     prev->setAutoRaise(true);
@@ -58,7 +62,7 @@ FindBar::FindBar(QWidget *parent)
     m_word = toggleButton(tr("W"), tr("Whole words"), this);
     m_regex = toggleButton(tr(".*"), tr("Regular expression"), this);
     m_status = new QLabel(this);
-    m_status->setMinimumWidth(90);
+    m_status->setObjectName(QStringLiteral("findStatus"));
     auto *close = closeButton(this);
     layout->addWidget(label);
     layout->addWidget(m_edit, 1);
@@ -68,7 +72,7 @@ FindBar::FindBar(QWidget *parent)
     layout->addWidget(m_word);
     layout->addWidget(m_regex);
     layout->addWidget(m_status);
-    layout->addStretch(0);
+    layout->addStretch(1);
     layout->addWidget(close);
 
     connect(m_edit, &QLineEdit::textEdited, this, [this] {
@@ -149,6 +153,45 @@ void FindBar::search(bool forward, bool fromSelectionStart)
                                            m_word->isChecked(), true, forward, line, index, true);
     m_edit->setStyleSheet(found ? QString()
                                 : QStringLiteral("QLineEdit { background: rgba(220, 50, 47, 60); }"));
+    if (found)
+        keepMatchInView();
+    updateStatus();
+}
+
+void FindBar::keepMatchInView()
+{
+    // findFirst() scrolls only as far as needed, which leaves the match on the first or last
+    // visible line: bring it a third of the way down the view instead.
+    int line = 0;
+    int index = 0;
+    int l2 = 0;
+    int i2 = 0;
+    m_editor->getSelection(&line, &index, &l2, &i2);
+    const int first = m_editor->firstVisibleLine();
+    const int onScreen = int(m_editor->SendScintilla(QsciScintilla::SCI_LINESONSCREEN));
+    const int margin = std::min(3, std::max(0, onScreen / 4));
+    if (line < first + margin || line > first + onScreen - 1 - margin)
+        m_editor->setFirstVisibleLine(std::max(0, line - onScreen / 3));
+}
+
+void FindBar::updateStatus()
+{
+    m_current = 0;
+    if (m_editor && m_matches > 0 && m_editor->hasSelectedText()) {
+        const int pos = int(m_editor->SendScintilla(QsciScintilla::SCI_GETSELECTIONSTART));
+        const QList<int> &starts = m_editor->matchStarts();
+        const auto it = std::lower_bound(starts.cbegin(), starts.cend(), pos);
+        if (it != starts.cend() && *it == pos)
+            m_current = int(it - starts.cbegin()) + 1;
+    }
+    if (m_edit->text().isEmpty())
+        m_status->clear();
+    else if (m_matches == 0)
+        m_status->setText(tr("No matches"));
+    else if (m_current > 0)
+        m_status->setText(tr("%1 of %2").arg(m_current).arg(m_matches));
+    else
+        m_status->setText(tr("%n match(es)", nullptr, m_matches));
 }
 
 void FindBar::updateMatches()
@@ -159,12 +202,7 @@ void FindBar::updateMatches()
     }
     m_matches = m_editor->markAllMatches(m_edit->text(), m_case->isChecked(), m_word->isChecked(),
                                          m_regex->isChecked());
-    if (m_edit->text().isEmpty())
-        m_status->clear();
-    else if (m_matches == 0)
-        m_status->setText(tr("No matches"));
-    else
-        m_status->setText(tr("%n match(es)", nullptr, m_matches));
+    updateStatus();
 }
 
 void FindBar::keyPressEvent(QKeyEvent *event)

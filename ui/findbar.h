@@ -22,6 +22,8 @@ public:
     void activate(const QString &initialText = QString());
     QLineEdit *lineEdit() const { return m_edit; }
     int matchCount() const { return m_matches; }
+    int currentMatch() const { return m_current; } // 1-based; 0: none
+    QLabel *statusLabel() const { return m_status; }
 
 public Q_SLOTS:
     void findNext();
@@ -37,6 +39,8 @@ protected:
 private:
     void search(bool forward, bool fromSelectionStart);
     void updateMatches();
+    void updateStatus();
+    void keepMatchInView();
 
     QPointer<CodeEditor> m_editor;
     QLineEdit *m_edit;
@@ -45,6 +49,7 @@ private:
     QToolButton *m_regex;
     QLabel *m_status;
     int m_matches = 0;
+    int m_current = 0;
 };
 
 // The go-to-line bar (Ctrl+G).

@@ -20,10 +20,12 @@
 #include "core/index/indexservice.h"
 #include "core/index/scanner.h"
 #include "core/search/searcher.h"
+#include "core/search/usages.h"
 #include "core/store/indexstore.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QCursor>
 #include <QDir>
@@ -75,6 +77,7 @@ struct StatsSnapshot
 struct DefinitionLookup
 {
     QList<SymbolRecord> symbols;
+    SymbolRecord meant; // the definition the name at the cursor means, when it can tell
     QString error;
 };
 
@@ -83,6 +86,9 @@ struct ReferenceLookup
     QList<CodeLocation> locations;
     int definitions = 0;
     int files = 0;
+    QString narrowedTo;  // the qualified name of the definition meant at the cursor
+    int otherDefinitions = 0;
+    int leftOut = 0;     // usages of those other definitions, not listed
     QString error;
 };
 
@@ -189,6 +195,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         m_stall = new StallDetector(this);
         m_stall->start();
     }
+    connect(m_viewer, &CodeViewer::currentFileChanged, this, &MainWindow::updateCursorLabel);
+    qApp->installEventFilter(this);
     resize(1400, 880);
     if (options.restoreState)
         restoreSettings();
@@ -198,6 +206,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    qApp->removeEventFilter(this);
     m_queries->cancelAll();
 }
 
@@ -233,6 +242,7 @@ QWidget *MainWindow::createWelcomePage()
     auto *hint = new QLabel(tr("or drop a folder onto this window  ·  Ctrl+O"), page);
     hint->setForegroundRole(QPalette::PlaceholderText);
     m_welcomeRecent = new QWidget(page);
+    m_welcomeRecent->setObjectName(QStringLiteral("welcomeRecent"));
     auto *recentLayout = new QVBoxLayout(m_welcomeRecent);
     recentLayout->setContentsMargins(0, 12, 0, 0);
     recentLayout->setSpacing(2);
@@ -274,6 +284,17 @@ void MainWindow::updateWelcomePage()
         connect(link, &LinkLabel::clicked, this, [this, path] { openFolder(path); });
         layout->addWidget(link);
     }
+    // Like Qt Creator's session restore: the last folder opens again at the next start.
+    auto *reopen = new QCheckBox(tr("Reopen the last folder at start"), m_welcomeRecent);
+    reopen->setObjectName(QStringLiteral("welcomeReopen"));
+    reopen->setChecked(reopensLastFolder());
+    connect(reopen, &QCheckBox::toggled, this, [this](bool on) {
+        setReopensLastFolder(on);
+        if (m_reopenAct)
+            m_reopenAct->setChecked(on);
+    });
+    reopen->setContentsMargins(0, 6, 0, 0);
+    layout->addWidget(reopen);
 }
 
 void MainWindow::createDocks()
@@ -335,6 +356,14 @@ void MainWindow::createActions()
             findReferences(word);
     });
     m_clearHighlightsAct = make(tr("&Clear Highlighted Ranges"), QKeySequence(), [this] { m_viewer->clearHighlights(); });
+    m_backAct = make(tr("&Back"), QKeySequence(Qt::ALT | Qt::Key_Left), [this] { goBack(); });
+    m_forwardAct = make(tr("&Forward"), QKeySequence(Qt::ALT | Qt::Key_Right), [this] { goForward(); });
+    m_reopenAct = make(tr("Reopen Last Folder at &Start"), QKeySequence(), [this] {
+        setReopensLastFolder(m_reopenAct->isChecked());
+        updateWelcomePage();
+    });
+    m_reopenAct->setCheckable(true);
+    m_reopenAct->setChecked(reopensLastFolder());
 
     m_reindexAct = make(tr("&Re-index Folder"), QKeySequence(Qt::Key_F5), [this] { reindex(); });
     m_reindexAct->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
@@ -366,6 +395,7 @@ void MainWindow::createMenus()
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     file->addAction(m_quickOpenAct);
+    file->addAction(m_reopenAct);
     file->addSeparator();
     file->addAction(m_closeTabAct);
     file->addSeparator();
@@ -383,6 +413,9 @@ void MainWindow::createMenus()
     QMenu *nav = menuBar()->addMenu(tr("&Navigate"));
     nav->addAction(m_gotoDefAct);
     nav->addAction(m_findRefsAct);
+    nav->addSeparator();
+    nav->addAction(m_backAct);
+    nav->addAction(m_forwardAct);
     nav->addSeparator();
     nav->addAction(m_clearHighlightsAct);
 
@@ -414,12 +447,27 @@ void MainWindow::createMenus()
 
 void MainWindow::createStatusBar()
 {
+    // Right to left: the stop button at the very edge (it never moves while the counters
+    // grow), the progress, the phase, then vectors, watching, the index counts and the cursor
+    // position. Texts are cut with "…" rather than widening the window.
     QStatusBar *bar = statusBar();
-    m_phaseLabel = new QLabel(bar);
+    m_cursorLabel = new ElidedLabel(QString(), bar);
+    m_cursorLabel->setObjectName(QStringLiteral("cursorPosition"));
+    m_cursorLabel->setToolTip(tr("Line and column of the cursor"));
+    // wide enough for any position: the labels right of it do not move as the cursor does
+    m_cursorLabel->setMinimumWidth(m_cursorLabel->fontMetrics().horizontalAdvance(tr("Ln %1, Col %2").arg(99999).arg(999)) + 8);
+    m_vectorsLabel = new ElidedLabel(QString(), bar);
+    m_vectorsLabel->setObjectName(QStringLiteral("vectorProgress"));
+    m_vectorsLabel->hide();
+    m_watchLabel = new ElidedLabel(QString(), bar);
+    m_watchLabel->setObjectName(QStringLiteral("watchState"));
+    m_watchLabel->hide();
+    m_phaseLabel = new ElidedLabel(QString(), bar);
     m_phaseLabel->setObjectName(QStringLiteral("indexPhase"));
     m_progress = new QProgressBar(bar);
     m_progress->setObjectName(QStringLiteral("indexProgress"));
     m_progress->setMaximumWidth(180);
+    m_progress->setMinimumWidth(60);
     m_progress->setMaximumHeight(16);
     m_progress->setTextVisible(false);
     m_cancelButton = new QToolButton(bar);
@@ -428,12 +476,15 @@ void MainWindow::createStatusBar()
     m_cancelButton->setAutoRaise(true);
     m_cancelButton->setToolTip(tr("Stop indexing (what was indexed so far is kept)"));
     connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelIndexing);
-    m_statsLabel = new QLabel(bar);
+    m_statsLabel = new ElidedLabel(QString(), bar);
     m_statsLabel->setObjectName(QStringLiteral("indexStats"));
+    bar->addPermanentWidget(m_cursorLabel);
+    bar->addPermanentWidget(m_statsLabel);
+    bar->addPermanentWidget(m_watchLabel);
+    bar->addPermanentWidget(m_vectorsLabel);
     bar->addPermanentWidget(m_phaseLabel);
     bar->addPermanentWidget(m_progress);
     bar->addPermanentWidget(m_cancelButton);
-    bar->addPermanentWidget(m_statsLabel);
     m_phaseLabel->hide();
     m_progress->hide();
     m_cancelButton->hide();
@@ -452,6 +503,8 @@ void MainWindow::updateActions()
     m_gotoDefAct->setEnabled(haveEditor);
     m_findRefsAct->setEnabled(haveEditor);
     m_clearHighlightsAct->setEnabled(haveEditor);
+    m_backAct->setEnabled(!m_back.isEmpty());
+    m_forwardAct->setEnabled(!m_forward.isEmpty());
     m_reindexAct->setEnabled(haveRoot);
     m_cancelIndexAct->setEnabled(m_index->isIndexing());
 }
@@ -549,14 +602,54 @@ void MainWindow::openPath(const QString &path)
         QMessageBox::warning(this, tr("Open"), tr("%1 does not exist.").arg(QDir::toNativeSeparators(path)));
         return;
     }
-    // A file: open its folder (unless it is inside the open one) and show the file.
+    // A file: open its repository (unless it is inside the open folder) and show the file.
     const QString file = info.canonicalFilePath();
     if (!m_root.isEmpty() && file.startsWith(m_root + u'/')) {
         openFile(file);
         return;
     }
-    if (openFolder(info.absolutePath()))
+    if (openFolder(projectRootFor(file)))
         openFile(file);
+}
+
+QString MainWindow::projectRootFor(const QString &filePath)
+{
+    const QFileInfo info(filePath);
+    const QString start = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
+    const QString home = QFileInfo(QDir::homePath()).canonicalFilePath();
+    QDir dir(start);
+    for (int depth = 0; depth < 128; ++depth) {
+        const QString here = QFileInfo(dir.absolutePath()).canonicalFilePath();
+        if (here == home || dir.isRoot())
+            break;
+        for (const char *marker : {".git", ".hg", ".svn", ".jj"}) {
+            if (QFileInfo::exists(dir.filePath(QString::fromLatin1(marker))))
+                return here;
+        }
+        if (!dir.cdUp())
+            break;
+    }
+    return start;
+}
+
+bool MainWindow::reopensLastFolder()
+{
+    return QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).value(QStringLiteral("reopenLastFolder"), true).toBool();
+}
+
+void MainWindow::setReopensLastFolder(bool on)
+{
+    QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).setValue(QStringLiteral("reopenLastFolder"), on);
+}
+
+bool MainWindow::reopenLastFolder()
+{
+    if (!reopensLastFolder() || !m_root.isEmpty())
+        return false;
+    const QString last = recentFolders().value(0);
+    if (last.isEmpty() || !QFileInfo(last).isDir())
+        return false;
+    return openFolder(last);
 }
 
 bool MainWindow::openFolder(const QString &path)
@@ -582,6 +675,10 @@ bool MainWindow::openFolder(const QString &path)
     m_queries->cancelAll();
     m_refs->setMessage(tr("Use Find References (Shift+F12) on a symbol to list its usages here."));
     m_viewer->setRootPath(root);
+    m_back.clear();
+    m_forward.clear();
+    m_chunks = -1;
+    m_files->filterEdit()->clear(); // a filter typed for the last folder would hide this one's files
     m_files->model()->clear();
     m_files->setSummary(QString());
     m_files->setPlaceholderText(tr("Reading the folder…"));
@@ -680,6 +777,7 @@ void MainWindow::onIndexFinished(const IndexReport &report)
     // The chat knows the index is complete before anyone reacts to indexingFinished.
     m_chatController->setIndexState(false, {});
     m_chatController->indexChanged();
+    m_chatController->refreshExamples();
     Q_EMIT indexingFinished();
 }
 
@@ -711,10 +809,7 @@ void MainWindow::connectFreshness()
         while (viewed->paths.size() > 20)
             viewed->paths.removeLast();
     });
-    auto *vectorsLabel = new QLabel(statusBar());
-    vectorsLabel->setObjectName(QStringLiteral("vectorProgress"));
-    statusBar()->addPermanentWidget(vectorsLabel);
-    vectorsLabel->hide();
+    QLabel *vectorsLabel = m_vectorsLabel;
     connect(m_index, &IndexService::afterIndexProgress, this, [vectorsLabel](int done, int total) {
         vectorsLabel->setVisible(total > 0);
         if (total > 0) {
@@ -723,10 +818,7 @@ void MainWindow::connectFreshness()
                                         "searches use the vectors computed so far."));
         }
     });
-    auto *watchLabel = new QLabel(statusBar());
-    watchLabel->setObjectName(QStringLiteral("watchState"));
-    statusBar()->addPermanentWidget(watchLabel);
-    watchLabel->hide();
+    QLabel *watchLabel = m_watchLabel;
     connect(m_index, &IndexService::watchModeChanged, this, [watchLabel](FileWatcher::Mode mode, const QString &detail) {
         watchLabel->setVisible(mode == FileWatcher::Mode::Polling);
         watchLabel->setText(tr("Not watching for changes: rescanning every %1 s")
@@ -833,6 +925,7 @@ void MainWindow::refreshTree(bool full)
             m_files->setSummary(tr("%1 files · %2 indexed · %3 not indexed")
                                     .arg(formatNumber(m_files->model()->fileCount()), formatNumber(indexed),
                                          formatNumber(notIndexed)));
+            updateStatsLabel();
             if (!m_pendingFile.isEmpty()) {
                 m_files->revealPath(m_pendingFile);
                 m_pendingFile.clear();
@@ -864,14 +957,30 @@ void MainWindow::refreshStats()
         [this](StatsSnapshot s) {
             if (!s.valid) {
                 // (no index yet: while the first run starts, the progress says enough)
+                m_chunks = -1;
                 m_statsLabel->setText(m_index->isIndexing() ? QString() : tr("Not indexed yet"));
                 return;
             }
-            m_statsLabel->setText(tr("%1 files indexed · %2 chunks")
-                                      .arg(formatNumber(s.indexed), formatNumber(s.chunks)));
-            m_statsLabel->setToolTip(tr("%1 files are not indexed (ignored, binary, too large, …)")
-                                         .arg(formatNumber(s.notIndexed)));
+            m_storeIndexed = s.indexed;
+            m_storeNotIndexed = s.notIndexed;
+            m_chunks = s.chunks;
+            updateStatsLabel();
         });
+}
+
+void MainWindow::updateStatsLabel()
+{
+    // The same counts as the tree's summary: the files of the tree (the folder as scanned
+    // now) by their index status. The index's own counts are the fallback before the tree
+    // is read; they can differ (files deleted since, folders listed as one ignored entry).
+    int indexed = m_storeIndexed;
+    int notIndexed = m_storeNotIndexed;
+    if (m_files->model()->fileCount() > 0)
+        m_files->model()->countFiles(&indexed, &notIndexed);
+    if (m_chunks < 0)
+        return;
+    m_statsLabel->setText(tr("%1 files indexed · %2 chunks").arg(formatNumber(indexed), formatNumber(m_chunks)));
+    m_statsLabel->setToolTip(tr("%1 files are not indexed (ignored, binary, too large, …)").arg(formatNumber(notIndexed)));
 }
 
 // --- viewer ----------------------------------------------------------------------------------
@@ -895,8 +1004,106 @@ void MainWindow::openLocation(const QString &path, int startLine, int endLine)
 {
     if (m_root.isEmpty())
         return;
-    m_viewer->showLocation(path, startLine, endLine, true);
+    recordJump();
+    m_arrived = NavPosition{m_viewer->relativePath(path).isEmpty() ? path : m_viewer->relativePath(path),
+                            std::max(1, startLine), 0};
+    m_viewer->showLocation(path, startLine, endLine, startLine > 0);
     updateActions();
+}
+
+// --- navigation history ------------------------------------------------------------------------
+
+MainWindow::NavPosition MainWindow::currentPosition() const
+{
+    NavPosition p;
+    CodeEditor *e = m_viewer->currentEditor();
+    if (!e)
+        return p;
+    p.path = e->relativePath().isEmpty() ? e->filePath() : e->relativePath();
+    // Just jumped there and the file is still being read: where the jump goes.
+    if (!e->isLoaded() && m_arrived.path == p.path)
+        return m_arrived;
+    int line = 0;
+    int index = 0;
+    e->getCursorPosition(&line, &index);
+    p.line = line + 1;
+    p.column = index;
+    return p;
+}
+
+void MainWindow::recordJump()
+{
+    const NavPosition here = currentPosition();
+    if (here.path.isEmpty())
+        return;
+    if (!m_back.isEmpty() && m_back.last().path == here.path && m_back.last().line == here.line)
+        return;
+    m_back.append(here);
+    while (m_back.size() > 100)
+        m_back.removeFirst();
+    m_forward.clear();
+    updateActions();
+}
+
+void MainWindow::showPosition(const NavPosition &p)
+{
+    m_arrived = p;
+    CodeEditor *e = m_viewer->openFile(p.path);
+    if (!e)
+        return;
+    const int line = p.line;
+    const int column = p.column;
+    auto place = [e, line, column] {
+        e->revealLines(line, line);
+        e->setCursorPosition(line - 1, column);
+    };
+    if (e->isLoaded())
+        place();
+    else
+        connect(e, &CodeEditor::loaded, e, place, Qt::SingleShotConnection);
+    e->setFocus();
+}
+
+void MainWindow::goBack()
+{
+    if (m_back.isEmpty())
+        return;
+    const NavPosition here = currentPosition();
+    const NavPosition to = m_back.takeLast();
+    if (!here.path.isEmpty())
+        m_forward.append(here);
+    showPosition(to);
+    updateActions();
+}
+
+void MainWindow::goForward()
+{
+    if (m_forward.isEmpty())
+        return;
+    const NavPosition here = currentPosition();
+    const NavPosition to = m_forward.takeLast();
+    if (!here.path.isEmpty())
+        m_back.append(here);
+    showPosition(to);
+    updateActions();
+}
+
+void MainWindow::updateCursorLabel()
+{
+    disconnect(m_cursorConnection);
+    CodeEditor *e = m_viewer->currentEditor();
+    if (!e) {
+        m_cursorLabel->clear();
+        return;
+    }
+    auto show = [this, e] {
+        const int pos = int(e->SendScintilla(QsciScintilla::SCI_GETCURRENTPOS));
+        const int line = int(e->SendScintilla(QsciScintilla::SCI_LINEFROMPOSITION, pos));
+        const int column = int(e->SendScintilla(QsciScintilla::SCI_GETCOLUMN, pos));
+        m_cursorLabel->setText(tr("Ln %1, Col %2").arg(line + 1).arg(column + 1));
+    };
+    m_cursorConnection = connect(e, &QsciScintilla::cursorPositionChanged, this, show);
+    show();
 }
 
 QString MainWindow::currentIdentifier() const
@@ -934,20 +1141,30 @@ void MainWindow::goToDefinition(const QString &identifier)
 {
     if (identifier.isEmpty() || m_root.isEmpty())
         return;
-    const QString current = m_viewer->currentEditor() ? m_viewer->currentEditor()->relativePath() : QString();
-    statusBar()->showMessage(tr("Looking up %1…").arg(identifier), 2000);
+    const NavPosition here = currentPosition();
+    const QString current = here.path;
+    // The hover of the name clicked is not wanted any more.
+    QToolTip::hideText();
+    m_queries->cancel(QStringLiteral("hover"));
+    const QString lookingUp = tr("Looking up %1…").arg(identifier);
+    statusBar()->showMessage(lookingUp, 2000);
     m_queries->run<DefinitionLookup>(
         QStringLiteral("definition"), this,
-        [identifier](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &) {
+        [identifier, here](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &) {
             DefinitionLookup out;
             if (!store) {
                 out.error = error.message;
                 return out;
             }
             out.symbols = store->symbols().named(identifier, 100);
+            if (out.symbols.size() > 1 && !here.path.isEmpty())
+                out.meant = definitionAt(*store, here.path, here.line, here.column + 1, identifier);
             return out;
         },
-        [this, identifier, current](DefinitionLookup result) {
+        [this, identifier, current, lookingUp](DefinitionLookup result) {
+            QToolTip::hideText();
+            if (statusBar()->currentMessage() == lookingUp)
+                statusBar()->clearMessage();
             if (result.symbols.isEmpty()) {
                 statusBar()->showMessage(
                     result.error.isEmpty() ? tr("No definition of %1 in the index.").arg(identifier)
@@ -965,9 +1182,17 @@ void MainWindow::goToDefinition(const QString &identifier)
                 return 2;
             };
             QList<SymbolRecord> symbols = result.symbols;
-            std::stable_sort(symbols.begin(), symbols.end(),
-                             [&](const SymbolRecord &a, const SymbolRecord &b) { return rank(a) < rank(b); });
+            std::stable_sort(symbols.begin(), symbols.end(), [&](const SymbolRecord &a, const SymbolRecord &b) {
+                // the definition the receiver names (self.url_for: the method) first
+                const bool am = a.id == result.meant.id;
+                const bool bm = b.id == result.meant.id;
+                if (am != bm)
+                    return am;
+                return rank(a) < rank(b);
+            });
             const SymbolRecord &best = symbols.first();
+            recordJump();
+            m_arrived = NavPosition{best.path, best.line, std::max(0, best.column - 1)};
             m_viewer->showLocation(best.path, best.line, best.line, false);
             if (CodeEditor *e = m_viewer->currentEditor()) {
                 const int line = best.line;
@@ -1011,16 +1236,34 @@ void MainWindow::findReferences(const QString &identifier)
     m_refsDock->raise();
     m_refs->showSearching(tr("Finding references to %1…").arg(identifier));
     const QString root = m_root;
+    const NavPosition here = currentPosition();
     m_queries->run<ReferenceLookup>(
         QStringLiteral("references"), this,
-        [identifier, root](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
+        [identifier, root, here](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
             ReferenceLookup out;
             if (!store) {
                 out.error = error.message;
                 return out;
             }
-            const QList<SymbolRecord> defs = store->symbols().named(identifier, 100);
-            const QList<RefRecord> refs = store->symbols().refsNamed(identifier, 5000);
+            QList<SymbolRecord> defs = store->symbols().named(identifier, 100);
+            QList<RefRecord> refs;
+            // Several definitions of the name (Flask.url_for and url_for): the usages of the one
+            // meant where the cursor is, when that can be told.
+            const SymbolRecord meant =
+                defs.size() > 1 && !here.path.isEmpty()
+                    ? definitionAt(*store, here.path, here.line, here.column + 1, identifier)
+                    : SymbolRecord();
+            if (meant.id != 0) {
+                const UsageSet usages = usagesOf(*store, {meant});
+                out.narrowedTo = meant.qualifiedName.isEmpty() ? meant.name : meant.qualifiedName;
+                out.otherDefinitions = usages.otherDefinitions;
+                out.leftOut = usages.leftOut;
+                defs = {meant};
+                for (const Usage &u : usages.usages)
+                    refs.append(u.ref);
+            } else {
+                refs = store->symbols().refsNamed(identifier, 5000);
+            }
             if (cancel.load())
                 return out;
             QHash<QString, QSet<int>> wanted;
@@ -1065,10 +1308,14 @@ void MainWindow::findReferences(const QString &identifier)
                 return;
             }
             const int usages = int(result.locations.size()) - result.definitions;
-            m_refs->setLocations(tr("%1: %n usage(s)", nullptr, usages).arg(identifier)
-                                     + tr(", %n definition(s)", nullptr, result.definitions)
-                                     + tr(" in %n file(s)", nullptr, result.files),
-                                 result.locations);
+            QString title = tr("%1: %n usage(s)", nullptr, usages)
+                                .arg(result.narrowedTo.isEmpty() ? identifier : result.narrowedTo)
+                            + tr(", %n definition(s)", nullptr, result.definitions)
+                            + tr(" in %n file(s)", nullptr, result.files);
+            if (!result.narrowedTo.isEmpty() && result.otherDefinitions > 0)
+                title += tr(" · %n usage(s) of other definitions of %1 left out", nullptr, result.leftOut)
+                             .arg(identifier);
+            m_refs->setLocations(title, result.locations);
             Q_EMIT referencesShown(usages);
         });
 }
@@ -1210,6 +1457,8 @@ void MainWindow::showSettings(const QString &page)
     auto *dialog = new SettingsDialog(current, m_options.credentials, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &SettingsDialog::applied, this, &MainWindow::applySettings);
+    connect(dialog, &SettingsDialog::requestMade, m_chatController,
+            [this](const RemoteCall &call) { m_chatController->logCall(call); });
     if (!page.isEmpty())
         dialog->showPage(page);
     dialog->open();
@@ -1264,6 +1513,52 @@ void MainWindow::applySettings(const SettingsBundle &b)
 }
 
 // --- drag and drop ---------------------------------------------------------------------------
+
+namespace {
+
+bool carriesLocalFile(const QMimeData *mime)
+{
+    if (!mime || !mime->hasUrls())
+        return false;
+    for (const QUrl &url : mime->urls()) {
+        if (url.isLocalFile())
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::DragEnter:
+    case QEvent::DragMove:
+    case QEvent::Drop: {
+        // Any widget of this window: the code editor and the question box would take a file
+        // manager's drop as text (its path), the tree and other panes would refuse it.
+        auto *widget = qobject_cast<QWidget *>(watched);
+        if (!widget || widget->window() != this || widget == this)
+            break;
+        if (!carriesLocalFile(static_cast<QDropEvent *>(event)->mimeData()))
+            break;
+        return handleDrop(event);
+    }
+    default:
+        break;
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+bool MainWindow::handleDrop(QEvent *event)
+{
+    auto *drop = static_cast<QDropEvent *>(event);
+    if (event->type() == QEvent::Drop)
+        dropEvent(drop);
+    else
+        drop->acceptProposedAction();
+    return true;
+}
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {

@@ -74,6 +74,16 @@ public:
     QLabel *progressLabel() const { return m_phaseLabel; }
 
     static QStringList recentFolders();
+    // The folder a file belongs to: the nearest enclosing repository (.git, .hg, .svn, .jj),
+    // never the home folder or /; without one, the file's own folder.
+    static QString projectRootFor(const QString &filePath);
+    // Settings: open the last folder again at start (File ▸ Reopen Last Folder at Start).
+    static bool reopensLastFolder();
+    static void setReopensLastFolder(bool on);
+    // Opens the most recent folder when the setting is on and it still exists; false when not.
+    bool reopenLastFolder();
+    QLabel *cursorLabel() const { return m_cursorLabel; }
+    QToolButton *cancelButton() const { return m_cancelButton; }
 
 public Q_SLOTS:
     // Opens a folder (or the folder of a file, then shows the file) and starts indexing.
@@ -89,6 +99,9 @@ public Q_SLOTS:
     void findReferences(const QString &identifier);
     void quickOpen();
     void focusChat();
+    // Alt+Left / Alt+Right: the places jumped from (definitions, references, citations).
+    void goBack();
+    void goForward();
     void showShortcuts();
     // Settings ▸ page ("model", "embeddings", "retrieval", "indexing", "appearance").
     void showSettings(const QString &page = {});
@@ -104,6 +117,9 @@ Q_SIGNALS:
     void hoverShown(const QString &text);
 
 protected:
+    // Drops of folders and files anywhere in the window (the editor, the tree, the question
+    // box, ...) open them, before the widget under the cursor can take them as text.
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
@@ -132,6 +148,10 @@ private:
     void showHover(const QString &identifier, const QPoint &globalPos);
     QString currentIdentifier() const;
     void connectFreshness();
+    void updateCursorLabel();
+    void updateStatsLabel();
+    void recordJump();
+    bool handleDrop(QEvent *event);
     void setUpChat();
     void loadApiKey();
     QString errorText(const Error &error) const;
@@ -162,6 +182,24 @@ private:
     QProgressBar *m_progress;
     QToolButton *m_cancelButton;
     QLabel *m_statsLabel;
+    QLabel *m_vectorsLabel = nullptr;
+    QLabel *m_watchLabel = nullptr;
+    QLabel *m_cursorLabel = nullptr;
+    int m_storeIndexed = 0;
+    int m_storeNotIndexed = 0;
+    int m_chunks = -1;
+    QMetaObject::Connection m_cursorConnection;
+    struct NavPosition
+    {
+        QString path;
+        int line = 0;   // 1-based
+        int column = 0; // 0-based
+    };
+    QList<NavPosition> m_back;
+    QList<NavPosition> m_forward;
+    NavPosition m_arrived; // the last jump's destination (the file may still be loading)
+    void showPosition(const NavPosition &p);
+    NavPosition currentPosition() const;
     QTimer m_treeTimer;
     // Files the user looked at last (most recent first): the embedding stage, on the indexer's
     // thread, does them first.
@@ -192,6 +230,9 @@ private:
     QAction *m_aboutAct = nullptr;
     QAction *m_settingsAct = nullptr;
     QAction *m_sentLogAct = nullptr;
+    QAction *m_backAct = nullptr;
+    QAction *m_forwardAct = nullptr;
+    QAction *m_reopenAct = nullptr;
 };
 
 } // namespace RepoLens

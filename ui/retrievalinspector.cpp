@@ -5,7 +5,9 @@
 #include <QDialogButtonBox>
 #include <QHash>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
@@ -58,9 +60,12 @@ RetrievalInspector::RetrievalInspector(QWidget *parent)
                                 tr("References")});
     m_request = textPage(m_tabs);
     m_request->setObjectName(QStringLiteral("inspectorRequest"));
+    m_prompt = textPage(m_tabs);
+    m_prompt->setObjectName(QStringLiteral("inspectorPrompt"));
     m_tabs->addTab(m_overview, tr("Retrieval"));
     m_tabs->addTab(m_candidates, tr("Candidates"));
     m_tabs->addTab(m_context, tr("Context Sent"));
+    m_tabs->addTab(m_prompt, tr("Prompt"));
     m_tabs->addTab(m_request, tr("Request"));
     layout->addWidget(m_tabs);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -84,7 +89,7 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
         o += tr("Searched as: %1\n").arg(trace.question);
     o += tr("Route: %1\n").arg(trace.route.isEmpty() ? tr("(none)") : trace.route);
     if (t.contextReused)
-        o += tr("Context: re-used from the previous question (no @codebase)\n");
+        o += tr("Context: re-used from the previous question\n");
     o += tr("HyDE: %1 — %2\n").arg(trace.hydeUsed ? tr("used") : tr("not used"), trace.hydeReason);
     o += tr("Context: %n chunk(s)", nullptr, int(t.context.size()))
          + tr(", %1 tokens (estimated)\n").arg(QLocale().toString(trace.contextTokens));
@@ -200,6 +205,23 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
         r += doc.isNull() ? QString::fromUtf8(c.body) : QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
     }
     m_request->setPlainText(r);
+
+    // The same request as the model reads it: each message with its role, real line breaks.
+    QString readable;
+    const QJsonDocument body = QJsonDocument::fromJson(t.requestBody);
+    const QJsonArray messages = body.object().value(QStringLiteral("messages")).toArray();
+    if (messages.isEmpty()) {
+        readable = t.requestBody.isEmpty() ? tr("Nothing was sent.") : QString::fromUtf8(t.requestBody);
+    } else {
+        for (const QJsonValue &m : messages) {
+            const QJsonObject message = m.toObject();
+            const QString role = message.value(QStringLiteral("role")).toString();
+            readable += QStringLiteral("━━━━ %1 ━━━━\n").arg(role);
+            readable += message.value(QStringLiteral("content")).toString();
+            readable += QStringLiteral("\n\n");
+        }
+    }
+    m_prompt->setPlainText(readable);
 }
 
 } // namespace RepoLens

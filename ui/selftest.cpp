@@ -3,6 +3,7 @@
 #include "chatpane.h"
 #include "codeeditor.h"
 #include "codeviewer.h"
+#include "findbar.h"
 #include "mainwindow.h"
 #include "stalldetector.h"
 
@@ -216,13 +217,38 @@ void SelfTest::finishWithScreenshots()
             succeed();
             return;
         }
-        connect(m_window, &MainWindow::referencesShown, this, [this] {
-            QTimer::singleShot(500, this, [this] {
+        connect(m_window, &MainWindow::referencesShown, this, [this, symbol] {
+            QTimer::singleShot(500, this, [this, symbol] {
                 screenshot(QStringLiteral("references"));
-                succeed();
+                smallScreenShots(symbol);
             });
         }, Qt::SingleShotConnection);
         m_window->findReferences(symbol);
+    });
+}
+
+void SelfTest::smallScreenShots(const QString &symbol)
+{
+    // A 1024 x 700 screen: every pane still fits, with the Find bar open ("n of m", all
+    // matches marked); then a "who calls" answer (call sites by file).
+    m_extraAnswer = true;
+    m_window->showNormal();
+    m_window->resize(1024, 700);
+    m_window->viewer()->showFindBar();
+    if (FindBar *bar = m_window->viewer()->findBar()) {
+        bar->activate(symbol);
+        bar->findNext();
+        bar->findNext();
+    }
+    QTimer::singleShot(600, this, [this, symbol] {
+        screenshot(QStringLiteral("small"));
+        connect(m_window, &MainWindow::answerShown, this, [this] {
+            QTimer::singleShot(500, this, [this] {
+                screenshot(QStringLiteral("who-calls"));
+                succeed();
+            });
+        }, Qt::SingleShotConnection);
+        m_window->ask(QStringLiteral("who calls %1").arg(symbol));
     });
 }
 
@@ -255,7 +281,7 @@ void SelfTest::onIndexed()
 
 void SelfTest::onAnswer(int results)
 {
-    if (m_done)
+    if (m_done || m_extraAnswer)
         return;
     step(QStringLiteral("%1 results").arg(results));
     const QList<ResultCard *> cards = m_window->chat()->lastResultCards();

@@ -39,6 +39,7 @@ private:
     void onAnswer(int results);
     void screenshot(const QString &name);
     void finishWithScreenshots();
+    void smallScreenShots(const QString &symbol);
 
     MainWindow *m_window;
     QString m_folder;
@@ -47,6 +48,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_tempDir;
     bool m_done = false;
     bool m_asked = false;
+    bool m_extraAnswer = false; // the "who calls" answer of the screenshots, not the test's
 };
 
 } // namespace RepoLens

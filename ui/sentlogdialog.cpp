@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSet>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -23,15 +24,23 @@ SentLogDialog::SentLogDialog(QWidget *parent)
     layout->addWidget(m_summary);
     m_table = new QTreeWidget(this);
     m_table->setObjectName(QStringLiteral("sentLogTable"));
-    m_table->setRootIsDecorated(false);
+    // A request's files and line ranges are its child rows (expand it): never cut off at the
+    // dialog's edge.
+    m_table->setRootIsDecorated(true);
     m_table->setAlternatingRowColors(true);
+    m_table->setUniformRowHeights(true);
     m_table->setHeaderLabels({tr("Time"), tr("Endpoint"), tr("Purpose"), tr("Model"), tr("Bytes"), tr("Result"),
                               tr("Files and lines"), tr("Withheld")});
     layout->addWidget(m_table, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    QPushButton *clear = buttons->addButton(tr("Clear Log"), QDialogButtonBox::ResetRole);
-    connect(clear, &QPushButton::clicked, this, [this] {
-        if (QMessageBox::question(this, tr("Clear Log"), tr("Forget the record of what was sent for this folder?"))
+    QPushButton *close = buttons->button(QDialogButtonBox::Close);
+    close->setDefault(true); // Enter closes; it never clears the log
+    m_clear = buttons->addButton(tr("Clear Log…"), QDialogButtonBox::ResetRole);
+    m_clear->setObjectName(QStringLiteral("clearLog"));
+    m_clear->setAutoDefault(false);
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        if (QMessageBox::question(this, tr("Clear Log"), tr("Forget the record of what was sent for this folder?"),
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
             == QMessageBox::Yes)
             Q_EMIT clearRequested();
     });
@@ -61,8 +70,18 @@ void SentLogDialog::setRecords(const QString &folder, const QList<RemoteRequestR
             else
                 files << f;
         }
-        item->setText(6, files.join(QStringLiteral(", ")));
-        item->setToolTip(6, files.join(u'\n'));
+        if (!files.isEmpty()) {
+            QSet<QString> distinct;
+            for (const QString &f : std::as_const(files))
+                distinct.insert(f.section(u':', 0, -2).isEmpty() ? f : f.section(u':', 0, -2));
+            item->setText(6, tr("%n chunk(s)", nullptr, int(files.size()))
+                                 + tr(" from %n file(s)", nullptr, int(distinct.size())));
+            for (const QString &f : std::as_const(files)) {
+                auto *child = new QTreeWidgetItem(item);
+                child->setText(6, f);
+                child->setFirstColumnSpanned(false);
+            }
+        }
         item->setText(7, withheld.join(QStringLiteral(", ")));
         item->setToolTip(7, withheld.join(u'\n'));
         if (!r.local) {
@@ -70,9 +89,9 @@ void SentLogDialog::setRecords(const QString &folder, const QList<RemoteRequestR
             remoteBytes += r.bytes;
         }
     }
-    for (int c = 0; c < m_table->columnCount(); ++c)
+    for (int c = 0; c < m_table->columnCount() - 1; ++c)
         m_table->resizeColumnToContents(c);
-    
+
     if (records.isEmpty())
         m_summary->setText(tr("Nothing from %1 has been sent to a model.").arg(folder));
     else

@@ -5,12 +5,13 @@
 #include <QDialog>
 
 class QLabel;
+class QPushButton;
 class QTreeWidget;
 
 namespace RepoLens {
 
 // "What was sent" for one folder: every request to a model endpoint (answers, HyDE, method
-// summaries), with time, endpoint, purpose, the files and line ranges it carried, and its size.
+// summaries, Test Connection's GET /models), with time, endpoint, purpose, the files and line ranges it carried, and its size.
 class SentLogDialog : public QDialog
 {
     Q_OBJECT
@@ -19,6 +20,7 @@ public:
     void setRecords(const QString &folder, const QList<RemoteRequestRecord> &records);
     QString folder() const { return m_folder; }
     QTreeWidget *table() const { return m_table; }
+    QPushButton *clearButton() const { return m_clear; }
 
 Q_SIGNALS:
     void clearRequested();
@@ -27,6 +29,7 @@ private:
     QString m_folder;
     QLabel *m_summary;
     QTreeWidget *m_table;
+    QPushButton *m_clear = nullptr;
 };
 
 } // namespace RepoLens

@@ -170,12 +170,13 @@ QWidget *SettingsDialog::modelPage()
                          "inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries "
                          "send more. Chat ▸ ⋯ ▸ What Was Sent lists every request."),
                       page));
-    m_sendCredentials = new QCheckBox(tr("Also send credentials found in the code (API keys, private keys, "
-                                         "passwords) instead of withholding them"),
-                                      page);
+    // Check boxes keep short texts and explain themselves in a wrapped note below: a check
+    // box never wraps, and a long one would make the dialog wider than a small screen.
+    m_sendCredentials = new QCheckBox(tr("Also send code that looks like it contains a credential"), page);
     m_sendCredentials->setObjectName(QStringLiteral("sendCredentials"));
     m_sendCredentials->setChecked(m_current.llm.sendCredentials);
     v->addWidget(m_sendCredentials);
+    v->addWidget(note(tr("API keys, private keys and passwords are withheld from every request unless this is on."), page));
     v->addStretch(1);
     connect(m_preset, &QComboBox::activated, this, [this](int index) {
         if (index <= 0)
@@ -253,6 +254,14 @@ void SettingsDialog::testConnection()
         m_nam, e,
         [this, model, e](const ModelListing &listing) {
             m_test->setEnabled(true);
+            RemoteCall call;
+            call.time = QDateTime::currentDateTime();
+            call.endpoint = QStringLiteral("GET ") + e.displayUrl(QStringLiteral("models"));
+            call.purpose = QStringLiteral("test connection");
+            call.model = model;
+            call.local = e.isLocal();
+            call.status = listing.ok() ? QStringLiteral("ok") : llmErrorKindName(listing.error.kind);
+            Q_EMIT requestMade(call);
             if (!listing.ok()) {
                 const QString text = llmErrorText(listing.error, model, e.timeoutMs / 1000);
                 m_testResult->setText(tr("Failed: %1").arg(text));
@@ -330,6 +339,8 @@ QWidget *SettingsDialog::retrievalPage()
     auto *form = new QFormLayout;
     m_rerank = new QComboBox(page);
     m_rerank->setObjectName(QStringLiteral("rerank"));
+    m_rerank->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_rerank->setMinimumContentsLength(24);
     m_rerank->addItem(tr("Off"), rerankModeName(RerankMode::Off));
     m_rerank->addItem(tr("Built-in (local)"), rerankModeName(RerankMode::Local));
     m_rerank->addItem(tr("Rerank endpoint (/v1/rerank)"), rerankModeName(RerankMode::Endpoint));
@@ -337,9 +348,7 @@ QWidget *SettingsDialog::retrievalPage()
     m_rerank->setCurrentIndex(std::max(0, m_rerank->findData(rerankModeName(m_current.search.rerank))));
     m_rerankUrl = new QLineEdit(m_current.search.rerankUrl.toString(), page);
     m_rerankModel = new QLineEdit(m_current.search.rerankModel, page);
-    m_hyde = new QCheckBox(tr("HyDE: for long or vague questions, let the model write hypothetical code first and "
-                              "search with it (two extra requests)"),
-                           page);
+    m_hyde = new QCheckBox(tr("HyDE for long or vague questions"), page);
     m_hyde->setObjectName(QStringLiteral("hyde"));
     m_hyde->setChecked(m_current.llm.hyde);
     m_topK = new QSpinBox(page);
@@ -365,10 +374,21 @@ QWidget *SettingsDialog::retrievalPage()
     form->addRow(tr("Conversation budget:"), m_history);
     v->addLayout(form);
     v->addWidget(m_hyde);
+    v->addWidget(note(tr("HyDE lets the model write hypothetical code first and searches with it (two extra "
+                         "requests per question)."),
+                      page));
     v->addWidget(note(tr("The context budget is filled best-first with the chunks found (no overlapping ranges, each "
                          "with its references); mentioned files and symbols and reference-graph paths come first."),
                       page));
     v->addStretch(1);
+    // The rerank endpoint's URL and model mean something only with that mode.
+    auto sync = [this] {
+        const bool endpoint = m_rerank->currentData().toString() == rerankModeName(RerankMode::Endpoint);
+        m_rerankUrl->setEnabled(endpoint);
+        m_rerankModel->setEnabled(endpoint);
+    };
+    connect(m_rerank, &QComboBox::currentIndexChanged, this, sync);
+    sync();
     return page;
 }
 
@@ -376,7 +396,11 @@ QWidget *SettingsDialog::indexingPage()
 {
     auto *page = new QWidget(this);
     auto *v = new QVBoxLayout(page);
-    v->addWidget(new QLabel(tr("Also ignore (one .gitignore pattern a line, on top of .gitignore and .repolensignore):"), page));
+    auto *ignoreLabel = new QLabel(tr("Also ignore (one .gitignore pattern a line, on top of .gitignore and "
+                                      ".repolensignore):"),
+                                   page);
+    ignoreLabel->setWordWrap(true);
+    v->addWidget(ignoreLabel);
     m_ignore = new QPlainTextEdit(m_current.indexing.ignorePatterns.join(u'\n'), page);
     m_ignore->setObjectName(QStringLiteral("ignorePatterns"));
     m_ignore->setPlaceholderText(QStringLiteral("third_party/\n*.generated.ts"));
@@ -388,13 +412,13 @@ QWidget *SettingsDialog::indexingPage()
     m_sizeCap->setValue(int(m_current.indexing.sizeCapBytes / 1024));
     form->addRow(tr("Skip files larger than:"), m_sizeCap);
     v->addLayout(form);
-    m_summaries = new QCheckBox(tr("Method summaries: let the model describe each function and class in 2–3 lines, "
-                                   "so search also finds what code does (one request per function; the count is shown "
-                                   "before it starts; resumable)"),
-                                page);
+    m_summaries = new QCheckBox(tr("Method summaries"), page);
     m_summaries->setObjectName(QStringLiteral("summaries"));
     m_summaries->setChecked(m_current.llm.summaries);
     v->addWidget(m_summaries);
+    v->addWidget(note(tr("The model describes each function and class in 2–3 lines, so search also finds what code "
+                         "does: one request per function, the count is shown before it starts, resumable."),
+                      page));
     return page;
 }
 

@@ -3,6 +3,7 @@
 #include "appsettings.h"
 #include "codetheme.h"
 
+#include "core/llm/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmsettings.h"
 #include "core/search/searchsettings.h"
@@ -66,6 +67,9 @@ public:
     QSpinBox *topK() const { return m_topK; }
     QSpinBox *contextBudget() const { return m_budget; }
     QCheckBox *hyde() const { return m_hyde; }
+    QComboBox *rerank() const { return m_rerank; }
+    QLineEdit *rerankUrl() const { return m_rerankUrl; }
+    QLineEdit *rerankModel() const { return m_rerankModel; }
     QPlainTextEdit *ignorePatterns() const { return m_ignore; }
     QComboBox *theme() const { return m_theme; }
     // The code viewer's colours: ours, or a KSyntaxHighlighting theme (listed by the helper).
@@ -77,6 +81,8 @@ public:
 Q_SIGNALS:
     void applied(const RepoLens::SettingsBundle &settings);
     void connectionTested(bool ok, const QString &message);
+    // A request left for a model endpoint (Test Connection's GET /models): for the log.
+    void requestMade(const RepoLens::RemoteCall &call);
 
 private:
     QWidget *modelPage();

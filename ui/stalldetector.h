@@ -21,6 +21,9 @@ public:
 
     int thresholdMs() const { return m_thresholdMs; }
     qint64 longestStallMs() const { return m_longest; }
+    // The most CPU time the thread itself used during one stall (the rest: it waited for a
+    // core, e.g. on a loaded machine).
+    qint64 longestBusyStallMs() const { return m_longestBusy; }
     int stallCount() const { return m_count; }
     void reset();
 
@@ -35,6 +38,8 @@ private:
     qint64 m_last = 0;
     int m_thresholdMs;
     qint64 m_longest = 0;
+    qint64 m_longestBusy = 0;
+    qint64 m_lastCpu = 0;
     int m_count = 0;
 };
 

@@ -94,6 +94,20 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
         err(QStringLiteral("repolens-cli: retrieval failed: ") + trace.error);
         return 1;
     }
+    if (!trace.indexComplete)
+        err(QStringLiteral("note: the index is incomplete (indexing was stopped or is running): answers may miss code; "
+                           "`repolens-cli index %1` completes it")
+                .arg(o.rootPath));
+    if (trace.context.isEmpty() && trace.graphSection.isEmpty() && trace.indexedChunks == 0) {
+        err(QStringLiteral("repolens-cli: nothing to search: no file in %1 is indexed (`repolens-cli status %1` says "
+                           "why)%2")
+                .arg(o.rootPath, configured ? QStringLiteral("; nothing was sent to the model") : QString()));
+        return 1;
+    }
+    if (configured && trace.context.isEmpty() && trace.graphSection.isEmpty()) {
+        err(QStringLiteral("repolens-cli: no code in the index matches the question; nothing was sent to the model"));
+        return 1;
+    }
 
     if (!configured) {
         QString text;
@@ -164,7 +178,8 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
             if (c.quiet)
                 continue;
             checked.append(QJsonObject{{QStringLiteral("text"), outcome.text.mid(c.match.offset, c.match.length)},
-                                       {QStringLiteral("valid"), c.valid}, {QStringLiteral("path"), c.path},
+                                       {QStringLiteral("valid"), c.valid},
+                                       {QStringLiteral("path"), c.path.isEmpty() ? QJsonValue() : QJsonValue(c.path)},
                                        {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
                                        {QStringLiteral("problem"), c.detail}});
         }
@@ -183,11 +198,12 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
     }
 
     QString tail;
-    if (!outcome.text.endsWith(u'\n'))
+    if (!outcome.text.isEmpty() && !outcome.text.endsWith(u'\n'))
         tail += u'\n';
     if (outcome.cutOff)
         tail += QStringLiteral("[the answer was cut off]\n");
-    if (!trace.context.isEmpty()) {
+    // The sources of an answer; a model that failed before writing anything has none.
+    if (!trace.context.isEmpty() && !outcome.text.trimmed().isEmpty()) {
         tail += QStringLiteral("\nSources:\n");
         for (const ContextChunk &c : trace.context)
             tail += QStringLiteral("  [%1] %2%3\n").arg(c.number).arg(c.location(), c.symbol.isEmpty() ? QString() : QString(QStringLiteral("  ") + c.symbol));

@@ -21,6 +21,7 @@
 #include "core/parse/grammars.h"
 #include "core/search/searcher.h"
 #include "core/search/searchsettings.h"
+#include "core/search/usages.h"
 #include "core/store/indexstore.h"
 
 #ifdef REPOLENS_HAVE_KEYCHAIN
@@ -38,6 +39,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QTextStream>
 
 #include <csignal>
@@ -47,6 +50,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cstdio>
+#include <unistd.h>
 #include <iostream>
 #include <string>
 
@@ -116,6 +120,33 @@ Options:
 
 Exit status: 0 success, 1 failure (message on stderr), 2 bad usage.
 )";
+
+// The lines of kUsage about one command ("search DIR QUERY ..." and its description), or
+// empty when there is no such command.
+QString commandUsage(const QString &command)
+{
+    const QStringList lines = QString::fromUtf8(kUsage).split(u'\n');
+    QStringList block;
+    for (const QString &line : lines) {
+        const bool commandLine = line.startsWith(QLatin1String("  ")) && line.size() > 2 && line.at(2) != u' ';
+        if (block.isEmpty()) {
+            if (commandLine && line.mid(2).section(u' ', 0, 0) == command)
+                block << line;
+            continue;
+        }
+        if (commandLine || line.trimmed().isEmpty())
+            break;
+        block << line;
+    }
+    if (block.isEmpty())
+        return {};
+    QString out = QStringLiteral("Usage: repolens-cli [--data-dir DIR] %1\n\n").arg(block.join(u'\n').trimmed());
+    if (command == QLatin1String("search") || command == QLatin1String("ask"))
+        out += QStringLiteral("\nQuery filters: lang:python  path:src/**  -path:tests/**  kind:function\n"
+                              "Graph questions: \"who calls NAME\", \"where is NAME used\", \"what does NAME call\"\n");
+    out += QStringLiteral("\nrepolens-cli --help lists every command.\n");
+    return out;
+}
 
 // Messages carry paths and names from the repository: escaped for the terminal.
 void printErr(const QString &text)
@@ -192,7 +223,8 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
         printErr(QStringLiteral("the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
                      .arg(r.corruptReason, r.corruptMovedTo));
     if (r.cancelled) {
-        printErr(QStringLiteral("cancelled; %1 files were written and will not be redone").arg(r.filesParsed));
+        printErr(QStringLiteral("stopped; %1 files were indexed in this run, the next `index` does the rest")
+                     .arg(r.filesParsed));
         return 130;
     }
     if (!quiet) {
@@ -247,25 +279,43 @@ int runEmbed(const QString &dbPath, bool quiet)
     EmbedOptions embedOptions;
     embedOptions.withholdSecrets = !LlmSettings::load().sendCredentials;
     EmbeddingIndexer embedder(dbPath, embedOptions);
+    // A terminal gets one line redrawn in place; a pipe or a log file plain lines: one per
+    // phase, and the chunk count at most every 2 s.
+    const bool tty = isatty(fileno(stderr)) != 0;
     QElapsedTimer shown;
     shown.start();
+    int lastPhase = -1;
+    bool drew = false;
     auto report = embedder.run(
         remote.get(),
         [&](const EmbedProgress &p) {
-            if (quiet || (shown.elapsed() < 500 && p.phase != EmbedProgress::Phase::Done))
+            if (quiet || p.phase == EmbedProgress::Phase::Done)
+                return;
+            const bool newPhase = int(p.phase) != lastPhase;
+            if (!newPhase && shown.elapsed() < (tty ? 500 : 2000))
                 return;
             shown.restart();
+            lastPhase = int(p.phase);
+            QByteArray line;
             if (p.phase == EmbedProgress::Phase::Fitting)
-                std::fprintf(stderr, "\rvectors: fitting the built-in model...");
+                line = "vectors: fitting the built-in model";
             else if (p.phase == EmbedProgress::Phase::Embedding)
-                std::fprintf(stderr, "\rvectors: %d / %d chunks", p.chunksDone, p.chunksTotal);
+                line = QStringLiteral("vectors: %1 / %2 chunks").arg(p.chunksDone).arg(p.chunksTotal).toUtf8();
             else if (p.phase == EmbedProgress::Phase::VectorIndex)
-                std::fprintf(stderr, "\rvectors: building the vector index...        ");
+                line = "vectors: building the vector index";
+            if (line.isEmpty())
+                return;
+            if (tty) {
+                std::fprintf(stderr, "\r\033[K%s", line.constData());
+                drew = true;
+            } else {
+                std::fprintf(stderr, "%s\n", line.constData());
+            }
             std::fflush(stderr);
         },
         &g_cancel);
-    if (!quiet)
-        std::fprintf(stderr, "\r%60s\r", "");
+    if (drew)
+        std::fprintf(stderr, "\r\033[K");
     if (!report) {
         printErr(QStringLiteral("embedding failed (keyword search still works): %1").arg(report.error().toString()));
         return 1;
@@ -467,14 +517,21 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
         printErr(store.error().message);
         return 1;
     }
-    QString name = args.positional.at(1);
-    QList<SymbolRecord> defs = (*store)->symbols().named(name);
-    if (defs.isEmpty() && (name.contains(u'.') || name.contains(QLatin1String("::")))) {
-        name.replace(QLatin1String("::"), QLatin1String("."));
-        defs = (*store)->symbols().withQualifiedName(name);
-        name = name.section(u'.', -1);
+    const QString asked = args.positional.at(1);
+    // "Flask.url_for" means that method: only its usages, not those of the free function
+    // url_for (narrowed by the receiver written at each use and the linked definition).
+    const QList<SymbolRecord> defs = definitionsNamed(**store, asked);
+    const QString name = defs.isEmpty() ? asked.section(u'.', -1).section(QStringLiteral("::"), -1) : defs.first().name;
+    UsageSet usages;
+    if (!defs.isEmpty()) {
+        usages = usagesOf(**store, defs);
+    } else {
+        for (const RefRecord &r : (*store)->symbols().refsNamed(name)) {
+            Usage u;
+            u.ref = r;
+            usages.usages.append(u);
+        }
     }
-    const QList<RefRecord> refs = (*store)->symbols().refsNamed(name);
     QSet<qint64> defIds;
     for (const SymbolRecord &s : defs)
         defIds.insert(s.id);
@@ -485,38 +542,113 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
                                  {QStringLiteral("column"), s.column}, {QStringLiteral("kind"), chunkKindName(s.kind)},
                                  {QStringLiteral("qualified_name"), s.qualifiedName},
                                  {QStringLiteral("signature"), s.signature}});
-        for (const RefRecord &r : refs)
+        for (const Usage &use : std::as_const(usages.usages)) {
+            const RefRecord &r = use.ref;
             u.append(QJsonObject{{QStringLiteral("path"), r.path}, {QStringLiteral("line"), r.line},
                                  {QStringLiteral("column"), r.column}, {QStringLiteral("kind"), refKindName(r.kind)},
                                  {QStringLiteral("in"), r.fromName},
-                                 {QStringLiteral("resolved"), r.toSymbolId != 0 && defIds.contains(r.toSymbolId)}});
-        printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("name"), name},
-                                                             {QStringLiteral("definitions"), d},
-                                                             {QStringLiteral("usages"), u}})
-                                       .toJson(QJsonDocument::Compact))
-                 + u'\n');
-        return defs.isEmpty() && refs.isEmpty() ? 1 : 0;
+                                 {QStringLiteral("receiver"), r.qualifier},
+                                 {QStringLiteral("resolved"), r.toSymbolId != 0 && defIds.contains(r.toSymbolId)},
+                                 {QStringLiteral("certain"), use.fit == UsageFit::Yes}});
+        }
+        QJsonObject obj{{QStringLiteral("name"), asked}, {QStringLiteral("definitions"), d}, {QStringLiteral("usages"), u}};
+        if (usages.otherDefinitions > 0) {
+            obj.insert(QStringLiteral("other_definitions"), usages.otherDefinitions);
+            obj.insert(QStringLiteral("left_out"), usages.leftOut);
+        }
+        printOut(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
+        return defs.isEmpty() && usages.usages.isEmpty() ? 1 : 0;
     }
     QString out;
-    out += QStringLiteral("Definitions of %1 (%2):\n").arg(terminalText(name)).arg(defs.size());
+    out += QStringLiteral("Definitions of %1 (%2):\n").arg(terminalText(asked)).arg(defs.size());
     for (const SymbolRecord &s : defs)
         out += QStringLiteral("  %1:%2:%3  %4 %5\n").arg(terminalText(s.path)).arg(s.line).arg(s.column)
                    .arg(chunkKindName(s.kind), terminalText(s.signature.isEmpty() ? s.qualifiedName : s.signature));
-    out += QStringLiteral("\nUsages (%1):\n").arg(refs.size());
-    for (const RefRecord &r : refs) {
+    out += QStringLiteral("\nUsages (%1):\n").arg(usages.usages.size());
+    int byName = 0;
+    for (const Usage &use : std::as_const(usages.usages)) {
+        const RefRecord &r = use.ref;
         out += QStringLiteral("  %1:%2:%3  %4").arg(terminalText(r.path)).arg(r.line).arg(r.column).arg(refKindName(r.kind));
         if (!r.fromName.isEmpty())
             out += QStringLiteral(" in %1").arg(terminalText(r.fromName));
-        if (r.toSymbolId && !defIds.contains(r.toSymbolId))
+        if (use.fit == UsageFit::ByName) {
+            out += QStringLiteral(" (by name: %1.%2)").arg(terminalText(r.qualifier), terminalText(r.name));
+            ++byName;
+        } else if (usages.otherDefinitions == 0 && r.toSymbolId && !defIds.contains(r.toSymbolId)) {
             out += QStringLiteral(" (another %1)").arg(terminalText(name));
+        }
         out += u'\n';
     }
+    if (usages.otherDefinitions > 0)
+        out += QStringLiteral("\n%1 usage(s) of the %2 other definition(s) named %3 left out%4\n")
+                   .arg(usages.leftOut)
+                   .arg(usages.otherDefinitions)
+                   .arg(terminalText(name))
+                   .arg(byName > 0 ? QStringLiteral("; %1 kept by name only (receiver of unknown type)").arg(byName)
+                                   : QString());
     printOut(out);
-    if (defs.isEmpty() && refs.isEmpty()) {
-        printErr(QStringLiteral("nothing named '%1' in the index").arg(name));
+    if (defs.isEmpty() && usages.usages.isEmpty()) {
+        printErr(QStringLiteral("nothing named '%1' in the index").arg(terminalText(asked)));
         return 1;
     }
     return 0;
+}
+
+struct ReasonGroup
+{
+    QString text;
+    int files = 0;
+};
+
+QList<ReasonGroup> groupReasons(const QHash<QString, int> &reasons)
+{
+    static const QRegularExpression digits(QStringLiteral("\\d+"));
+    struct Group
+    {
+        QString shape;
+        int files = 0;
+        qint64 low = -1;
+        qint64 high = -1;
+        bool single = true; // one number in the message
+        QString sample;
+    };
+    QHash<QString, Group> groups;
+    QStringList order;
+    for (auto it = reasons.cbegin(); it != reasons.cend(); ++it) {
+        QString shape = it.key();
+        shape.replace(digits, QStringLiteral("#"));
+        auto g = groups.find(shape);
+        if (g == groups.end()) {
+            g = groups.insert(shape, Group{shape, 0, -1, -1, true, it.key()});
+            order << shape;
+        }
+        g->files += it.value();
+        QRegularExpressionMatchIterator m = digits.globalMatch(it.key());
+        int count = 0;
+        while (m.hasNext()) {
+            const qint64 n = m.next().captured(0).toLongLong();
+            if (++count == 1) {
+                g->low = g->low < 0 ? n : std::min(g->low, n);
+                g->high = std::max(g->high, n);
+            }
+        }
+        g->single = g->single && count == 1;
+    }
+    QList<ReasonGroup> out;
+    for (const QString &shape : std::as_const(order)) {
+        const Group &g = groups.value(shape);
+        QString text = g.sample;
+        if (g.low != g.high && g.single) {
+            const QString range = QStringLiteral("%1-%2").arg(g.low).arg(g.high);
+            text = shape;
+            text.replace(QStringLiteral("#"), range);
+        } else if (g.low != g.high) {
+            text = shape;
+            text.replace(QStringLiteral("#"), QStringLiteral("N"));
+        }
+        out.append(ReasonGroup{text, g.files});
+    }
+    return out;
 }
 
 int runStatus(const Args &args, const QString &root, const QString &dbPath)
@@ -565,9 +697,11 @@ int runStatus(const Args &args, const QString &root, const QString &dbPath)
                .arg((*store)->meta(QStringLiteral("last_indexed"), QStringLiteral("never")));
     for (const StatusCount &c : counts) {
         out += QStringLiteral("%1: %2\n").arg(fileStatusName(c.status), -12).arg(c.files);
+        // Reasons that differ only in their numbers ("1 syntax error(s)", "2 syntax error(s)")
+        // are one line, with the range of the numbers.
         QList<QPair<int, QString>> reasons;
-        for (auto it = c.reasons.cbegin(); it != c.reasons.cend(); ++it)
-            reasons.append({it.value(), it.key()});
+        for (const ReasonGroup &g : groupReasons(c.reasons))
+            reasons.append({g.files, g.text});
         std::sort(reasons.begin(), reasons.end(), [](const auto &a, const auto &b) {
             return a.first != b.first ? a.first > b.first : a.second < b.second;
         });
@@ -917,6 +1051,9 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(REPOLENS_VERSION));
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
+    // The library's progress lines (each request made, ...) are for the app's log, not the
+    // command line: warnings only, unless QT_LOGGING_RULES asks for more.
+    QLoggingCategory::setFilterRules(QStringLiteral("repolens.*.info=false"));
 
     Args args;
     args.dataDir = IndexStore::defaultDataDir();
@@ -939,7 +1076,9 @@ int main(int argc, char **argv)
     for (qsizetype i = 0; i < argList.size(); ++i) {
         const QString &a = argList.at(i);
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
-            printOut(QString::fromUtf8(kUsage).arg(IndexStore::defaultDataDir()));
+            // "search --help": that command's usage
+            const QString command = args.command.isEmpty() ? QString() : commandUsage(args.command);
+            printOut(command.isEmpty() ? QString::fromUtf8(kUsage).arg(IndexStore::defaultDataDir()) : command);
             return 0;
         }
         if (a == QLatin1String("--version")) {

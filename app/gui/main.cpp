@@ -36,9 +36,73 @@ static QElapsedTimer &startupClock()
     return clock;
 }
 
+namespace {
+
+struct CommandLine
+{
+    QCommandLineOption selfTest{QStringLiteral("self-test"),
+                                QCoreApplication::translate("main", "Open a folder (a built-in fixture when none is given), "
+                                                                    "index it, ask one question, open the top hit and exit.")};
+    QCommandLineOption query{QStringLiteral("query"), QCoreApplication::translate("main", "The question the self-test asks."),
+                             QStringLiteral("text")};
+    QCommandLineOption dataDir{QStringLiteral("data-dir"), QCoreApplication::translate("main", "Where indexes are stored."),
+                               QStringLiteral("dir")};
+    QCommandLineOption screenshots{QStringLiteral("screenshots"),
+                                   QCoreApplication::translate("main", "With --self-test: save screenshots of the main "
+                                                                       "states into dir."),
+                                   QStringLiteral("dir")};
+    QCommandLineOption startupBenchmark{QStringLiteral("startup-benchmark"),
+                                        QCoreApplication::translate("main", "Open the folder, print how long the window took "
+                                                                            "to become interactive and the index to be "
+                                                                            "checked, and exit.")};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.setApplicationDescription(QCoreApplication::translate("main", "Ask questions about a codebase."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("path"),
+                                     QCoreApplication::translate("main", "Folder to open (or a file: its repository opens "
+                                                                         "and the file is shown)."),
+                                     QStringLiteral("[path]"));
+        parser.addOptions({selfTest, query, dataDir, screenshots, startupBenchmark});
+    }
+};
+
+// --help and --version need no window: answered before QApplication exists (which aborts
+// without a display), with the program's name rather than the path it was started from.
+int answerWithoutWindow(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("repolens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REPOLENS_VERSION));
+    installTranslators(&app);
+    QCommandLineParser parser;
+    const CommandLine options;
+    options.addTo(parser);
+    parser.parse(app.arguments());
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("repolens %s\n", REPOLENS_VERSION);
+        return 0;
+    }
+    QString help = parser.helpText();
+    const qsizetype firstSpace = help.indexOf(u' ', help.indexOf(u':') + 2);
+    if (help.startsWith(QLatin1String("Usage: ")) && firstSpace > 0)
+        help = QStringLiteral("Usage: repolens") + help.mid(firstSpace);
+    std::fputs(help.toLocal8Bit().constData(), stdout);
+    return 0;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     startupClock().start();
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--help-all") == 0
+            || std::strcmp(argv[i], "-?") == 0 || std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0)
+            return answerWithoutWindow(argc, argv);
+    }
     // The self-test runs without a display.
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--self-test") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -76,28 +140,13 @@ int main(int argc, char **argv)
     }
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Ask questions about a codebase."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("path"),
-                                 QApplication::translate("main", "Folder to open (or a file: its folder opens and the file is shown)."),
-                                 QStringLiteral("[path]"));
-    QCommandLineOption selfTest(QStringLiteral("self-test"),
-                                QApplication::translate("main", "Open a folder (a built-in fixture when none is given), index it, "
-                                                                "ask one question, open the top hit and exit."));
-    QCommandLineOption query(QStringLiteral("query"),
-                             QApplication::translate("main", "The question the self-test asks."),
-                             QStringLiteral("text"));
-    QCommandLineOption dataDir(QStringLiteral("data-dir"),
-                               QApplication::translate("main", "Where indexes are stored."),
-                               QStringLiteral("dir"));
-    QCommandLineOption screenshots(QStringLiteral("screenshots"),
-                                   QApplication::translate("main", "With --self-test: save screenshots of the main states into dir."),
-                                   QStringLiteral("dir"));
-    QCommandLineOption startupBenchmark(QStringLiteral("startup-benchmark"),
-                                        QApplication::translate("main", "Open the folder, print how long the window took to become "
-                                                                        "interactive and the index to be checked, and exit."));
-    parser.addOptions({selfTest, query, dataDir, screenshots, startupBenchmark});
+    const CommandLine cli;
+    cli.addTo(parser);
+    const QCommandLineOption &selfTest = cli.selfTest;
+    const QCommandLineOption &query = cli.query;
+    const QCommandLineOption &dataDir = cli.dataDir;
+    const QCommandLineOption &screenshots = cli.screenshots;
+    const QCommandLineOption &startupBenchmark = cli.startupBenchmark;
     parser.process(app);
 
     const QStringList args = parser.positionalArguments();
@@ -167,6 +216,9 @@ int main(int argc, char **argv)
     if (!args.isEmpty()) {
         const QString path = args.first();
         QTimer::singleShot(0, &window, [&window, path] { window.openPath(QFileInfo(path).absoluteFilePath()); });
+    } else if (!parser.isSet(startupBenchmark)) {
+        // Like a session restore: the folder of last time (File ▸ Reopen Last Folder at Start).
+        QTimer::singleShot(0, &window, [&window] { window.reopenLastFolder(); });
     }
     return app.exec();
 }

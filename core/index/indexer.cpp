@@ -82,6 +82,15 @@ bool statusIsFinal(FileStatus s)
     return s != FileStatus::Pending;
 }
 
+// Indexes written before cancelled parses were left pending recorded them as parse errors
+// ("parse cancelled", text windows only); those files are not done and are parsed again.
+bool recordIsFinal(const FileRecord &r)
+{
+    if (r.status == FileStatus::ParseError && r.reason.contains(QLatin1String("parse cancelled")))
+        return false;
+    return statusIsFinal(r.status);
+}
+
 QString parentOf(const QString &relPath)
 {
     const qsizetype slash = relPath.lastIndexOf(u'/');
@@ -175,7 +184,7 @@ WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &ch
     }
     rec.size = bytes.size();
     rec.contentHash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
-    if (item.old && item.old->contentHash == rec.contentHash && statusIsFinal(item.old->status)) {
+    if (item.old && item.old->contentHash == rec.contentHash && recordIsFinal(*item.old)) {
         // touched but not changed (checkout, build tools): keep the content, refresh mtime
         rec.language = item.old->language;
         rec.status = item.old->status;
@@ -205,6 +214,14 @@ WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &ch
     out.parsed = isTreeSitterLanguage(rec.language)
                      ? chunker.parse(rec.language, verdict.utf8, cancel)
                      : chunkText(rec.language, verdict.utf8, chunker.options());
+    if (out.parsed.fellBackToText && cancel && cancel->load()) {
+        // Stopped mid-parse: not a state of the file. It stays as it was (pending, or its
+        // previous content) and the next run parses it.
+        out.parsed = ParseResult();
+        rec.status = FileStatus::Pending;
+        rec.reason.clear();
+        return out;
+    }
     rec.lineCount = out.parsed.lineCount;
     QStringList notes;
     if (!verdict.reason.isEmpty())
@@ -868,7 +885,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
                 }
                 return;
             }
-            if (haveOld && it->mtimeMs == f.mtimeMs && it->size == f.size && statusIsFinal(it->status)
+            if (haveOld && it->mtimeMs == f.mtimeMs && it->size == f.size && recordIsFinal(*it)
                 && !it->isDir) {
                 ++report.filesUnchanged;
                 return;
@@ -1103,7 +1120,7 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
             }
             return;
         }
-        if (old && old->mtimeMs == f.mtimeMs && old->size == f.size && statusIsFinal(old->status) && !old->isDir) {
+        if (old && old->mtimeMs == f.mtimeMs && old->size == f.size && recordIsFinal(*old) && !old->isDir) {
             ++report.filesUnchanged;
             return;
         }

@@ -23,7 +23,11 @@ void IndexingSettings::save() const
 {
     QSettings q(QStringLiteral("RepoLens"), QStringLiteral("repolens"));
     q.beginGroup(QStringLiteral("indexing"));
-    q.setValue(QStringLiteral("ignore"), ignorePatterns);
+    // QSettings writes an empty list as "@Invalid()": no patterns, no key.
+    if (ignorePatterns.isEmpty())
+        q.remove(QStringLiteral("ignore"));
+    else
+        q.setValue(QStringLiteral("ignore"), ignorePatterns);
     q.setValue(QStringLiteral("size_cap"), sizeCapBytes);
 }
 

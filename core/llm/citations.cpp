@@ -199,30 +199,29 @@ QString CitationIndex::resolvePath(const QString &written, bool *ambiguous) cons
     QString p = written;
     while (p.startsWith(QLatin1String("./")))
         p = p.mid(2);
-    while (p.startsWith(u'/'))
-        p = p.mid(1);
     if (m_lines.contains(p))
         return p;
     if (!m_rootName.isEmpty() && p.startsWith(m_rootName + u'/') && m_lines.contains(p.mid(m_rootName.size() + 1)))
         return p.mid(m_rootName.size() + 1);
-    // suffix match on whole path components
-    const QStringList sameName = m_byFileName.value(p.section(u'/', -1));
+    // Only an exact path (relative to the folder) is a citation: "README.md" is not
+    // "src/pkg/README.md". Say when several files would have matched.
+    if (ambiguous)
+        *ambiguous = candidates(p).size() > 1;
+    return {};
+}
+
+QStringList CitationIndex::candidates(const QString &written) const
+{
+    QString p = written;
+    while (p.startsWith(QLatin1String("./")))
+        p = p.mid(2);
     QStringList matches;
-    for (const QString &candidate : sameName) {
+    for (const QString &candidate : m_byFileName.value(p.section(u'/', -1))) {
         if (candidate == p || candidate.endsWith(u'/' + p))
             matches << candidate;
     }
-    if (matches.size() == 1)
-        return matches.first();
-    if (matches.size() > 1) {
-        for (const CitedChunk &c : m_chunks) {
-            if (matches.contains(c.path))
-                return c.path;
-        }
-        if (ambiguous)
-            *ambiguous = true;
-    }
-    return {};
+    matches.sort();
+    return matches;
 }
 
 CheckedCitation checkCitation(const CitationMatch &match, const CitationIndex &index)
@@ -250,8 +249,16 @@ CheckedCitation checkCitation(const CitationMatch &match, const CitationIndex &i
     const QString path = index.resolvePath(match.path, &ambiguous);
     if (path.isEmpty()) {
         out.problem = ambiguous ? CheckedCitation::Problem::AmbiguousPath : CheckedCitation::Problem::UnknownPath;
-        out.detail = ambiguous ? QStringLiteral("%1 matches several files").arg(match.path)
-                               : QStringLiteral("no file %1 in the index").arg(match.path);
+        out.path = match.path;
+        const QStringList near = index.candidates(match.path);
+        if (near.isEmpty())
+            out.detail = QStringLiteral("no file %1 in the index").arg(match.path);
+        else if (near.size() == 1)
+            out.detail = QStringLiteral("no file %1 in the index (did you mean %2?)").arg(match.path, near.first());
+        else
+            out.detail = QStringLiteral("%1 is not a path in the folder; %2 files end with it")
+                             .arg(match.path)
+                             .arg(near.size());
         // a bare file name said in passing ("setup.py") is not an error
         out.quiet = match.kind == CitationMatch::Kind::Path && !match.path.contains(u'/');
         return out;

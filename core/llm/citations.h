@@ -50,10 +50,13 @@ public:
 
     // -1 for an unknown file, 0 when the length is unknown.
     int lineCount(const QString &path) const { return m_lines.value(path, -1); }
-    // The indexed path a written one means: exact, then without "./" or the folder's own name,
-    // then a unique suffix match ("config.py" -> "service/config.py"), preferring the paths of the
-    // cited chunks. Empty when unknown; *ambiguous set when several files match.
+    // The indexed path a written one means: exactly that path relative to the folder, also
+    // written with "./" or the folder's own name in front. Nothing else: "README.md" does not
+    // mean "src/pkg/README.md". Empty when unknown; *ambiguous set when several files end with
+    // the written path.
     QString resolvePath(const QString &written, bool *ambiguous = nullptr) const;
+    // Indexed paths ending with the written one on whole components (for the reason shown).
+    QStringList candidates(const QString &written) const;
 
 private:
     QHash<QString, int> m_lines;
@@ -70,7 +73,7 @@ struct CheckedCitation
     // An unresolved bare file name ("setup.py" said in passing) is not marked invalid: quiet.
     bool quiet = false;
     Problem problem = Problem::None;
-    QString path;         // resolved path (for a number: its chunk's)
+    QString path;         // resolved path (for a number: its chunk's); as written when invalid
     int startLine = 0;
     int endLine = 0;
     QString detail;       // English: "no file src/foo.py in the index", "line 400 > 120 lines"

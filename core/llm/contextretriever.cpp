@@ -2,7 +2,9 @@
 
 #include "core/base/logging.h"
 #include "core/base/secrets.h"
+#include "core/parse/language.h"
 #include "core/search/query.h"
+#include "core/search/usages.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -154,6 +156,146 @@ QString hydeRewriteSystemPrompt(const QString &question, const QString &tempCont
                "Output format: Provide only the enhanced query. Do not include any explanatory text or additional "
                "commentary.")
         .arg(question, tempContext);
+}
+
+bool indexIsComplete(const IndexStore &store)
+{
+    // The indexer sets refs_resolved to 0 in its first write and back to 1 once the run has
+    // parsed every file and linked the references; a stopped run never gets there.
+    return store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1")
+           && store.fileCount(FileStatus::Pending) == 0;
+}
+
+bool refersBack(const QString &question)
+{
+    static const QRegularExpression ws(QStringLiteral("[\\s?!.,;:]+"));
+    const QStringList words = question.toLower().split(ws, Qt::SkipEmptyParts);
+    if (words.isEmpty())
+        return true;
+    if (words.size() <= 2) // "why?", "how so?", "an example?"
+        return true;
+    static const QSet<QString> back = {
+        QStringLiteral("it"),     QStringLiteral("its"),      QStringLiteral("it's"),    QStringLiteral("itself"),
+        QStringLiteral("they"),   QStringLiteral("them"),     QStringLiteral("their"),   QStringLiteral("this"),
+        QStringLiteral("these"),  QStringLiteral("those"),    QStringLiteral("above"),   QStringLiteral("previous"),
+        QStringLiteral("earlier"), QStringLiteral("former"),  QStringLiteral("latter"),  QStringLiteral("same"),
+        QStringLiteral("aforementioned"), QStringLiteral("said"),
+    };
+    for (const QString &w : words) {
+        if (back.contains(w))
+            return true;
+    }
+    // "that" points back at the start ("that seems slow; why?") or before a generic noun
+    // ("that function"), not as a relative pronoun ("the function that signs the cookie").
+    static const QSet<QString> generic = {
+        QStringLiteral("function"), QStringLiteral("method"), QStringLiteral("class"), QStringLiteral("code"),
+        QStringLiteral("file"),     QStringLiteral("one"),    QStringLiteral("part"),  QStringLiteral("call"),
+        QStringLiteral("loop"),     QStringLiteral("check"),  QStringLiteral("case"),  QStringLiteral("answer"),
+    };
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        if (words.at(i) != QLatin1String("that"))
+            continue;
+        if (i == 0 || i + 1 == words.size() || generic.contains(words.at(i + 1)))
+            return true;
+    }
+    const QString lower = question.trimmed().toLower();
+    return lower.startsWith(QLatin1String("you said")) || lower.startsWith(QLatin1String("you mentioned"));
+}
+
+FollowUpDecision decideFollowUp(const QString &question, const QList<ContextChunk> &previous,
+                                const RetrievalTrace &fresh)
+{
+    FollowUpDecision d;
+    if (previous.isEmpty()) {
+        d.reason = QStringLiteral("searched: there is no earlier context");
+        return d;
+    }
+    if (refersBack(question)) {
+        d.reuse = true;
+        d.reason = QStringLiteral("context of the previous question: the question refers back to it "
+                                  "(write @codebase to search again)");
+        return d;
+    }
+    if (fresh.context.isEmpty()) {
+        d.reuse = true;
+        d.reason = QStringLiteral("context of the previous question: a search for this question found nothing "
+                                  "(write @codebase to search again)");
+        return d;
+    }
+    auto inPrevious = [&previous](const ContextChunk &c) {
+        for (const ContextChunk &p : previous) {
+            if ((c.chunkId != 0 && c.chunkId == p.chunkId)
+                || (c.path == p.path && c.startLine <= p.endLine && p.startLine <= c.endLine))
+                return true;
+        }
+        return false;
+    };
+    const int considered = int(std::min<qsizetype>(4, fresh.context.size()));
+    int same = 0;
+    for (int i = 0; i < considered; ++i)
+        same += inPrevious(fresh.context.at(i)) ? 1 : 0;
+    if (2 * same >= considered) {
+        d.reuse = true;
+        d.reason = QStringLiteral("context of the previous question: a search for this question found the same code "
+                                  "(%1 of its best %2 chunks; write @codebase to search again)")
+                       .arg(same)
+                       .arg(considered);
+        return d;
+    }
+    d.reason = QStringLiteral("searched again: the question is about other code than the previous one "
+                              "(%1 of the best %2 chunks were in its context)")
+                   .arg(same)
+                   .arg(considered);
+    return d;
+}
+
+QStringList exampleQuestions(const IndexStore &store)
+{
+    struct Candidate
+    {
+        SymbolRecord symbol;
+        int uses = 0;
+    };
+    QHash<QString, SymbolRecord> types;     // by name, first definition outside tests
+    QHash<QString, SymbolRecord> functions;
+    store.forEachSymbol([&](const SymbolRecord &s) {
+        if (s.name.size() < 4 || s.name.startsWith(u'_') || isTestPath(s.path) || s.name.startsWith(QLatin1String("test"))
+            || s.name == QLatin1String("main") || s.name == QLatin1String("__init__"))
+            return;
+        const LanguageId lang = languageForPath(s.path);
+        if (lang == LanguageId::Markdown || lang == LanguageId::PlainText || lang == LanguageId::None)
+            return;
+        const bool type = s.kind == ChunkKind::Class || s.kind == ChunkKind::Struct || s.kind == ChunkKind::Interface;
+        const bool function = s.kind == ChunkKind::Function || s.kind == ChunkKind::Method;
+        if (type && !types.contains(s.name) && types.size() < 1500)
+            types.insert(s.name, s);
+        else if (function && !functions.contains(s.name) && functions.size() < 3000)
+            functions.insert(s.name, s);
+    });
+    auto best = [&store](const QHash<QString, SymbolRecord> &pool) {
+        Candidate top;
+        for (auto it = pool.cbegin(); it != pool.cend(); ++it) {
+            const int uses = store.refCount(it.key());
+            if (uses > top.uses || (uses == top.uses && uses > 0 && it.key() < top.symbol.name)) {
+                top.symbol = it.value();
+                top.uses = uses;
+            }
+        }
+        return top;
+    };
+    const Candidate type = best(types);
+    const Candidate function = best(functions);
+    QStringList out;
+    if (type.uses > 0)
+        out << QStringLiteral("how does %1 work?").arg(type.symbol.name);
+    else if (function.uses > 0)
+        out << QStringLiteral("what does %1 do?").arg(function.symbol.name);
+    if (function.uses > 0)
+        out << QStringLiteral("who calls %1").arg(function.symbol.name);
+    const QString file = type.uses > 0 ? type.symbol.path : function.symbol.path;
+    if (!file.isEmpty() && !file.contains(u' '))
+        out << QStringLiteral("explain @%1").arg(file);
+    return out;
 }
 
 ContextChunk contextChunkFromRecord(const IndexStore &store, const ChunkRecord &c, int maxReferences)
@@ -426,7 +568,7 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
         s.text = trace.hydeUsed ? searchQuery : question.text;
         if (r) {
             trace.route = r->route;
-            trace.indexComplete = r->indexComplete;
+            trace.indexComplete = r->indexComplete && indexIsComplete(store);
             trace.notes << r->notes;
             int rank = 0;
             for (const SearchHit &h : r->hits) {
@@ -474,6 +616,8 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
             numbers.insert(c.chunkId, c.number);
         trace.graphSection = formatGraphPaths(paths, trace.graphNames.at(0), trace.graphNames.at(1), numbers);
     }
+    if (trace.context.isEmpty())
+        trace.indexedChunks = store.chunkCount() + (store.hasDrafts() ? store.draftCount() : 0);
     trace.millis = elapsedMs(total);
     qCDebug(lcLlm) << "context:" << trace.context.size() << "chunks," << trace.contextTokens << "tokens, route"
                    << trace.route << "in" << trace.millis << "ms";

@@ -75,7 +75,8 @@ struct RetrievalTrace
     int contextTokens = 0;
     int withheld = 0;
     double millis = 0;
-    bool indexComplete = true;
+    bool indexComplete = true;     // false while indexing runs or after a stopped / killed run
+    int indexedChunks = -1;        // set when nothing was found: 0 = nothing is indexed at all
     QStringList notes;             // unresolved mentions, search notes, HyDE failures
     QList<RemoteCall> remoteCalls; // HyDE requests
     QString error;                 // retrieval failed (the question may still be asked)
@@ -102,6 +103,33 @@ QStringList withheldEntries(const QList<ContextChunk> &context);
 // What the "What Was Sent" log keeps for a call (RemoteRequestRecord::files): the code it
 // carried, then "withheld: <entry>" for every place credentials were withheld from it.
 QStringList sentLogEntries(const RemoteCall &call);
+
+// Whether every file of the index was parsed and its references linked: false after a run that
+// was stopped or killed (files still pending, or refs_resolved not set back to 1) and while a
+// run writes.
+bool indexIsComplete(const IndexStore &store);
+
+// A follow-up question re-uses the previous answer's context only when it is about it: it
+// refers back to it ("why is it cached?", "and the tests for this?", "how so?"), or its own
+// search finds mostly the same code. Otherwise the question is searched afresh. `reason` is
+// the note shown with the answer.
+struct FollowUpDecision
+{
+    bool reuse = false;
+    QString reason;
+};
+// English words that point back at the previous answer (it, this, these, they, ...), or a
+// question too short to search on its own.
+bool refersBack(const QString &question);
+// fresh: the follow-up's own retrieval. Re-use when at least half of its best chunks (up to
+// 4) are in, or overlap, the previous context, or when it found nothing at all.
+FollowUpDecision decideFollowUp(const QString &question, const QList<ContextChunk> &previous,
+                                const RetrievalTrace &fresh);
+
+// Three questions that make sense for this folder, for the empty chat: how its most used
+// class (or struct) works, who calls its most used function, and an explanation of the file
+// that defines the class. Empty when nothing is indexed. Reads every symbol: a query thread.
+QStringList exampleQuestions(const IndexStore &store);
 
 // Converts a stored chunk (with its references: calls / called by).
 ContextChunk contextChunkFromRecord(const IndexStore &store, const ChunkRecord &chunk, int maxReferences = 6);

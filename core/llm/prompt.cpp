@@ -21,6 +21,41 @@ int estimateTokens(QStringView text)
     return int((bytes + 3) / 4);
 }
 
+int modelContextTokens(const QString &model)
+{
+    const QString m = model.toLower().section(u'/', -1);
+    struct Family
+    {
+        const char *prefix;
+        int tokens;
+    };
+    // Longest prefixes first where one is a prefix of another.
+    static const Family families[] = {
+        {"gpt-4.1", 1047576},   {"gpt-4o", 128000},      {"gpt-4-turbo", 128000}, {"gpt-4", 8192},
+        {"gpt-5", 400000},      {"gpt-3.5", 16385},      {"o1", 128000},          {"o3", 200000},
+        {"o4", 200000},         {"claude", 200000},      {"gemini", 1048576},     {"qwen2.5-coder", 32768},
+        {"qwen2.5", 32768},     {"qwen3", 40960},        {"qwen2", 32768},        {"llama3.1", 131072},
+        {"llama3.2", 131072},   {"llama3.3", 131072},    {"llama-3.1", 131072},   {"llama-3.2", 131072},
+        {"llama-3.3", 131072},  {"llama3", 8192},        {"llama2", 4096},        {"codellama", 16384},
+        {"mistral-nemo", 131072}, {"mistral", 32768},    {"mixtral", 32768},      {"codestral", 32768},
+        {"deepseek-coder-v2", 163840}, {"deepseek-r1", 131072}, {"deepseek", 65536}, {"phi4", 16384},
+        {"phi3", 4096},         {"gemma3", 131072},      {"gemma2", 8192},        {"gemma", 8192},
+        {"starcoder2", 16384},  {"granite", 8192},
+    };
+    for (const Family &f : families) {
+        if (m.startsWith(QLatin1String(f.prefix)))
+            return f.tokens;
+    }
+    return 8192;
+}
+
+int questionTokenLimit(const QString &model, int contextBudget, int historyBudget, int maxTokens)
+{
+    const int instructions = 400;
+    const int answer = maxTokens > 0 ? maxTokens : 1024;
+    return std::max(512, modelContextTokens(model) - contextBudget - historyBudget - answer - instructions);
+}
+
 namespace {
 
 QString fenceFor(const QString &text)

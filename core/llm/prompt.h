@@ -43,6 +43,16 @@ int estimateTokens(QStringView text);
 // every credential replaced, and `withheld` saying where (file lines).
 void withholdFrom(ContextChunk &chunk);
 
+// About how many tokens a model reads in all (prompt and answer), from its name: the
+// published context of common families (gpt-4o: 128k, qwen2.5-coder: 32k, llama3.1: 128k,
+// claude: 200k, ...), 8,192 for a name it does not know. An estimate for warnings, not a
+// limit: servers may be configured smaller (Ollama's num_ctx) or larger.
+int modelContextTokens(const QString &model);
+
+// What one question may take: the model's context minus the code context budget, the
+// conversation budget, the answer's max tokens and the instructions. At least 512.
+int questionTokenLimit(const QString &model, int contextBudget, int historyBudget, int maxTokens);
+
 // The block of one chunk in the prompt:
 //   [3] src/config.py:10-42 (function load_config)
 //   ```python

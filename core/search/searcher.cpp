@@ -82,7 +82,7 @@ Result<void> Searcher::enableVectors(const QString &databasePath, std::shared_pt
 {
     const QString modelId = m_store->meta(QString::fromLatin1(kMetaActiveModel));
     if (modelId.isEmpty()) {
-        d->vectorNote = QStringLiteral("no vectors yet: keyword search only (run `index` to build them)");
+        d->vectorNote = QStringLiteral("no vectors yet: keyword search only (vectors are computed once indexing completes)");
         return makeError(ErrorCode::NotFound, d->vectorNote);
     }
     std::shared_ptr<Embedder> embedder = queryEmbedder;

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -37,6 +38,11 @@ private Q_SLOTS:
     void controlCharactersAreEscaped();
     void nonUtf8FolderNames();
     void withholdShowsWhatWouldBeSent();
+    void guiHelpWithoutADisplay();
+    void commandHelp();
+    void progressIsPlainWithoutATerminal();
+    void statusGroupsReasonsByMessage();
+    void refsNarrowedByQualifiedName();
 
 private:
     struct Run
@@ -472,6 +478,144 @@ void tst_Cli::withholdShowsWhatWouldBeSent()
     QCOMPARE(files.size(), 1);
     QCOMPARE(files.first().toObject().value(QStringLiteral("withheld")).toArray().size(), 2);
     QCOMPARE(cli({QStringLiteral("withhold"), dir.filePath(QStringLiteral("missing"))}).code, 1);
+}
+
+namespace {
+
+void writeAt(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(content);
+}
+
+} // namespace
+
+// `repolens --help` and `--version` answer without a window: no display needed, no abort,
+// and the usage line names the program, not the path it was started from.
+void tst_Cli::guiHelpWithoutADisplay()
+{
+    const QString gui = QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens");
+    if (!QFileInfo::exists(gui))
+        QSKIP("the desktop app is not built");
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_SESSION_TYPE"})
+        env.remove(QString::fromLatin1(name));
+    for (const QString &option : {QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version")}) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(gui, {option});
+        QVERIFY(p.waitForFinished(30000));
+        const QByteArray out = p.readAllStandardOutput();
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, QByteArray(option.toUtf8() + ": " + err).constData());
+        if (option == QLatin1String("--version")) {
+            QVERIFY2(out.startsWith("repolens "), out.constData());
+        } else {
+            QVERIFY2(out.startsWith("Usage: repolens [options] [path]"), out.constData());
+            QVERIFY(!out.contains(REPOLENS_BINARY_DIR));
+            QVERIFY(out.contains("--self-test"));
+        }
+    }
+}
+
+// "search --help" is about search, not the list of every command.
+void tst_Cli::commandHelp()
+{
+    const Run search = cli({QStringLiteral("search"), QStringLiteral("--help")});
+    QCOMPARE(search.code, 0);
+    QVERIFY2(search.out.startsWith("Usage: repolens-cli [--data-dir DIR] search DIR QUERY"), search.out.constData());
+    QVERIFY(search.out.contains("--max-per-file"));
+    QVERIFY(search.out.contains("Query filters"));
+    QVERIFY(!search.out.contains("Commands:"));
+    QVERIFY(!search.out.contains("bench-vectors"));
+    const Run refs = cli({QStringLiteral("refs"), QStringLiteral("-h")});
+    QVERIFY(refs.out.startsWith("Usage: repolens-cli [--data-dir DIR] refs DIR NAME"));
+    const Run global = cli({QStringLiteral("--help")});
+    QVERIFY(global.out.contains("Commands:"));
+}
+
+// Progress on a pipe or into a log: whole lines, no carriage returns, no padding.
+void tst_Cli::progressIsPlainWithoutATerminal()
+{
+    cli({QStringLiteral("config"), QStringLiteral("index.ignore"), QString()}); // indexingSettingsApply set one
+    QTemporaryDir root;
+    for (int i = 0; i < 30; ++i)
+        writeAt(root.filePath(QStringLiteral("m%1.py").arg(i)),
+                QStringLiteral("def f%1(x):\n    return x + %1\n").arg(i).toUtf8());
+    const Run r = cli({QStringLiteral("index"), root.path()});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(!r.err.contains('\r'), r.err.constData());
+    QVERIFY2(!r.err.contains("          "), r.err.constData());
+    QVERIFY(!r.err.contains("\033["));
+    QVERIFY2(r.err.contains("vectors: fitting the built-in model\n"), r.err.constData());
+}
+
+// Reasons that differ only in a count are one line ("1-3 syntax error(s); ...").
+void tst_Cli::statusGroupsReasonsByMessage()
+{
+    cli({QStringLiteral("config"), QStringLiteral("index.ignore"), QString()}); // indexingSettingsApply set one
+    QTemporaryDir root;
+    writeAt(root.filePath(QStringLiteral("one.py")), "def ok():\n    return 1\n\ndef bad(:\n    return 2\n");
+    writeAt(root.filePath(QStringLiteral("two.py")), "def ok():\n    return 1\n\ndef bad(:\n    return 2\n\n\n"
+                                                     "class C:\n    def m(self):\n        return )\n");
+    writeAt(root.filePath(QStringLiteral("good.py")), "def fine():\n    return 0\n");
+    QCOMPARE(cli({QStringLiteral("index"), root.path(), QStringLiteral("--no-vectors")}).code, 0);
+    const Run json = cli({QStringLiteral("status"), root.path(), QStringLiteral("--json")});
+    const QJsonObject reasons = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("statuses")).toObject()
+                                    .value(QStringLiteral("indexed")).toObject().value(QStringLiteral("reasons")).toObject();
+    QStringList distinct;
+    for (const QString &k : reasons.keys()) {
+        if (k.contains(QLatin1String("syntax error")))
+            distinct << k;
+    }
+    QVERIFY2(distinct.size() == 2, qPrintable(distinct.join(u'|'))); // the JSON keeps them exact
+    const Run text = cli({QStringLiteral("status"), root.path()});
+    QStringList lines;
+    for (const QByteArray &line : text.out.split('\n')) {
+        if (line.contains("syntax error"))
+            lines << QString::fromUtf8(line.trimmed());
+    }
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines.first().startsWith(QStringLiteral("2  ")), qPrintable(lines.first()));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\d-\\d syntax error")).match(lines.first()).hasMatch(),
+             qPrintable(lines.first()));
+}
+
+// `refs Flask.url_for` lists the method's usages, not those of the free function url_for.
+void tst_Cli::refsNarrowedByQualifiedName()
+{
+    cli({QStringLiteral("config"), QStringLiteral("index.ignore"), QString()}); // indexingSettingsApply set one
+    QTemporaryDir root;
+    writeAt(root.filePath(QStringLiteral("src/flask/helpers.py")),
+            "from .globals import current_app\n\n\ndef url_for(endpoint, **values):\n"
+            "    return current_app.url_for(endpoint, **values)\n\n\ndef redirect_to(endpoint):\n"
+            "    return url_for(endpoint)\n");
+    writeAt(root.filePath(QStringLiteral("src/flask/app.py")),
+            "class Flask:\n    def url_for(self, endpoint, **values):\n        return endpoint\n\n"
+            "    def make_context(self):\n        return self.url_for(\"index\")\n");
+    writeAt(root.filePath(QStringLiteral("src/flask/views.py")),
+            "from .helpers import url_for\n\n\ndef index():\n    return url_for(\"index\")\n");
+    QCOMPARE(cli({QStringLiteral("index"), root.path(), QStringLiteral("--no-vectors")}).code, 0);
+    const Run method = cli({QStringLiteral("refs"), root.path(), QStringLiteral("Flask.url_for"), QStringLiteral("--json")});
+    QCOMPARE(method.code, 0);
+    const QJsonObject m = QJsonDocument::fromJson(method.out).object();
+    QCOMPARE(m.value(QStringLiteral("definitions")).toArray().size(), 1);
+    QStringList where;
+    for (const QJsonValue &v : m.value(QStringLiteral("usages")).toArray())
+        where << QStringLiteral("%1:%2").arg(v.toObject().value(QStringLiteral("path")).toString())
+                     .arg(v.toObject().value(QStringLiteral("line")).toInt());
+    QCOMPARE(where, QStringList({QStringLiteral("src/flask/app.py:6"), QStringLiteral("src/flask/helpers.py:5")}));
+    QCOMPARE(m.value(QStringLiteral("other_definitions")).toInt(), 1);
+    const Run text = cli({QStringLiteral("refs"), root.path(), QStringLiteral("Flask::url_for")});
+    QVERIFY2(text.out.contains("Usages (2):"), text.out.constData());
+    QVERIFY(text.out.contains("left out"));
+    // the bare name: every usage of both
+    const Run all = cli({QStringLiteral("refs"), root.path(), QStringLiteral("url_for"), QStringLiteral("--json")});
+    const QJsonObject a = QJsonDocument::fromJson(all.out).object();
+    QCOMPARE(a.value(QStringLiteral("definitions")).toArray().size(), 2);
+    QVERIFY(a.value(QStringLiteral("usages")).toArray().size() >= 4);
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

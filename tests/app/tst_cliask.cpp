@@ -3,6 +3,7 @@
 #include "llm/fakeopenaiserver.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +27,11 @@ private Q_SLOTS:
     void retrievalOnlyWithoutAModel();
     void errorsEndClearly();
     void summarizeCountsCallsFirst();
+    void invalidCitationsKeepTheirPath();
+    void failedModelPrintsNoSources();
+    void noLibraryLogLinesByDefault();
+    void nothingIndexedIsNotSentToTheModel();
+    void incompleteIndexIsNoted();
 
 private:
     struct Run
@@ -184,6 +190,87 @@ void tst_CliAsk::summarizeCountsCallsFirst()
     const Run again = cli({QStringLiteral("summarize"), m_root.path(), QStringLiteral("--base-url"),
                            m_server.baseUrl().toString(), QStringLiteral("--model"), QStringLiteral("m")});
     QVERIFY(again.err.contains(QStringLiteral("0 call(s)")));
+}
+
+// --json: an invalid citation says which path was written (a number: null), never "".
+void tst_CliAsk::invalidCitationsKeepTheirPath()
+{
+    m_server.enqueue(FakeOpenAiServer::stream({QStringLiteral("See src/invented.py:9, config.py:2 and [7].")}));
+    const Run r = cli({QStringLiteral("ask"), m_root.path(), QStringLiteral("@codebase parse_yaml"), QStringLiteral("--base-url"),
+                       m_server.baseUrl().toString(), QStringLiteral("--model"), QStringLiteral("m"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonArray citations = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("citations")).toArray();
+    QCOMPARE(citations.size(), 3);
+    QCOMPARE(citations.at(0).toObject().value(QStringLiteral("path")).toString(), QStringLiteral("src/invented.py"));
+    // a bare file name is not the file deeper in the folder that ends with it
+    QVERIFY(!citations.at(1).toObject().value(QStringLiteral("valid")).toBool());
+    QCOMPARE(citations.at(1).toObject().value(QStringLiteral("path")).toString(), QStringLiteral("config.py"));
+    QVERIFY(citations.at(1).toObject().value(QStringLiteral("problem")).toString().contains(QStringLiteral("src/config.py")));
+    QVERIFY(citations.at(2).toObject().value(QStringLiteral("path")).isNull());
+}
+
+void tst_CliAsk::failedModelPrintsNoSources()
+{
+    m_server.enqueue(FakeOpenAiServer::error(404, "model \"ghost\" not found"));
+    const Run r = cli({QStringLiteral("ask"), m_root.path(), QStringLiteral("load_config"), QStringLiteral("--base-url"),
+                       m_server.baseUrl().toString(), QStringLiteral("--model"), QStringLiteral("ghost")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(!r.out.contains(QStringLiteral("Sources:")), qPrintable(r.out));
+    QVERIFY2(r.out.trimmed().isEmpty(), qPrintable(r.out));
+}
+
+// The library's info lines (each request made) are not the CLI's output.
+void tst_CliAsk::noLibraryLogLinesByDefault()
+{
+    m_server.enqueue(FakeOpenAiServer::stream({QStringLiteral("ok [1]")}));
+    const Run r = cli({QStringLiteral("ask"), m_root.path(), QStringLiteral("load_config"), QStringLiteral("--base-url"),
+                       m_server.baseUrl().toString(), QStringLiteral("--model"), QStringLiteral("m")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(!r.err.contains(QStringLiteral("POST ")), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("done in")), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("repolens.llm")), qPrintable(r.err));
+}
+
+// An empty folder: nothing to answer from, so nothing goes to the model.
+void tst_CliAsk::nothingIndexedIsNotSentToTheModel()
+{
+    QTemporaryDir empty;
+    QFile blob(empty.filePath(QStringLiteral("image.png")));
+    QVERIFY(blob.open(QIODevice::WriteOnly));
+    blob.write(QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11));
+    blob.close();
+    const Run r = cli({QStringLiteral("ask"), empty.path(), QStringLiteral("how does it work?"), QStringLiteral("--base-url"),
+                       m_server.baseUrl().toString(), QStringLiteral("--model"), QStringLiteral("m")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("nothing to search")), qPrintable(r.err));
+    QCOMPARE(m_server.chatRequests().size(), 0);
+}
+
+// An index stopped half-way (killed after its first batch) says so with the answer.
+void tst_CliAsk::incompleteIndexIsNoted()
+{
+    QTemporaryDir root;
+    for (int i = 0; i < 40; ++i) {
+        QFile f(root.filePath(QStringLiteral("m%1.py").arg(i)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("def load_%1(path):\n    return open(path).read()\n").arg(i).toUtf8());
+    }
+    QProcess p;
+    p.setProgram(QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"));
+    p.setArguments({QStringLiteral("--data-dir"), m_data.path(), QStringLiteral("index"), root.path(),
+                    QStringLiteral("--no-vectors")});
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
+    env.insert(QStringLiteral("REPOLENS_DEBUG_CRASH_AT"), QStringLiteral("after-commit"));
+    env.insert(QStringLiteral("REPOLENS_EXP_BATCH"), QStringLiteral("5"));
+    env.insert(QStringLiteral("REPOLENS_EXP_BATCH_MS"), QStringLiteral("0"));
+    p.setProcessEnvironment(env);
+    p.start();
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+    const Run r = cli({QStringLiteral("ask"), root.path(), QStringLiteral("load_3")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains(QStringLiteral("the index is incomplete")), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(tst_CliAsk)

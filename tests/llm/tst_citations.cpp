@@ -18,6 +18,7 @@ private Q_SLOTS:
     void resolvesPaths();
     void rejectsImpossibleLineNumbers_data();
     void rejectsImpossibleLineNumbers();
+    void inexactPathsAreFlagged();
     void skipsFencedCode();
     void garbageDoesNotCrash();
 };
@@ -149,8 +150,12 @@ void tst_Citations::resolvesPaths()
     const CitationIndex index = makeIndex();
     QCOMPARE(index.resolvePath(QStringLiteral("./service/config.py")), QStringLiteral("service/config.py"));
     QCOMPARE(index.resolvePath(QStringLiteral("demo/service/config.py")), QStringLiteral("service/config.py"));
-    QCOMPARE(index.resolvePath(QStringLiteral("config.py")), QStringLiteral("service/config.py"));
-    QCOMPARE(index.resolvePath(QStringLiteral("ringbuffer.h")), QStringLiteral("src/ringbuffer.h"));
+    // Exact paths only: a file name or a tail of a path is not a citation of the file that
+    // happens to end with it (an invented "README.md:1" opened "src/pkg/README.md").
+    QCOMPARE(index.resolvePath(QStringLiteral("config.py")), QString());
+    QCOMPARE(index.resolvePath(QStringLiteral("ringbuffer.h")), QString());
+    QCOMPARE(index.resolvePath(QStringLiteral("/service/config.py")), QString());
+    QCOMPARE(index.candidates(QStringLiteral("config.py")), QStringList{QStringLiteral("service/config.py")});
     bool ambiguous = false;
     QCOMPARE(index.resolvePath(QStringLiteral("util.py"), &ambiguous), QString());
     QVERIFY(ambiguous);
@@ -160,6 +165,28 @@ void tst_Citations::resolvesPaths()
     m.path = QStringLiteral("util.py");
     m.startLine = m.endLine = 2;
     QCOMPARE(checkCitation(m, index).problem, CheckedCitation::Problem::AmbiguousPath);
+    QCOMPARE(checkCitation(m, index).path, QStringLiteral("util.py"));
+}
+
+// An invented path is flagged, never taken for a file deeper in the folder that ends with it,
+// also when no chunk was sent.
+void tst_Citations::inexactPathsAreFlagged()
+{
+    CitationIndex index;
+    index.addFile(QStringLiteral("src/flask/sansio/README.md"), 6);
+    index.addFile(QStringLiteral("src/flask/app.py"), 1500);
+    const QList<CheckedCitation> checked =
+        checkCitations(QStringLiteral("See README.md:1 and app.py:10, and src/flask/app.py:12."), index);
+    QCOMPARE(checked.size(), 3);
+    QVERIFY(!checked.at(0).valid);
+    QVERIFY(!checked.at(0).quiet);
+    QCOMPARE(checked.at(0).problem, CheckedCitation::Problem::UnknownPath);
+    QCOMPARE(checked.at(0).path, QStringLiteral("README.md"));
+    QVERIFY2(checked.at(0).detail.contains(QStringLiteral("src/flask/sansio/README.md")), qPrintable(checked.at(0).detail));
+    QVERIFY(!checked.at(1).valid);
+    QCOMPARE(checked.at(1).problem, CheckedCitation::Problem::UnknownPath);
+    QVERIFY(checked.at(2).valid);
+    QCOMPARE(checked.at(2).path, QStringLiteral("src/flask/app.py"));
 }
 
 void tst_Citations::skipsFencedCode()

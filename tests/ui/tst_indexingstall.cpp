@@ -69,10 +69,15 @@ void tst_IndexingStall::noStallWhileIndexing()
     QSignalSpy answered(&window, &MainWindow::answerShown);
     window.ask(QStringLiteral("scanner ignore rules"));
     QVERIFY(answered.wait(20000));
-    qInfo("indexed %d files; longest stall %lld ms, %d stalls over %d ms", files,
-          static_cast<long long>(detector->longestStallMs()), detector->stallCount(), detector->thresholdMs());
-    QVERIFY2(detector->longestStallMs() < 200,
-             qPrintable(QStringLiteral("event loop stalled for %1 ms").arg(detector->longestStallMs())));
+    qInfo("indexed %d files; longest stall %lld ms (%lld ms of work on the GUI thread in one stall), %d stalls over %d ms",
+          files, static_cast<long long>(detector->longestStallMs()), static_cast<long long>(detector->longestBusyStallMs()),
+          detector->stallCount(), detector->thresholdMs());
+    // The work done on the GUI thread in one go: the wall-clock length of a stall also counts
+    // the time the thread waited for a core, which on a shared machine is other processes'.
+    QVERIFY2(detector->longestBusyStallMs() < 150,
+             qPrintable(QStringLiteral("the event loop worked for %1 ms without returning (stalled for %2 ms)")
+                            .arg(detector->longestBusyStallMs())
+                            .arg(detector->longestStallMs())));
 }
 
 QTEST_MAIN(tst_IndexingStall)
