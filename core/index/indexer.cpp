@@ -5,6 +5,7 @@
 
 #include "core/base/ignorerules.h"
 #include "core/base/logging.h"
+#include "core/parse/grammars.h"
 #include "core/store/indexstore.h"
 
 #include <QCryptographicHash>
@@ -57,6 +58,7 @@ struct WorkItem
 {
     ScannedFile file;
     std::optional<FileRecord> old;
+    bool reparse = false; // parse even when the content did not change (the parser did)
 };
 
 struct WorkResult
@@ -104,6 +106,15 @@ void crashPoint(const char *point)
     }
 }
 
+// `.h` headers are C, C++ or Objective-C by what the project holds around them.
+void decideHeaders(std::vector<WorkItem> *work, const HeaderLanguages &headers)
+{
+    for (WorkItem &w : *work) {
+        if (headers.isHeader(w.file.relPath))
+            w.file.language = headers.languageOf(w.file.relPath);
+    }
+}
+
 WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOptions &options,
                        const std::atomic_bool *cancel)
 {
@@ -144,7 +155,8 @@ WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOption
     }
     rec.size = bytes.size();
     rec.contentHash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
-    if (item.old && item.old->contentHash == rec.contentHash && statusIsFinal(item.old->status)) {
+    if (item.old && item.old->contentHash == rec.contentHash && statusIsFinal(item.old->status)
+        && !item.reparse) {
         // touched but not changed (checkout, build tools): keep the content, refresh mtime
         rec.language = item.old->language;
         rec.status = item.old->status;
@@ -160,6 +172,8 @@ WorkResult processFile(const WorkItem &item, Chunker &chunker, const IndexOption
         out.clearContent = hadContent;
         return out;
     }
+    if (rec.language == LanguageId::None)
+        rec.language = languageForShebang(verdict.utf8); // bin/rake, libexec/rbenv-init, ...
     if (rec.language == LanguageId::None) {
         if (verdict.utf8.size() > kUnknownTextCap) {
             rec.status = FileStatus::Unsupported;
@@ -805,6 +819,10 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     }
 
     QHash<QString, FileRecord> known = store.files();
+    // A new chunker or tags query parses every file again, changed or not.
+    const QString parser = parserFingerprint();
+    const bool parserChanged = store.meta(QStringLiteral("parser")) != parser;
+    HeaderLanguages headers;
 
     // --- scan ------------------------------------------------------------------------------
     // A fresh scanner re-reads every ignore file; update() keeps using it afterwards.
@@ -835,13 +853,15 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
                 }
                 return;
             }
+            headers.addFile(f.relPath);
             if (haveOld && it->mtimeMs == f.mtimeMs && it->size == f.size && statusIsFinal(it->status)
-                && !it->isDir) {
+                && !it->isDir && !parserChanged) {
                 ++report.filesUnchanged;
                 return;
             }
             prog.bytesTotal += f.size;
-            work.push_back(WorkItem{std::move(f), haveOld ? std::optional<FileRecord>(*it) : std::nullopt});
+            work.push_back(WorkItem{std::move(f), haveOld ? std::optional<FileRecord>(*it) : std::nullopt,
+                                    parserChanged});
             tell(false);
         },
         cancel);
@@ -852,6 +872,8 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         }
         return scanned.error();
     }
+
+    decideHeaders(&work, headers);
 
     // --- removed files + status-only changes --------------------------------------------------
     QSet<QString> removed;
@@ -932,6 +954,8 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
         store.optimize();
     }
+    if (parserChanged)
+        store.setMeta(QStringLiteral("parser"), parser);
     prog.phase = IndexProgress::Phase::Done;
     report.seconds = timer.elapsed() / 1000.0;
     tell(true);
@@ -1116,6 +1140,18 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         }
         for (auto it = known.cbegin(); it != known.cend(); ++it)
             removeExact.insert(it.key());
+    }
+
+    if (std::any_of(work.cbegin(), work.cend(), [](const WorkItem &w) {
+            return HeaderLanguages::isHeader(w.file.relPath);
+        })) {
+        HeaderLanguages headers;
+        const QHash<QString, FileRecord> files = store.files();
+        for (auto it = files.cbegin(); it != files.cend(); ++it)
+            headers.addFile(it.key());
+        for (const WorkItem &w : work)
+            headers.addFile(w.file.relPath);
+        decideHeaders(&work, headers);
     }
 
     bool changed = false;
