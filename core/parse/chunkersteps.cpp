@@ -139,6 +139,14 @@ QByteArray blankAttributeMacros(const QByteArray &text)
         while (last > lineStart && (s[last - 1] == ' ' || s[last - 1] == '\t' || s[last - 1] == '\r'))
             --last;
         continuation = directive && last > lineStart && s[last - 1] == '\\';
+        // `#include "list.h"` inside an initializer (a table filled from a header) derails the
+        // grammar for the rest of the file: the line goes
+        if (directive && !continuation && std::strchr(",{(", prevLineEnd) && prevLineEnd != '\0'
+            && QByteArrayView(s + first, last - first).startsWith("#include")) {
+            for (qsizetype k = first; k < last; ++k)
+                out[k] = ' ';
+            changed = true;
+        }
         if (!directive) {
             for (qsizetype i = first; i < lineEnd;) {
                 if (s[i] == '/' && i + 1 < lineEnd && s[i + 1] == '/')
@@ -167,14 +175,74 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 while (before > lineStart && (s[before - 1] == ' ' || s[before - 1] == '\t'))
                     --before;
                 const char prev = before > lineStart ? s[before - 1] : '\0';
-                const bool okBefore = before == first || isWordChar(prev) || prev == ')'
+                const bool lineStarts = i == first; // only indentation before the macro
+                const bool okBefore = lineStarts || isWordChar(prev) || prev == ')'
                                       || prev == '>' || prev == '*' || prev == '&';
                 // a function-like macro: its balanced argument list goes too
                 qsizetype macroEnd = end;
                 qsizetype j = end;
                 while (j < lineEnd && (s[j] == ' ' || s[j] == '\t'))
                     ++j;
-                if (j < lineEnd && s[j] == '(') {
+                // A SFINAE macro among template parameters (`template <typename T,
+                // FMT_ENABLE_IF(a > b)>`): its `>` and `==` derail the grammar, an unnamed
+                // `int` parameter of the same length does not. Its arguments may span lines.
+                const char prevCode = i == first ? prevLineEnd : prev; // across the line break
+                auto inTemplateParameters = [&] {
+                    // "template <" before it, with no statement or block boundary between
+                    for (qsizetype b = i - 1; b >= 0 && b > i - 600; --b) {
+                        if (s[b] == ';' || s[b] == '{' || s[b] == '}')
+                            return false;
+                        if (s[b] == '<') {
+                            qsizetype w = b;
+                            while (w > 0 && (s[w - 1] == ' ' || s[w - 1] == '\t'))
+                                --w;
+                            if (w >= 8 && QByteArrayView(s + w - 8, 8) == "template")
+                                return true;
+                        }
+                    }
+                    return false;
+                };
+                if (j < lineEnd && s[j] == '(' && (prevCode == ',' || prevCode == '<')
+                    && inTemplateParameters()) {
+                    int depth = 0;
+                    qsizetype k = j;
+                    for (; k < n && k < j + 600; ++k) {
+                        if (s[k] == '(')
+                            ++depth;
+                        else if (s[k] == ')' && --depth == 0)
+                            break;
+                    }
+                    qsizetype after = k + 1;
+                    while (after < n && (s[after] == ' ' || s[after] == '\t' || s[after] == '\n'))
+                        ++after;
+                    if (k < n && depth == 0 && after < n && (s[after] == '>' || s[after] == ',')) {
+                        for (qsizetype b = i; b <= k; ++b) {
+                            if (out[b] != '\n')
+                                out[b] = ' ';
+                        }
+                        out[i] = 'i';
+                        out[i + 1] = 'n';
+                        out[i + 2] = 't';
+                        changed = true;
+                        i = k + 1;
+                        // the arguments may have gone on past this line
+                        if (i > lineEnd)
+                            break;
+                        continue;
+                    }
+                }
+                // `if FMT_CONSTEXPR20 (cond)`: a keyword-like macro, not a call
+                qsizetype wordStart = before;
+                while (wordStart > lineStart && isWordChar(s[wordStart - 1]))
+                    --wordStart;
+                if (QByteArrayView(s + wordStart, before - wordStart) == "if") {
+                    for (qsizetype k = i; k < end; ++k)
+                        out[k] = ' ';
+                    changed = true;
+                    i = end;
+                    continue;
+                }
+                if (j == end && j < lineEnd && s[j] == '(') { // FOO(...), not FOO (...)
                     int depth = 0;
                     qsizetype k = j;
                     for (; k < lineEnd; ++k) {
@@ -193,7 +261,7 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                         ++j;
                 }
                 // alone on a line, not as the last item of a list or an expression going on
-                const bool lineAlone = before == first && j >= last
+                const bool lineAlone = lineStarts && j >= last
                                        && std::strchr(";{}#/*:)>", prevLineEnd) != nullptr;
                 const bool beforeWord = j < lineEnd && (isWordChar(s[j]) || s[j] == '~')
                                         && !(s[j] >= '0' && s[j] <= '9');
@@ -208,9 +276,11 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 // Objective-C: `- (id)initWithHost:(NSString *)host NS_DESIGNATED_INITIALIZER;`
                 if (isWordChar(prev) && beforeEnd && (s[first] == '-' || s[first] == '+'))
                     blank = true;
-                // `FOO(x);` alone is a call or a declaration macro the grammar reads fine
+                // `FOO(x)` alone without a semicolon (FMT_PRAGMA_CLANG(...),
+                // Q_DECLARE_METATYPE(T)) goes; `FOO(x);` is a call or declaration macro the
+                // grammar reads fine (the `;` keeps it from counting as alone)
                 if (functionLike && lineAlone)
-                    blank = false;
+                    blank = true;
                 if (blank) {
                     for (qsizetype k = i; k < macroEnd; ++k)
                         out[k] = ' ';
@@ -219,10 +289,12 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 i = macroEnd;
             }
         }
+        const QByteArrayView code(s + first, last - first);
         if (directive)
             prevLineEnd = '#';
-        else if (last > first)
-            prevLineEnd = s[last - 1];
+        else if (last > first && !code.startsWith("//") && !code.startsWith("/*")
+                 && !code.startsWith("*"))
+            prevLineEnd = s[last - 1]; // comment lines do not count
         lineStart = lineEnd + 1;
     }
     return changed ? out : text;

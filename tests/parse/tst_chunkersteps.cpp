@@ -304,6 +304,9 @@ void tst_ChunkerSteps::blankAttributeMacros_data()
     QTest::newRow("export and namespace macros")
         << QByteArray("FMT_BEGIN_NAMESPACE\nclass FMT_API format_error : public std::runtime_error {};\n")
         << QByteArray("                   \nclass         format_error : public std::runtime_error {};\n");
+    QTest::newRow("indented member")
+        << QByteArray("  }\n  FMT_CONSTEXPR auto operator>>(int shift) const -> uint128 {\n")
+        << QByteArray("  }\n                auto operator>>(int shift) const -> uint128 {\n");
     QTest::newRow("attribute before a template's declaration")
         << QByteArray("template <typename T> FMT_CONSTEXPR20 auto f() -> int;\n")
         << QByteArray("template <typename T>                 auto f() -> int;\n");
@@ -324,6 +327,21 @@ void tst_ChunkerSteps::blankAttributeMacros_data()
     QTest::newRow("statement macros stay")
         << QByteArray("  GTEST_DISALLOW_COPY_AND_ASSIGN_(Foo);\n")
         << QByteArray("  GTEST_DISALLOW_COPY_AND_ASSIGN_(Foo);\n");
+    QTest::newRow("sfinae among template parameters")
+        << QByteArray("template <typename T, FMT_ENABLE_IF(sizeof(T) > 4)>\nvoid f(T);\n")
+        << QByteArray("template <typename T, int                         >\nvoid f(T);\n");
+    QTest::newRow("sfinae over two lines")
+        << QByteArray("template <typename A,\n          FMT_ENABLE_IF(!traits<A>::\n                        value)>\nA g();\n")
+        << QByteArray("template <typename A,\n          int                       \n                              >\nA g();\n");
+    QTest::newRow("if constexpr macro")
+        << QByteArray("  if FMT_CONSTEXPR20 (is_same<T, int>::value) return;\n")
+        << QByteArray("  if                 (is_same<T, int>::value) return;\n");
+    QTest::newRow("pragma macro alone")
+        << QByteArray("}\nFMT_PRAGMA_CLANG(diagnostic ignored \"-Wweak-vtables\")\nclass A {};\n")
+        << QByteArray("}\n                                                     \nclass A {};\n");
+    QTest::newRow("include inside an initializer")
+        << QByteArray("static const struct f list[] = {\n#include \"libm.h\"\n  F(a),\n};\n#include <x.h>\n")
+        << QByteArray("static const struct f list[] = {\n                 \n  F(a),\n};\n#include <x.h>\n");
     QTest::newRow("comments and strings")
         << QByteArray("const char *s = \"FMT_API x\"; // FMT_API y\n")
         << QByteArray("const char *s = \"FMT_API x\"; // FMT_API y\n");
