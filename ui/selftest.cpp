@@ -216,10 +216,18 @@ void SelfTest::finishWithScreenshots()
             succeed();
             return;
         }
-        connect(m_window, &MainWindow::referencesShown, this, [this] {
-            QTimer::singleShot(500, this, [this] {
+        connect(m_window, &MainWindow::referencesShown, this, [this, symbol] {
+            QTimer::singleShot(500, this, [this, symbol] {
                 screenshot(QStringLiteral("references"));
-                succeed();
+                // F2 on the symbol: the viewer at its definition, the Symbols panel on it
+                connect(m_window, &MainWindow::definitionShown, this, [this] {
+                    QTimer::singleShot(800, this, [this] {
+                        screenshot(QStringLiteral("definition"));
+                        succeed();
+                    });
+                }, Qt::SingleShotConnection);
+                QTimer::singleShot(10000, this, [this] { succeed(); }); // no definition found
+                m_window->goToDefinition(symbol);
             });
         }, Qt::SingleShotConnection);
         m_window->findReferences(symbol);
