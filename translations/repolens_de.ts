@@ -658,6 +658,24 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
     </message>
 </context>
 <context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation>Symbole werden geladen…</translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation>Keine Symbole.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n von %1 Symbol</numerusform>
+            <numerusform>%n von %1 Symbolen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::Language</name>
     <message>
         <source>System default</source>
@@ -1038,6 +1056,26 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
     <message>
         <source>Cannot read the folder: %1</source>
         <translation>Der Ordner kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Symbols</source>
+        <translation>Symbole</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Symbol in File…</source>
+        <translation>Zu &amp;Symbol in der Datei…</translation>
+    </message>
+    <message>
+        <source>Go to Symbol in &amp;Folder…</source>
+        <translation>Zu Symbol im &amp;Ordner…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol in this file…</source>
+        <translation>Teil eines Symbols dieser Datei eingeben…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol name…</source>
+        <translation>Teil eines Symbolnamens eingeben…</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +1867,77 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation>Öffnen Sie eine Datei, um ihre Symbole zu sehen.</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>Namensraum</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation>Konstruktor</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation>Struktur</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation>Aufzählung</translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation>Trait</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>Implementierung</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation>Makro</translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation>Keine Symbole: %1-Dateien werden nicht geparst.</translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
+        <translation>Keine Symbole in dieser Datei.</translation>
     </message>
 </context>
 <context>

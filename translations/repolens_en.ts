@@ -650,6 +650,24 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
     </message>
 </context>
 <context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n of %1 symbol</numerusform>
+            <numerusform>%n of %1 symbols</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::Language</name>
     <message>
         <source>System default</source>
@@ -1029,6 +1047,26 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
     </message>
     <message>
         <source>Cannot read the folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbols</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to &amp;Symbol in File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to Symbol in &amp;Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type part of a symbol in this file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type part of a symbol name…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1807,6 +1845,77 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -658,6 +658,24 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
     </message>
 </context>
 <context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation>Chargement des symboles…</translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation>Aucun symbole.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n symbole sur %1</numerusform>
+            <numerusform>%n symboles sur %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::Language</name>
     <message>
         <source>System default</source>
@@ -1038,6 +1056,26 @@ Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur l
     <message>
         <source>Cannot read the folder: %1</source>
         <translation>Impossible de lire le dossier : %1</translation>
+    </message>
+    <message>
+        <source>Symbols</source>
+        <translation>Symboles</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Symbol in File…</source>
+        <translation>Aller au &amp;symbole du fichier…</translation>
+    </message>
+    <message>
+        <source>Go to Symbol in &amp;Folder…</source>
+        <translation>Aller au symbole du &amp;dossier…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol in this file…</source>
+        <translation>Tapez une partie d’un symbole de ce fichier…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol name…</source>
+        <translation>Tapez une partie d’un nom de symbole…</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +1867,77 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>Resume</source>
         <translation>Reprendre</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation>Ouvrez un fichier pour voir ses symboles.</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>espace de noms</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>fonction</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>méthode</translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation>constructeur</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>classe</translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation>structure</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>interface</translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation>énumération</translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation>trait</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>implémentation</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation>macro</translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation>variable</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>module</translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation>Aucun symbole : les fichiers %1 ne sont pas analysés.</translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
+        <translation>Aucun symbole dans ce fichier.</translation>
     </message>
 </context>
 <context>
