@@ -289,7 +289,7 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 i = macroEnd;
             }
         }
-        const QByteArrayView code(s + first, last - first);
+        const QByteArrayView code(s + first, std::max<qsizetype>(0, last - first));
         if (directive)
             prevLineEnd = '#';
         else if (last > first && !code.startsWith("//") && !code.startsWith("/*")

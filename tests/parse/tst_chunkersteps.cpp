@@ -342,6 +342,9 @@ void tst_ChunkerSteps::blankAttributeMacros_data()
     QTest::newRow("include inside an initializer")
         << QByteArray("static const struct f list[] = {\n#include \"libm.h\"\n  F(a),\n};\n#include <x.h>\n")
         << QByteArray("static const struct f list[] = {\n                 \n  F(a),\n};\n#include <x.h>\n");
+    QTest::newRow("lines of blanks")
+        << QByteArray("FMT_BEGIN_NAMESPACE\n   \n\t\nclass FMT_API e {};\n")
+        << QByteArray("                   \n   \n\t\nclass         e {};\n");
     QTest::newRow("comments and strings")
         << QByteArray("const char *s = \"FMT_API x\"; // FMT_API y\n")
         << QByteArray("const char *s = \"FMT_API x\"; // FMT_API y\n");
