@@ -561,7 +561,14 @@ TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
     const QByteArray blanked = blankAttributeMacros(text);
     if (blanked.constData() == text.constData())
         return tree;
-    TSTree *second = parseText(blanked, budget);
+    // The retry has a budget of its own: running out of it keeps the first tree, and the tags
+    // query after it gets the time it had before.
+    ParseBudget retry;
+    retry.timer.start();
+    retry.limitMs = budget->limitMs;
+    retry.cancel = budget->cancel;
+    TSTree *second = parseText(blanked, &retry);
+    budget->timer.restart();
     if (!second)
         return tree;
     if (countSyntaxErrors(ts_tree_root_node(second)) < countSyntaxErrors(ts_tree_root_node(tree))) {
