@@ -231,6 +231,36 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                         continue;
                     }
                 }
+                // Objective-C's `typedef NS_ENUM(NSInteger, State) {`: `enum State {`
+                if (j == end && j < lineEnd && s[j] == '('
+                    && (word == "NS_ENUM" || word == "NS_OPTIONS" || word == "NS_CLOSED_ENUM"
+                        || word == "NS_ERROR_ENUM" || word == "CF_ENUM" || word == "CF_OPTIONS")) {
+                    const qsizetype close = text.indexOf(')', j);
+                    const qsizetype comma = text.indexOf(',', j);
+                    if (close > j && close < lineEnd && comma > j && comma < close) {
+                        for (qsizetype k = i; k <= close; ++k)
+                            out[k] = ' ';
+                        // and `typedef` before it: the enum is named, not aliased
+                        qsizetype w = i;
+                        while (w > lineStart && (s[w - 1] == ' ' || s[w - 1] == '\t'))
+                            --w;
+                        if (w - 7 >= lineStart && QByteArrayView(s + w - 7, 7) == "typedef"
+                            && (w - 7 == lineStart || !isWordChar(s[w - 8]))) {
+                            for (qsizetype k = w - 7; k < w; ++k)
+                                out[k] = ' ';
+                        }
+                        out[i] = 'e';
+                        out[i + 1] = 'n';
+                        out[i + 2] = 'u';
+                        out[i + 3] = 'm';
+                        // the name keeps its place: "State" between the comma and ')'
+                        for (qsizetype k = comma + 1; k < close; ++k)
+                            out[k] = s[k];
+                        changed = true;
+                        i = close + 1;
+                        continue;
+                    }
+                }
                 // `if FMT_CONSTEXPR20 (cond)`: a keyword-like macro, not a call
                 qsizetype wordStart = before;
                 while (wordStart > lineStart && isWordChar(s[wordStart - 1]))
@@ -271,7 +301,17 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 bool blank = false;
                 if (okBefore && (lineAlone || beforeWord))
                     blank = !functionLike || beforeWord;
-                if (prev == ')' && beforeEnd)
+                // after a declarator, before its body or `;`, also on a line of its own:
+                // `void f() const\n    GTEST_LOCK_EXCLUDED_(mu) {`
+                const bool afterTag = QByteArrayView(s + wordStart, before - wordStart) == "struct"
+                                      || QByteArrayView(s + wordStart, before - wordStart) == "class"
+                                      || QByteArrayView(s + wordStart, before - wordStart) == "union"
+                                      || QByteArrayView(s + wordStart, before - wordStart) == "enum";
+                if ((prevCode == ')' || (isWordChar(prevCode) && !afterTag && functionLike))
+                    && beforeEnd)
+                    blank = true;
+                // after a parameter's name: `value(unsigned char x FMT_BUILTIN)`
+                if (isWordChar(prev) && !afterTag && j < lineEnd && (s[j] == ')' || s[j] == ','))
                     blank = true;
                 // Objective-C: `- (id)initWithHost:(NSString *)host NS_DESIGNATED_INITIALIZER;`
                 if (isWordChar(prev) && beforeEnd && (s[first] == '-' || s[first] == '+'))

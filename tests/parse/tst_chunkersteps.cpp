@@ -336,6 +336,19 @@ void tst_ChunkerSteps::blankAttributeMacros_data()
     QTest::newRow("if constexpr macro")
         << QByteArray("  if FMT_CONSTEXPR20 (is_same<T, int>::value) return;\n")
         << QByteArray("  if                 (is_same<T, int>::value) return;\n");
+    QTest::newRow("annotation on the next line")
+        << QByteArray("const T* U::f() const\n    GTEST_LOCK_EXCLUDED_(mutex_) {\n")
+        << QByteArray("const T* U::f() const\n                                 {\n")
+        ;
+    QTest::newRow("after a parameter name")
+        << QByteArray("  value(unsigned char x FMT_BUILTIN) : v(x) {}\n")
+        << QByteArray("  value(unsigned char x            ) : v(x) {}\n");
+    QTest::newRow("struct tags stay")
+        << QByteArray("struct HASH_TABLE {\n  int n;\n};\n")
+        << QByteArray("struct HASH_TABLE {\n  int n;\n};\n");
+    QTest::newRow("objc enum macro")
+        << QByteArray("typedef NS_ENUM(NSInteger, DownloadState) {\n    DownloadStateIdle,\n};\n")
+        << QByteArray("        enum               DownloadState  {\n    DownloadStateIdle,\n};\n");
     QTest::newRow("pragma macro alone")
         << QByteArray("}\nFMT_PRAGMA_CLANG(diagnostic ignored \"-Wweak-vtables\")\nclass A {};\n")
         << QByteArray("}\n                                                     \nclass A {};\n");
