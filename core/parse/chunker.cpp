@@ -331,6 +331,8 @@ void TagsCollector::addDefinition(const Match &m)
     QString written = TreeSitter::nodeText(m.name, m_src);
     if (written.size() >= 2 && written.front() == u'"' && written.back() == u'"')
         written = written.mid(1, written.size() - 2); // Zig's test "name", ...
+    else if (written.size() >= 3 && written.front() == u'(' && written.back() == u')')
+        written = written.mid(1, written.size() - 2).trimmed(); // OCaml's ( >>= ), Haskell's (<>)
     splitQualifiedName(written, &qualifier, &name);
     if (name.isEmpty() || name.size() > 300)
         return;

@@ -39,6 +39,13 @@ int LineIndex::lineOf(int byte) const
 void splitQualifiedName(QString text, QString *qualifier, QString *name)
 {
     text = text.simplified();
+    // an operator of its own (OCaml's <?>, Haskell's <$>): no scopes, no template arguments
+    if (std::none_of(text.cbegin(), text.cend(),
+                     [](QChar c) { return c.isLetterOrNumber() || c == u'_'; })) {
+        qualifier->clear();
+        *name = text;
+        return;
+    }
     // Drop template arguments so "Foo<T>::bar" gives "Foo", and spaces except between two
     // words ("operator bool", "operator new").
     QString plain;
@@ -127,10 +134,19 @@ QByteArray blankAttributeMacros(const QByteArray &text)
     qsizetype lineStart = 0;
     bool continuation = false; // inside a multi-line preprocessor directive
     char prevLineEnd = '\0';   // last character of the previous line with code
+    bool inBlockComment = false;
     while (lineStart < n) {
         qsizetype lineEnd = lineStart;
         while (lineEnd < n && s[lineEnd] != '\n')
             ++lineEnd;
+        if (inBlockComment) { // the rest of a /* ... */ comment: nothing to blank, no code
+            const qsizetype close = QByteArrayView(s + lineStart, lineEnd - lineStart).indexOf("*/");
+            if (close < 0) {
+                lineStart = lineEnd + 1;
+                continue;
+            }
+            inBlockComment = false;
+        }
         qsizetype first = lineStart;
         while (first < lineEnd && (s[first] == ' ' || s[first] == '\t'))
             ++first;
@@ -151,6 +167,16 @@ QByteArray blankAttributeMacros(const QByteArray &text)
             for (qsizetype i = first; i < lineEnd;) {
                 if (s[i] == '/' && i + 1 < lineEnd && s[i + 1] == '/')
                     break; // the rest is a comment
+                if (s[i] == '/' && i + 1 < lineEnd && s[i + 1] == '*') {
+                    const qsizetype close =
+                        QByteArrayView(s + i + 2, lineEnd - i - 2).indexOf("*/");
+                    if (close < 0) {
+                        inBlockComment = true;
+                        break;
+                    }
+                    i += 2 + close + 2;
+                    continue;
+                }
                 if (s[i] == '"' || s[i] == '\'') { // skip a literal on this line
                     const char quote = s[i++];
                     while (i < lineEnd && s[i] != quote)

@@ -65,6 +65,8 @@ void tst_ChunkerSteps::splitQualifiedName_data()
     QTest::newRow("conversion") << "operator bool() const" << "" << "operator bool";
     QTest::newRow("dotted") << "M.new" << "M" << "new";
     QTest::newRow("php namespace") << "App\\Http\\Kernel" << "App.Http" << "Kernel";
+    QTest::newRow("operator alone") << "<?>" << "" << "<?>";
+    QTest::newRow("operator with a dollar") << "<$>" << "" << "<$>";
 }
 
 void tst_ChunkerSteps::splitQualifiedName()

@@ -37,8 +37,8 @@
   ((value_definition
      .
      (let_binding
-       pattern: (value_name) @name)) @definition.field
-   (#match? @definition.field "^let\\s+[a-z_][A-Za-z0-9_']*\\s*(:[^=]*)?=")))
+       pattern: [(value_name) (parenthesized_operator)] @name)) @definition.field
+   (#match? @definition.field "^let\\s+(\\([^)]*\\)|[a-z_][A-Za-z0-9_']*)\\s*(:[^=]*)?=")))
 
 (external
   (value_name) @name) @definition.function
