@@ -2,7 +2,7 @@
 # their package.json) at configure time into generated/grammarlicences_p.h for Help ▸ About.
 # Needs the REPOLENS_GRAMMAR_DIR_<package> variables of RepoLensGrammars.cmake.
 function(repolens_generate_licence_header source)
-    file(STRINGS "${PROJECT_SOURCE_DIR}/grammars/grammars.lock" lines REGEX "^[a-z]")
+    file(STRINGS "${PROJECT_SOURCE_DIR}/grammars/grammars.lock" lines REGEX "^[a-z@]")
     set(rows "")
     foreach(line IN LISTS lines)
         string(REGEX REPLACE "[ \t]+" ";" fields "${line}")

@@ -23,6 +23,13 @@ const Case kCases[] = {
     {"a.py", LanguageId::Python},     {"A.java", LanguageId::Java},     {"a.rs", LanguageId::Rust},
     {"a.js", LanguageId::JavaScript}, {"a.ts", LanguageId::TypeScript}, {"a.tsx", LanguageId::Tsx},
     {"a.c", LanguageId::C},           {"a.cpp", LanguageId::Cpp},       {"a.go", LanguageId::Go},
+    // scripts/fuzz seeds the languages above in this order: keep new ones after them
+    {"a.cs", LanguageId::CSharp},     {"a.rb", LanguageId::Ruby},       {"a.php", LanguageId::Php},
+    {"a.kt", LanguageId::Kotlin},     {"a.swift", LanguageId::Swift},   {"a.scala", LanguageId::Scala},
+    {"a.hs", LanguageId::Haskell},    {"a.ex", LanguageId::Elixir},     {"a.lua", LanguageId::Lua},
+    {"a.zig", LanguageId::Zig},       {"a.sh", LanguageId::Bash},       {"a.dart", LanguageId::Dart},
+    {"a.ml", LanguageId::OCaml},      {"a.mli", LanguageId::OCamlInterface},
+    {"a.jl", LanguageId::Julia},      {"a.m", LanguageId::ObjC},
     {"README.md", LanguageId::Markdown}, {"notes.txt", LanguageId::PlainText},
 };
 

@@ -1215,6 +1215,26 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
             <numerusform> · %n Verwendungen anderer Definitionen von %1 ausgelassen</numerusform>
         </translation>
     </message>
+<message>
+        <source>Symbols</source>
+        <translation>Symbole</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Symbol in File…</source>
+        <translation>Zu &amp;Symbol in der Datei…</translation>
+    </message>
+    <message>
+        <source>Go to Symbol in &amp;Folder…</source>
+        <translation>Zu Symbol im &amp;Ordner…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol in this file…</source>
+        <translation>Teil eines Symbols dieser Datei eingeben…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol name…</source>
+        <translation>Teil eines Symbolnamens eingeben…</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1992,6 +2012,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
         <translation>Das Modell beschreibt jede Funktion und Klasse in 2–3 Zeilen, damit die Suche auch findet, was Code tut: eine Anfrage pro Funktion, die Anzahl wird vorher angezeigt, fortsetzbar.</translation>
     </message>
+<message>
+        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>
@@ -2223,6 +2247,95 @@ Inhalt (%3 Bytes, genau wie gesendet):
 <message>
         <source>Folder to open (or a file: its repository opens and the file is shown).</source>
         <translation>Zu öffnender Ordner (oder eine Datei: ihr Repository wird geöffnet und die Datei gezeigt).</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation>Symbole werden geladen…</translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation>Keine Symbole.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n von %1 Symbol</numerusform>
+            <numerusform>%n von %1 Symbolen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation>Öffnen Sie eine Datei, um ihre Symbole zu sehen.</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>Namensraum</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation>Konstruktor</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation>Struktur</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation>Aufzählung</translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation>Trait</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>Implementierung</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation>Makro</translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation>Keine Symbole: %1-Dateien werden nicht geparst.</translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
+        <translation>Keine Symbole in dieser Datei.</translation>
     </message>
 </context>
 </TS>

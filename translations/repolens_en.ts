@@ -793,6 +793,24 @@ Clear the filter (Esc) to see every file.</source>
     </message>
 </context>
 <context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n of %1 symbol</numerusform>
+            <numerusform>%n of %1 symbols</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::Language</name>
     <message>
         <source>System default</source>
@@ -1204,6 +1222,26 @@ Clear the filter (Esc) to see every file.</source>
             <numerusform> · %n usage of other definitions of %1 left out</numerusform>
             <numerusform> · %n usages of other definitions of %1 left out</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Symbols</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to &amp;Symbol in File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to Symbol in &amp;Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type part of a symbol in this file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type part of a symbol name…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2160,6 +2198,77 @@ Body (%3 bytes, exactly as sent):
     <message>
         <source>a malformed reply of type %1</source>
         <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

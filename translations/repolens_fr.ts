@@ -1215,6 +1215,26 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
             <numerusform> · %n utilisations d'autres définitions de %1 laissées de côté</numerusform>
         </translation>
     </message>
+<message>
+        <source>Symbols</source>
+        <translation>Symboles</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Symbol in File…</source>
+        <translation>Aller au &amp;symbole du fichier…</translation>
+    </message>
+    <message>
+        <source>Go to Symbol in &amp;Folder…</source>
+        <translation>Aller au symbole du &amp;dossier…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol in this file…</source>
+        <translation>Tapez une partie d’un symbole de ce fichier…</translation>
+    </message>
+    <message>
+        <source>Type part of a symbol name…</source>
+        <translation>Tapez une partie d’un nom de symbole…</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1992,6 +2012,10 @@ Corps (%3 octets, tel qu'envoyé) :
         <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
         <translation>Le modèle décrit chaque fonction et classe en 2 ou 3 lignes, pour que la recherche trouve aussi ce que fait le code : une requête par fonction, le nombre est affiché avant de commencer, reprenable.</translation>
     </message>
+<message>
+        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
+        <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>
@@ -2223,6 +2247,95 @@ Corps (%3 octets, tel qu'envoyé) :
 <message>
         <source>Folder to open (or a file: its repository opens and the file is shown).</source>
         <translation>Dossier à ouvrir (ou un fichier : son dépôt s'ouvre et le fichier est affiché).</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation>Chargement des symboles…</translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation>Aucun symbole.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n symbole sur %1</numerusform>
+            <numerusform>%n symboles sur %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation>Ouvrez un fichier pour voir ses symboles.</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>espace de noms</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>fonction</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>méthode</translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation>constructeur</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>classe</translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation>structure</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>interface</translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation>énumération</translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation>trait</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>implémentation</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation>macro</translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation>variable</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>module</translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation>Aucun symbole : les fichiers %1 ne sont pas analysés.</translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
+        <translation>Aucun symbole dans ce fichier.</translation>
     </message>
 </context>
 </TS>

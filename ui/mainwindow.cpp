@@ -7,11 +7,13 @@
 #include "codeviewer.h"
 #include "filetreemodel.h"
 #include "filetreepanel.h"
+#include "gotosymboldialog.h"
 #include "quickopendialog.h"
 #include "shortcutsdialog.h"
 #include "settingsdialog.h"
 #include "stalldetector.h"
 #include "summaryrunner.h"
+#include "symbolspanel.h"
 #include "uilogging.h"
 
 #include "core/base/safefile.h"
@@ -181,7 +183,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         updateActions();
         if (!rel.isEmpty())
             m_files->revealPath(rel);
+        m_symbols->setEditor(m_viewer->currentEditor());
     });
+    connect(this, &MainWindow::indexingFinished, this, [this] { m_folderSymbolsStale = true; });
+    connect(this, &MainWindow::folderOpened, this, [this] { m_folderSymbolsStale = true; });
 
     // While indexing runs, the tree, its summary and the status-bar counts follow the batches
     // the indexer commits.
@@ -311,6 +316,13 @@ void MainWindow::createDocks()
     m_chatDock->setWidget(m_chat);
     addDockWidget(Qt::RightDockWidgetArea, m_chatDock);
 
+    m_symbols = new SymbolsPanel(this);
+    m_symbolsDock = new QDockWidget(tr("Symbols"), this);
+    m_symbolsDock->setObjectName(QStringLiteral("symbolsDock"));
+    m_symbolsDock->setWidget(m_symbols);
+    addDockWidget(Qt::LeftDockWidgetArea, m_symbolsDock);
+    splitDockWidget(m_filesDock, m_symbolsDock, Qt::Vertical);
+
     m_refs = new ReferencesPanel(this);
     m_refsDock = new QDockWidget(tr("References"), this);
     m_refsDock->setObjectName(QStringLiteral("referencesDock"));
@@ -364,6 +376,10 @@ void MainWindow::createActions()
     });
     m_reopenAct->setCheckable(true);
     m_reopenAct->setChecked(reopensLastFolder());
+    m_gotoSymbolAct = make(tr("Go to &Symbol in File…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+                           [this] { goToSymbolInFile(); });
+    m_gotoFolderSymbolAct = make(tr("Go to Symbol in &Folder…"), QKeySequence(Qt::CTRL | Qt::Key_T),
+                                 [this] { goToSymbolInFolder(); });
 
     m_reindexAct = make(tr("&Re-index Folder"), QKeySequence(Qt::Key_F5), [this] { reindex(); });
     m_reindexAct->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
@@ -416,6 +432,8 @@ void MainWindow::createMenus()
     nav->addSeparator();
     nav->addAction(m_backAct);
     nav->addAction(m_forwardAct);
+    nav->addAction(m_gotoSymbolAct);
+    nav->addAction(m_gotoFolderSymbolAct);
     nav->addSeparator();
     nav->addAction(m_clearHighlightsAct);
 
@@ -430,9 +448,12 @@ void MainWindow::createMenus()
     chatToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
     QAction *refsToggle = m_refsDock->toggleViewAction();
     refsToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_3));
+    QAction *symbolsToggle = m_symbolsDock->toggleViewAction();
+    symbolsToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_4));
     view->addAction(filesToggle);
     view->addAction(chatToggle);
     view->addAction(refsToggle);
+    view->addAction(symbolsToggle);
     view->addSeparator();
     view->addAction(m_focusChatAct);
     view->addAction(m_focusFilesAct);
@@ -502,6 +523,8 @@ void MainWindow::updateActions()
     m_gotoLineAct->setEnabled(haveEditor);
     m_gotoDefAct->setEnabled(haveEditor);
     m_findRefsAct->setEnabled(haveEditor);
+    m_gotoSymbolAct->setEnabled(haveEditor);
+    m_gotoFolderSymbolAct->setEnabled(haveRoot);
     m_clearHighlightsAct->setEnabled(haveEditor);
     m_backAct->setEnabled(!m_back.isEmpty());
     m_forwardAct->setEnabled(!m_forward.isEmpty());
@@ -1122,6 +1145,78 @@ void MainWindow::quickOpen()
     }
     m_quickOpen->setFiles(m_files->model()->filePaths(true));
     m_quickOpen->popup();
+}
+
+void MainWindow::goToSymbolInFile()
+{
+    CodeEditor *editor = m_viewer->currentEditor();
+    if (!editor)
+        return;
+    if (!m_fileSymbolsDialog) {
+        m_fileSymbolsDialog = new GoToSymbolDialog(tr("Type part of a symbol in this file…"), this);
+        m_fileSymbolsDialog->setObjectName(QStringLiteral("fileSymbols"));
+        connect(m_fileSymbolsDialog, &GoToSymbolDialog::symbolChosen, this, [this](const QString &, int line) {
+            if (CodeEditor *e = m_viewer->currentEditor()) {
+                e->revealLines(line, line);
+                e->setFocus(Qt::OtherFocusReason);
+            }
+        });
+    }
+    // the Symbols panel parsed the open file already (or is about to)
+    m_symbols->setEditor(editor);
+    auto fill = [this] {
+        QList<GoToSymbolDialog::Entry> entries;
+        const QList<OutlineItem> &items = m_symbols->items();
+        entries.reserve(items.size());
+        for (const OutlineItem &o : items) {
+            if (o.scope)
+                continue;
+            entries.append({o.name,
+                            displayQualifiedName(m_symbols->language(), o.qualifiedName,
+                                                 isCallableKind(o.kind)),
+                            SymbolsPanel::kindLabel(o.kind, o.scope), QString(), o.line});
+        }
+        m_fileSymbolsDialog->setEntries(std::move(entries));
+    };
+    fill();
+    connect(m_symbols, &SymbolsPanel::outlineReady, m_fileSymbolsDialog, fill, Qt::SingleShotConnection);
+    m_fileSymbolsDialog->popup();
+}
+
+void MainWindow::goToSymbolInFolder()
+{
+    if (m_root.isEmpty())
+        return;
+    if (!m_folderSymbolsDialog) {
+        m_folderSymbolsDialog = new GoToSymbolDialog(tr("Type part of a symbol name…"), this);
+        m_folderSymbolsDialog->setObjectName(QStringLiteral("folderSymbols"));
+        connect(m_folderSymbolsDialog, &GoToSymbolDialog::symbolChosen, this,
+                [this](const QString &path, int line) { openLocation(path, line, line); });
+    }
+    if (m_folderSymbolsStale || m_folderSymbolsDialog->entryCount() == 0) {
+        m_folderSymbolsStale = false;
+        m_folderSymbolsDialog->setLoading();
+        m_queries->run<QList<GoToSymbolDialog::Entry>>(
+            QStringLiteral("folder-symbols"), m_folderSymbolsDialog,
+            [](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &cancel) {
+                QList<GoToSymbolDialog::Entry> entries;
+                if (!store)
+                    return entries;
+                store->forEachSymbol([&](const SymbolRecord &s) {
+                    if (cancel.load())
+                        return;
+                    entries.append({s.name,
+                                    displayQualifiedName(languageForPath(s.path), s.qualifiedName,
+                                                         isCallableKind(s.kind)),
+                                    SymbolsPanel::kindLabel(s.kind, false), s.path, s.line});
+                });
+                return entries;
+            },
+            [this](QList<GoToSymbolDialog::Entry> entries) {
+                m_folderSymbolsDialog->setEntries(std::move(entries));
+            });
+    }
+    m_folderSymbolsDialog->popup();
 }
 
 void MainWindow::focusChat()

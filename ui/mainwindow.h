@@ -28,12 +28,14 @@ class ChatController;
 class ChatPane;
 class CodeViewer;
 class FileTreePanel;
+class GoToSymbolDialog;
 class IndexService;
 class QueryRunner;
 class QuickOpenDialog;
 class ReferencesPanel;
 class StallDetector;
 class SummaryRunner;
+class SymbolsPanel;
 struct Error;
 struct SettingsBundle;
 
@@ -67,6 +69,9 @@ public:
     SummaryRunner *summaryRunner() const { return m_summaries; }
     ReferencesPanel *references() const { return m_refs; }
     FileTreePanel *fileTree() const { return m_files; }
+    SymbolsPanel *symbols() const { return m_symbols; }
+    GoToSymbolDialog *fileSymbolsDialog() const { return m_fileSymbolsDialog; }
+    GoToSymbolDialog *folderSymbolsDialog() const { return m_folderSymbolsDialog; }
     IndexService *indexService() const { return m_index; }
     QueryRunner *queryRunner() const { return m_queries; }
     StallDetector *stallDetector() const { return m_stall; }
@@ -98,6 +103,9 @@ public Q_SLOTS:
     void goToDefinition(const QString &identifier);
     void findReferences(const QString &identifier);
     void quickOpen();
+    // Ctrl+Shift+O / Ctrl+T: fuzzy Go to Symbol in the open file / in the whole folder (index).
+    void goToSymbolInFile();
+    void goToSymbolInFolder();
     void focusChat();
     // Alt+Left / Alt+Right: the places jumped from (definitions, references, citations).
     void goBack();
@@ -173,6 +181,11 @@ private:
     ChatController *m_chatController = nullptr;
     SummaryRunner *m_summaries = nullptr;
     ReferencesPanel *m_refs;
+    SymbolsPanel *m_symbols;
+    QDockWidget *m_symbolsDock;
+    GoToSymbolDialog *m_fileSymbolsDialog = nullptr;
+    GoToSymbolDialog *m_folderSymbolsDialog = nullptr;
+    bool m_folderSymbolsStale = true; // the index changed since they were loaded
     QDockWidget *m_filesDock;
     QDockWidget *m_chatDock;
     QDockWidget *m_refsDock;
@@ -221,6 +234,8 @@ private:
     QAction *m_gotoLineAct = nullptr;
     QAction *m_gotoDefAct = nullptr;
     QAction *m_findRefsAct = nullptr;
+    QAction *m_gotoSymbolAct = nullptr;
+    QAction *m_gotoFolderSymbolAct = nullptr;
     QAction *m_clearHighlightsAct = nullptr;
     QAction *m_reindexAct = nullptr;
     QAction *m_cancelIndexAct = nullptr;

@@ -220,7 +220,23 @@ void SelfTest::finishWithScreenshots()
         connect(m_window, &MainWindow::referencesShown, this, [this, symbol] {
             QTimer::singleShot(500, this, [this, symbol] {
                 screenshot(QStringLiteral("references"));
-                smallScreenShots(symbol);
+                // F2 on the symbol: the viewer at its definition, the Symbols panel on it; then the
+                // small-screen pictures (also when no definition is found within 10 s)
+                auto next = std::make_shared<bool>(false);
+                auto small = [this, symbol, next] {
+                    if (*next)
+                        return;
+                    *next = true;
+                    smallScreenShots(symbol);
+                };
+                connect(m_window, &MainWindow::definitionShown, this, [this, small] {
+                    QTimer::singleShot(800, this, [this, small] {
+                        screenshot(QStringLiteral("definition"));
+                        small();
+                    });
+                }, Qt::SingleShotConnection);
+                QTimer::singleShot(10000, this, small);
+                m_window->goToDefinition(symbol);
             });
         }, Qt::SingleShotConnection);
         m_window->findReferences(symbol);

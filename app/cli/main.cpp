@@ -751,13 +751,24 @@ int runChunks(const Args &args)
         printErr(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
         return 1;
     }
+    const QByteArray text = file.readAll();
     LanguageId lang = languageForPath(file.fileName());
+    if (HeaderLanguages::isHeader(file.fileName())) { // C, C++ or Objective-C by its folder
+        HeaderLanguages headers;
+        const QFileInfo info(file.fileName());
+        for (const QString &f : info.dir().entryList(QDir::Files))
+            headers.addFile(f);
+        lang = headers.languageOf(info.fileName());
+    }
+    if (lang == LanguageId::None)
+        lang = languageForShebang(text);
     if (args.options.contains(QStringLiteral("lang")))
         lang = languageFromName(args.options.value(QStringLiteral("lang")));
     if (lang == LanguageId::None)
         lang = LanguageId::PlainText;
     Chunker chunker;
-    printOut(dumpParseResult(chunker.parse(lang, file.readAll())));
+    printOut(dumpParseResult(isTreeSitterLanguage(lang) ? chunker.parse(lang, text)
+                                                        : chunkText(lang, text, chunker.options())));
     return 0;
 }
 

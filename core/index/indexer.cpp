@@ -7,6 +7,7 @@
 #include "core/base/logging.h"
 #include "core/base/paths.h"
 #include "core/base/safefile.h"
+#include "core/parse/grammars.h"
 #include "core/store/indexstore.h"
 
 #include <QCryptographicHash>
@@ -59,6 +60,7 @@ struct WorkItem
 {
     ScannedFile file;
     std::optional<FileRecord> old;
+    bool reparse = false; // parse even when the content did not change (the parser did)
 };
 
 struct WorkResult
@@ -145,6 +147,15 @@ Result<QByteArray> readScannedFile(const QByteArray &root, const ScannedFile &fi
     return readFileBeneath(root, QFile::encodeName(file.relPath), cap);
 }
 
+// `.h` headers are C, C++ or Objective-C by what the project holds around them.
+void decideHeaders(std::vector<WorkItem> *work, const HeaderLanguages &headers)
+{
+    for (WorkItem &w : *work) {
+        if (headers.isHeader(w.file.relPath))
+            w.file.language = headers.languageOf(w.file.relPath);
+    }
+}
+
 WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &chunker, const IndexOptions &options,
                        const std::atomic_bool *cancel)
 {
@@ -184,7 +195,7 @@ WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &ch
     }
     rec.size = bytes.size();
     rec.contentHash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
-    if (item.old && item.old->contentHash == rec.contentHash && recordIsFinal(*item.old)) {
+    if (item.old && item.old->contentHash == rec.contentHash && recordIsFinal(*item.old) && !item.reparse) {
         // touched but not changed (checkout, build tools): keep the content, refresh mtime
         rec.language = item.old->language;
         rec.status = item.old->status;
@@ -200,6 +211,8 @@ WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &ch
         out.clearContent = hadContent;
         return out;
     }
+    if (rec.language == LanguageId::None)
+        rec.language = languageForShebang(verdict.utf8); // bin/rake, libexec/rbenv-init, ...
     if (rec.language == LanguageId::None) {
         if (verdict.utf8.size() > kUnknownTextCap) {
             rec.status = FileStatus::Unsupported;
@@ -855,6 +868,10 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     }
 
     QHash<QString, FileRecord> known = store.files().all();
+    // A new chunker or tags query parses every file again, changed or not.
+    const QString parser = parserFingerprint();
+    const bool parserChanged = store.meta(QStringLiteral("parser")) != parser;
+    HeaderLanguages headers;
 
     // --- scan ------------------------------------------------------------------------------
     // A fresh scanner re-reads every ignore file; update() keeps using it afterwards.
@@ -885,13 +902,15 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
                 }
                 return;
             }
+            headers.addFile(f.relPath);
             if (haveOld && it->mtimeMs == f.mtimeMs && it->size == f.size && recordIsFinal(*it)
-                && !it->isDir) {
+                && !it->isDir && !parserChanged) {
                 ++report.filesUnchanged;
                 return;
             }
             prog.bytesTotal += f.size;
-            work.push_back(WorkItem{std::move(f), haveOld ? std::optional<FileRecord>(*it) : std::nullopt});
+            work.push_back(WorkItem{std::move(f), haveOld ? std::optional<FileRecord>(*it) : std::nullopt,
+                                    parserChanged});
             tell(false);
         },
         cancel);
@@ -907,6 +926,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     // not an index of nothing.
     if (!isFolder(root))
         return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
+    decideHeaders(&work, headers);
 
     // --- removed files + status-only changes --------------------------------------------------
     QSet<QString> removed;
@@ -989,6 +1009,8 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
         store.optimize();
     }
+    if (parserChanged)
+        store.setMeta(QStringLiteral("parser"), parser);
     prog.phase = IndexProgress::Phase::Done;
     report.seconds = timer.elapsed() / 1000.0;
     tell(true);
@@ -1173,6 +1195,18 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         }
         for (auto it = known.cbegin(); it != known.cend(); ++it)
             removeExact.insert(it.key());
+    }
+
+    if (std::any_of(work.cbegin(), work.cend(), [](const WorkItem &w) {
+            return HeaderLanguages::isHeader(w.file.relPath);
+        })) {
+        HeaderLanguages headers;
+        const QHash<QString, FileRecord> files = store.files();
+        for (auto it = files.cbegin(); it != files.cend(); ++it)
+            headers.addFile(it.key());
+        for (const WorkItem &w : work)
+            headers.addFile(w.file.relPath);
+        decideHeaders(&work, headers);
     }
 
     bool changed = false;

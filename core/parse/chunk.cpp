@@ -5,9 +5,10 @@
 namespace RepoLens {
 
 namespace {
-constexpr std::array<const char16_t *, 15> kKindNames = {
-    u"function", u"method", u"constructor", u"class", u"struct", u"interface", u"enum",
-    u"trait",    u"impl",   u"type",        u"macro", u"code",   u"section",   u"text", u"variable"};
+constexpr std::array<const char16_t *, 16> kKindNames = {
+    u"function", u"method", u"constructor", u"class",   u"struct", u"interface",
+    u"enum",     u"trait",  u"impl",        u"type",    u"macro",  u"code",
+    u"section",  u"text",   u"variable",    u"module"};
 constexpr std::array<const char16_t *, 6> kRefNames = {u"call",    u"new",     u"import",
                                                        u"include", u"inherit", u"type"};
 
@@ -46,6 +47,7 @@ bool isContainerKind(ChunkKind kind)
     case ChunkKind::Enum:
     case ChunkKind::Trait:
     case ChunkKind::Impl:
+    case ChunkKind::Module:
         return true;
     default:
         return false;

@@ -24,11 +24,12 @@ enum class ChunkKind : int {
     Section, // Markdown section
     Text,    // plain-text / config window
     Variable, // module-level constant / global
+    Module,   // a module holding functions (Ruby mixin, Elixir/OCaml module), as a skeleton
 };
 
 QString chunkKindName(ChunkKind kind);
 ChunkKind chunkKindFromName(QStringView name, bool *ok = nullptr);
-bool isContainerKind(ChunkKind kind);  // class, struct, interface, enum, trait, impl
+bool isContainerKind(ChunkKind kind);  // class, struct, interface, enum, trait, impl, module
 bool isCallableKind(ChunkKind kind);   // function, method, constructor
 
 struct Chunk

@@ -1,5 +1,7 @@
 #include "chunker.h"
 
+#include "chunkersteps_p.h"
+#include "languagesyntax_p.h"
 #include "treesitter_p.h"
 
 #include "core/base/logging.h"
@@ -9,218 +11,89 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace RepoLens {
+
+using namespace ChunkerSteps;
 
 namespace {
 
 using TreeSitter::Query;
 
-// Line starts of a UTF-8 buffer; lines are 1-based in the API.
-class LineIndex
+// What a tags query capture name means: "definition.<kind>" or "reference.<kind>".
+struct CaptureRole
 {
-public:
-    explicit LineIndex(const QByteArray &text)
-    {
-        m_starts.push_back(0);
-        const char *data = text.constData();
-        const qsizetype size = text.size();
-        for (qsizetype i = 0; i < size; ++i) {
-            if (data[i] == '\n' && i + 1 < size)
-                m_starts.push_back(int(i + 1));
-        }
-        m_size = int(size);
-    }
-    int lineCount() const { return m_size == 0 ? 0 : int(m_starts.size()); }
-    int lineOf(int byte) const
-    {
-        const auto it = std::upper_bound(m_starts.begin(), m_starts.end(), byte);
-        return int(it - m_starts.begin());
-    }
-    int lineStart(int line) const { return m_starts.at(size_t(line - 1)); }
-    int lineEnd(int line) const // start of the next line (the newline included)
-    {
-        int end = line < int(m_starts.size()) ? m_starts.at(size_t(line)) : m_size;
-        return end;
-    }
-
-private:
-    std::vector<int> m_starts;
-    int m_size = 0;
+    enum Role { Other, Definition, Reference } role = Other;
+    ChunkKind kind = ChunkKind::Function;
+    bool scopeOnly = false;   // namespace / module: qualifies names, no chunk
+    bool module = false;      // "module": may turn out a container (LanguageSyntax)
+    bool symbolOnly = false;  // property / field: a symbol inside its container's chunk
+    RefKind refKind = RefKind::Call;
 };
 
-ChunkKind kindFromCapture(QByteArrayView what, bool *scopeOnly, bool *ok)
+CaptureRole definitionRole(QByteArrayView what)
 {
-    *scopeOnly = false;
-    *ok = true;
-    if (what == "function")
-        return ChunkKind::Function;
-    if (what == "method")
-        return ChunkKind::Method;
-    if (what == "constructor")
-        return ChunkKind::Constructor;
-    if (what == "class")
-        return ChunkKind::Class;
-    if (what == "struct" || what == "union")
-        return ChunkKind::Struct;
-    if (what == "interface")
-        return ChunkKind::Interface;
-    if (what == "enum")
-        return ChunkKind::Enum;
-    if (what == "trait")
-        return ChunkKind::Trait;
-    if (what == "impl")
-        return ChunkKind::Impl;
-    if (what == "type")
-        return ChunkKind::Type;
-    if (what == "macro")
-        return ChunkKind::Macro;
-    if (what == "variable" || what == "constant")
-        return ChunkKind::Variable;
-    if (what == "namespace" || what == "module") {
-        *scopeOnly = true;
-        return ChunkKind::Class;
-    }
-    *ok = false;
-    return ChunkKind::Function;
-}
-
-bool refKindFromCapture(QByteArrayView what, RefKind *kind)
-{
-    if (what == "call")
-        *kind = RefKind::Call;
-    else if (what == "new" || what == "class")
-        *kind = RefKind::New;
-    else if (what == "import")
-        *kind = RefKind::Import;
-    else if (what == "include")
-        *kind = RefKind::Include;
-    else if (what == "inherit" || what == "implementation")
-        *kind = RefKind::Inherit;
-    else if (what == "type")
-        *kind = RefKind::Type;
-    else
-        return false;
-    return true;
-}
-
-// Nodes that wrap a definition and belong to its chunk.
-bool isWrapperNode(const char *type)
-{
-    static const char *const wrappers[] = {"decorated_definition", "template_declaration",
-                                           "export_statement", "ambient_declaration"};
-    for (const char *w : wrappers) {
-        if (std::strcmp(type, w) == 0)
-            return true;
-    }
-    return false;
-}
-
-bool isAttachableNode(const char *type)
-{
-    return std::strstr(type, "comment") != nullptr || std::strcmp(type, "attribute_item") == 0
-           || std::strcmp(type, "decorator") == 0;
-}
-
-bool isDocNode(const char *type)
-{
-    return std::strstr(type, "comment") != nullptr;
-}
-
-bool isIdentifierChar(QChar ch)
-{
-    return ch.isLetterOrNumber() || ch == u'_' || ch == u'$';
-}
-
-// Splits "a::b<T>::c" / "a.b.c" into qualifier "a.b" and name "c". C++ operators keep their
-// name whole: "Foo<T>::operator<<" gives "Foo" and "operator<<", a conversion operator's text
-// "operator bool() const" gives "operator bool".
-void splitQualifiedName(QString text, QString *qualifier, QString *name)
-{
-    text = text.simplified();
-    // Drop template arguments so "Foo<T>::bar" gives "Foo", and spaces except between two
-    // words ("operator bool", "operator new").
-    QString plain;
-    plain.reserve(text.size());
-    int depth = 0;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar ch = text.at(i);
-        // '<' after "operator" is the operator itself (operator<, operator<<, operator<=>)
-        if (ch == u'<' && !plain.endsWith(QLatin1String("operator"))
-            && !plain.endsWith(QLatin1String("operator<")))
-            ++depth;
-        else if (ch == u'>' && depth > 0)
-            --depth;
-        else if (depth == 0 && ch != u' ')
-            plain.append(ch);
-        else if (depth == 0 && !plain.isEmpty() && isIdentifierChar(plain.back())
-                 && i + 1 < text.size() && isIdentifierChar(text.at(i + 1)))
-            plain.append(ch);
-    }
-    plain.replace(QLatin1String("::"), QLatin1String("."));
-    if (plain.startsWith(u'.'))
-        plain.remove(0, 1);
-    // "operator" as a word of its own starting a component (not "cooperator", "operator_id")
-    qsizetype op = -1;
-    for (qsizetype i = plain.indexOf(QLatin1String("operator")); i >= 0;
-         i = plain.indexOf(QLatin1String("operator"), i + 1)) {
-        const qsizetype after = i + 8;
-        if ((i == 0 || plain.at(i - 1) == u'.')
-            && (after == plain.size() || plain.at(after) == u' '
-                || !isIdentifierChar(plain.at(after)))) {
-            op = i;
+    struct Entry
+    {
+        const char *capture;
+        ChunkKind kind;
+        bool scopeOnly;
+        bool symbolOnly = false;
+    };
+    static const Entry table[] = {
+        {"function", ChunkKind::Function, false},   {"method", ChunkKind::Method, false},
+        {"constructor", ChunkKind::Constructor, false}, {"class", ChunkKind::Class, false},
+        {"object", ChunkKind::Class, false},         {"record", ChunkKind::Class, false},
+        {"struct", ChunkKind::Struct, false},        {"union", ChunkKind::Struct, false},
+        {"interface", ChunkKind::Interface, false},  {"protocol", ChunkKind::Interface, false},
+        {"enum", ChunkKind::Enum, false},            {"trait", ChunkKind::Trait, false},
+        {"typeclass", ChunkKind::Trait, false},      {"mixin", ChunkKind::Trait, false},
+        {"impl", ChunkKind::Impl, false},            {"extension", ChunkKind::Impl, false},
+        {"instance", ChunkKind::Impl, false},        {"type", ChunkKind::Type, false},
+        {"macro", ChunkKind::Macro, false},          {"variable", ChunkKind::Variable, false},
+        {"constant", ChunkKind::Variable, false},    {"namespace", ChunkKind::Class, true},
+        {"module", ChunkKind::Class, true},
+        {"property", ChunkKind::Variable, false, true}, {"field", ChunkKind::Variable, false, true},
+    };
+    CaptureRole role;
+    for (const Entry &e : table) {
+        if (what == e.capture) {
+            role.role = CaptureRole::Definition;
+            role.kind = e.kind;
+            role.scopeOnly = e.scopeOnly;
+            role.module = what == "module";
+            role.symbolOnly = e.symbolOnly;
             break;
         }
     }
-    if (op >= 0) {
-        *qualifier = op > 0 ? plain.left(op - 1) : QString();
-        QString opName = plain.mid(op);
-        opName.replace(u'.', QLatin1String("::")); // operator std::string
-        if (opName.startsWith(QLatin1String("operator()")))
-            opName.truncate(10);
-        else if (const qsizetype paren = opName.indexOf(u'('); paren > 8)
-            opName.truncate(paren); // conversion operator: drop "() const"
-        *name = opName;
-        return;
-    }
-    const qsizetype dot = plain.lastIndexOf(u'.');
-    *qualifier = dot > 0 ? plain.left(dot) : QString();
-    *name = dot > 0 ? plain.mid(dot + 1) : plain;
+    return role;
 }
 
-struct Def
+CaptureRole referenceRole(QByteArrayView what)
 {
-    ChunkKind kind = ChunkKind::Function;
-    bool scopeOnly = false;
-    int start = 0; // extended (wrappers, doc comments)
-    int end = 0;
-    int nodeStart = 0;
-    int nodeEnd = 0;
-    QString name;
-    QString qualifier;
-    int nameLine = 0;
-    int nameColumn = 0;
-    int bodyStart = -1;
-    int bodyEnd = -1;
-    int docStart = -1;
-    int docEnd = -1;
-    QString doc;
-    int parent = -1;
-    int chunk = -1; // first chunk index, -1 when symbol-only
-    bool chunked = false;
-    QString qualifiedName;
-};
-
-struct RawRef
-{
-    RefKind kind;
-    QString name;
-    QString qualifier;
-    int byte;
-    int line;
-    int column;
-};
+    struct Entry
+    {
+        const char *capture;
+        RefKind kind;
+    };
+    static const Entry table[] = {
+        {"call", RefKind::Call},       {"new", RefKind::New},
+        {"class", RefKind::New},       {"import", RefKind::Import},
+        {"include", RefKind::Include}, {"inherit", RefKind::Inherit},
+        {"implementation", RefKind::Inherit}, {"type", RefKind::Type},
+    };
+    CaptureRole role;
+    for (const Entry &e : table) {
+        if (what == e.capture) {
+            role.role = CaptureRole::Reference;
+            role.refKind = e.kind;
+            break;
+        }
+    }
+    return role;
+}
 
 struct ParseBudget
 {
@@ -253,18 +126,354 @@ bool queryProgress(TSQueryCursorState *state)
     return budgetExhausted(static_cast<ParseBudget *>(state->payload));
 }
 
-bool isClosingOnlyLine(QByteArrayView line)
+// ERROR and MISSING nodes in the tree; cheap when the root reports none.
+int countSyntaxErrors(TSNode root)
 {
-    line = line.trimmed();
-    if (line.isEmpty())
-        return true;
-    qsizetype i = 0;
-    while (i < line.size() && (line[i] == '}' || line[i] == ')' || line[i] == ']' || line[i] == ';'
-                               || line[i] == ',' || line[i] == ' ' || line[i] == '\t'))
-        ++i;
-    if (i == line.size())
-        return true;
-    return i > 0 && line.sliced(i).trimmed().startsWith("//");
+    if (!ts_node_has_error(root))
+        return 0;
+    int errors = 0;
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    bool more = true;
+    while (more) {
+        const TSNode node = ts_tree_cursor_current_node(&cursor);
+        if (ts_node_is_error(node) || ts_node_is_missing(node))
+            ++errors;
+        if (ts_node_has_error(node) && !ts_node_is_error(node)
+            && ts_tree_cursor_goto_first_child(&cursor))
+            continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (!ts_tree_cursor_goto_parent(&cursor)) {
+                more = false;
+                break;
+            }
+        }
+    }
+    ts_tree_cursor_delete(&cursor);
+    return errors;
+}
+
+// The first step: runs the tags query over the tree and turns its matches into definitions
+// (names split, extended over wrappers and attached comments) and raw references.
+class TagsCollector
+{
+public:
+    TagsCollector(const Query *query, const LanguageSyntax &syntax, const QByteArray &text,
+                  const LineIndex &lines)
+        : m_query(query)
+        , m_syntax(syntax)
+        , m_src(text.constData())
+        , m_srcLen(uint32_t(text.size()))
+        , m_lines(lines)
+        , m_roles(query->captureCount())
+        , m_capName(query->captureIndex("name"))
+        , m_capBody(query->captureIndex("body"))
+        , m_capDoc(query->captureIndex("doc"))
+        , m_capReceiver(query->captureIndex("receiver"))
+        , m_capQualifier(query->captureIndex("qualifier"))
+    {
+        for (uint32_t i = 0; i < query->captureCount(); ++i) {
+            const QByteArrayView name(query->captureName(i));
+            if (name.startsWith("definition."))
+                m_roles[i] = definitionRole(name.sliced(11));
+            else if (name.startsWith("reference."))
+                m_roles[i] = referenceRole(name.sliced(10));
+        }
+    }
+
+    void run(TSNode root, ParseBudget *budget);
+
+    std::vector<Def> defs;
+    std::vector<RawRef> refs;
+
+private:
+    struct Match
+    {
+        TSNode main{};
+        const CaptureRole *role = nullptr;
+        TSNode name{}, body{}, doc{}, receiver{}, qualifier{};
+        bool hasName = false, hasBody = false, hasDoc = false, hasReceiver = false,
+             hasQualifier = false;
+    };
+    bool read(const TSQueryMatch &match, Match *out) const;
+    void addReference(const Match &m);
+    void addDefinition(const Match &m);
+    // Extends a definition over its wrappers and the comments / attributes directly above.
+    void attachLeading(TSNode node, Def *def) const;
+    // Where a namespace without a body (`namespace App\Http;`, C#'s file-scoped namespace,
+    // Haskell's module header) stops qualifying: at the next one like it, else at the end of
+    // its parent.
+    static int fileScopeEnd(TSNode node);
+    const LanguageSyntax::Attachable *attachRule(TSNode node) const;
+
+    const Query *m_query;
+    const LanguageSyntax &m_syntax;
+    const char *m_src;
+    uint32_t m_srcLen;
+    const LineIndex &m_lines;
+    std::vector<CaptureRole> m_roles;
+    int m_capName, m_capBody, m_capDoc, m_capReceiver, m_capQualifier;
+    QSet<quint64> m_defNodes;   // (start<<32|end) of claimed definition nodes
+    QSet<int> m_defNameSeen;    // start bytes of the definitions' names
+    QSet<quint64> m_refSeen;
+};
+
+void TagsCollector::run(TSNode root, ParseBudget *budget)
+{
+    TSQueryCursor *cursor = ts_query_cursor_new();
+    ts_query_cursor_set_match_limit(cursor, 4096);
+    TSQueryCursorOptions queryOptions{budget, &queryProgress};
+    ts_query_cursor_exec_with_options(cursor, m_query->raw(), root, &queryOptions);
+    TSQueryMatch match;
+    while (ts_query_cursor_next_match(cursor, &match)) {
+        if (!m_query->predicatesHold(match, m_src, m_srcLen))
+            continue;
+        Match m;
+        if (!read(match, &m))
+            continue;
+        if (m.role->role == CaptureRole::Reference)
+            addReference(m);
+        else
+            addDefinition(m);
+    }
+    ts_query_cursor_delete(cursor);
+}
+
+bool TagsCollector::read(const TSQueryMatch &match, Match *m) const
+{
+    int main = -1;
+    for (uint16_t c = 0; c < match.capture_count; ++c) {
+        const TSQueryCapture &cap = match.captures[c];
+        const int idx = int(cap.index);
+        if (m_roles[size_t(idx)].role != CaptureRole::Other) {
+            main = c;
+        } else if (idx == m_capName && !m->hasName) {
+            m->name = cap.node;
+            m->hasName = true;
+        } else if (idx == m_capBody && !m->hasBody) {
+            m->body = cap.node;
+            m->hasBody = true;
+        } else if (idx == m_capDoc && !m->hasDoc) {
+            m->doc = cap.node;
+            m->hasDoc = true;
+        } else if (idx == m_capReceiver && !m->hasReceiver) {
+            m->receiver = cap.node;
+            m->hasReceiver = true;
+        } else if (idx == m_capQualifier && !m->hasQualifier) {
+            m->qualifier = cap.node;
+            m->hasQualifier = true;
+        }
+    }
+    if (main < 0 || !m->hasName)
+        return false;
+    m->main = match.captures[main].node;
+    m->role = &m_roles[match.captures[main].index];
+    return true;
+}
+
+void TagsCollector::addReference(const Match &m)
+{
+    const TSPoint namePoint = ts_node_start_point(m.name);
+    const int byte = int(ts_node_start_byte(m.name));
+    const quint64 key = (quint64(byte) << 8) | quint64(m.role->refKind);
+    if (m_refSeen.contains(key))
+        return;
+    m_refSeen.insert(key);
+    RawRef ref{m.role->refKind, TreeSitter::nodeText(m.name, m_src), QString(), byte,
+               int(namePoint.row) + 1, int(namePoint.column) + 1};
+    if (ref.kind == RefKind::Include || ref.kind == RefKind::Import) {
+        // strip quotes / angle brackets: "fmt/core.h", <vector>, 'x'
+        while (!ref.name.isEmpty()
+               && (ref.name.front() == u'"' || ref.name.front() == u'<'
+                   || ref.name.front() == u'\'' || ref.name.front() == u'`'))
+            ref.name.remove(0, 1);
+        while (!ref.name.isEmpty()
+               && (ref.name.back() == u'"' || ref.name.back() == u'>'
+                   || ref.name.back() == u'\'' || ref.name.back() == u'`'))
+            ref.name.chop(1);
+        if (ref.kind == RefKind::Include)
+            ref.name = m_syntax.includePath(ref.name);
+    } else {
+        QString qualifier, name;
+        splitQualifiedName(ref.name, &qualifier, &name);
+        ref.name = name;
+        ref.qualifier = qualifier;
+    }
+    if (m.hasQualifier)
+        ref.qualifier = TreeSitter::nodeText(m.qualifier, m_src).simplified().left(200);
+    if (!ref.name.isEmpty() && ref.name.size() <= 200)
+        refs.push_back(std::move(ref));
+}
+
+void TagsCollector::addDefinition(const Match &m)
+{
+    const int nodeStart = int(ts_node_start_byte(m.main));
+    const int nodeEnd = int(ts_node_end_byte(m.main));
+    const quint64 key = (quint64(nodeStart) << 32) | quint64(uint32_t(nodeEnd));
+    if (m_defNodes.contains(key))
+        return; // an earlier pattern already claimed this node
+    // One definition per name: a pattern on the enclosing statement (which brings the doc
+    // comment along) and one on the inner function must not make two symbols.
+    const int nameByte = int(ts_node_start_byte(m.name));
+    if (m_defNameSeen.contains(nameByte))
+        return;
+    // A name with a syntax error inside is parser recovery gone astray (an unknown macro
+    // before a template makes "Char> class basic_string_view {...} ...::f" one name).
+    if (ts_node_has_error(m.name))
+        return;
+    Def def;
+    def.kind = m.role->kind;
+    def.scopeOnly = m.role->scopeOnly;
+    def.moduleCapture = m.role->module;
+    def.symbolOnly = m.role->symbolOnly;
+    def.nodeStart = nodeStart;
+    def.nodeEnd = nodeEnd;
+    QString qualifier, name;
+    QString written = TreeSitter::nodeText(m.name, m_src);
+    if (written.size() >= 2 && written.front() == u'"' && written.back() == u'"')
+        written = written.mid(1, written.size() - 2); // Zig's test "name", ...
+    else if (written.size() >= 3 && written.front() == u'(' && written.back() == u')')
+        written = written.mid(1, written.size() - 2).trimmed(); // OCaml's ( >>= ), Haskell's (<>)
+    splitQualifiedName(written, &qualifier, &name);
+    if (name.isEmpty() || name.size() > 300)
+        return;
+    def.name = name;
+    def.qualifier = qualifier;
+    if (m.hasReceiver) {
+        QString rq, rn;
+        splitQualifiedName(TreeSitter::nodeText(m.receiver, m_src), &rq, &rn);
+        def.qualifier = rn;
+    }
+    const TSPoint namePoint = ts_node_start_point(m.name);
+    def.nameLine = int(namePoint.row) + 1;
+    def.nameColumn = int(namePoint.column) + 1;
+    def.nameByte = nameByte;
+    if (m.hasBody) {
+        def.bodyStart = int(ts_node_start_byte(m.body));
+        def.bodyEnd = int(ts_node_end_byte(m.body));
+        // a body beside the declaration rather than in it (Dart: signature, then body)
+        def.nodeEnd = std::max(def.nodeEnd, def.bodyEnd);
+    }
+    if (m.hasDoc)
+        def.doc = TreeSitter::nodeText(m.doc, m_src);
+    if (def.scopeOnly && !m.hasBody)
+        def.nodeEnd = fileScopeEnd(m.main);
+    attachLeading(m.main, &def);
+    m_defNodes.insert(key);
+    m_defNameSeen.insert(nameByte);
+    defs.push_back(std::move(def));
+}
+
+int TagsCollector::fileScopeEnd(TSNode node)
+{
+    const char *type = ts_node_type(node);
+    for (TSNode next = ts_node_next_sibling(node); !ts_node_is_null(next);
+         next = ts_node_next_sibling(next)) {
+        if (std::strcmp(ts_node_type(next), type) == 0)
+            return int(ts_node_start_byte(next));
+    }
+    const TSNode parent = ts_node_parent(node);
+    return int(ts_node_end_byte(ts_node_is_null(parent) ? node : parent));
+}
+
+const LanguageSyntax::Attachable *TagsCollector::attachRule(TSNode node) const
+{
+    const uint32_t start = ts_node_start_byte(node);
+    const uint32_t end = ts_node_end_byte(node);
+    return m_syntax.attachable(ts_node_type(node),
+                               QByteArrayView(m_src + start, qsizetype(end - start)));
+}
+
+void TagsCollector::attachLeading(TSNode node, Def *def) const
+{
+    TSNode outer = node;
+    for (TSNode parent = ts_node_parent(outer); !ts_node_is_null(parent);
+         parent = ts_node_parent(outer)) {
+        if (!m_syntax.isWrapper(ts_node_type(parent)))
+            break;
+        outer = parent;
+    }
+    int start = int(ts_node_start_byte(outer));
+    const int end = std::max(def->nodeEnd, int(ts_node_end_byte(outer)));
+    // The first statement of a body: the comments above it are the body's parent's children
+    // (Ruby's `module A` + comment + `class B`), so look beside the node the body starts with.
+    TSNode beside = outer;
+    while (ts_node_is_null(ts_node_prev_sibling(beside))) {
+        const TSNode parent = ts_node_parent(beside);
+        if (ts_node_is_null(parent) || ts_node_start_byte(parent) != ts_node_start_byte(beside))
+            break;
+        beside = parent;
+    }
+    int docTop = -1;
+    int docBottom = -1; // end of the doc comment closest to the definition
+    for (TSNode prev = ts_node_prev_sibling(beside); !ts_node_is_null(prev);
+         prev = ts_node_prev_sibling(prev)) {
+        const LanguageSyntax::Attachable *rule = attachRule(prev);
+        if (!rule) {
+            // a comment the grammar hung at the end of the node before (Haskell's imports
+            // hold the Haddock comment of the first declaration): take it from there
+            TSNode last = prev;
+            while (ts_node_child_count(last) > 0)
+                last = ts_node_child(last, ts_node_child_count(last) - 1);
+            if (ts_node_eq(last, prev) || !(rule = attachRule(last)))
+                break;
+            prev = last;
+        }
+        const uint32_t prevStartByte = ts_node_start_byte(prev);
+        const int prevEnd = int(ts_node_end_byte(prev));
+        // attached = no blank line between
+        const int gapLines = m_lines.lineOf(start) - m_lines.lineOf(std::max(0, prevEnd - 1));
+        if (gapLines > 1)
+            break;
+        // a trailing comment on the previous code line belongs to that line
+        const int prevStartLine = m_lines.lineOf(int(prevStartByte));
+        bool ownLine = true;
+        for (int b = m_lines.lineStart(prevStartLine); b < int(prevStartByte); ++b) {
+            if (m_src[b] != ' ' && m_src[b] != '\t') {
+                ownLine = false;
+                break;
+            }
+        }
+        if (!ownLine)
+            break;
+        if (m_syntax.trailingDocComments && rule->doc) {
+            // right below the definition before it: that one's trailing doc
+            const TSNode before = ts_node_prev_sibling(prev);
+            if (!ts_node_is_null(before)
+                && m_lines.lineOf(int(prevStartByte))
+                       - m_lines.lineOf(std::max(0, int(ts_node_end_byte(before)) - 1)) <= 1)
+                break;
+        }
+        start = int(prevStartByte);
+        if (rule->doc) {
+            docTop = start;
+            if (docBottom < 0)
+                docBottom = prevEnd;
+        }
+    }
+    if (docTop >= 0) {
+        // the doc comment block: from the first comment to the last one (attributes and
+        // decorators between the comments and the definition are not documentation)
+        const QString leadingDoc = QString::fromUtf8(m_src + docTop, docBottom - docTop).trimmed();
+        if (!leadingDoc.isEmpty())
+            def->doc = def->doc.isEmpty() ? leadingDoc : leadingDoc + u'\n' + def->doc;
+    }
+    int trailingEnd = end;
+    if (m_syntax.trailingDocComments) {
+        const TSNode next = ts_node_next_sibling(outer);
+        if (!ts_node_is_null(next) && std::strstr(ts_node_type(next), "comment")) {
+            const int nextStart = int(ts_node_start_byte(next));
+            const int nextEnd = int(ts_node_end_byte(next));
+            const QByteArrayView text(m_src + nextStart, qsizetype(nextEnd - nextStart));
+            const int gap = m_lines.lineOf(nextStart) - m_lines.lineOf(std::max(0, end - 1));
+            if (text.startsWith("(**") && gap <= 1) {
+                trailingEnd = nextEnd;
+                const QString doc = QString::fromUtf8(text).trimmed();
+                def->doc = def->doc.isEmpty() ? doc : def->doc + u'\n' + doc;
+            }
+        }
+    }
+    def->start = start;
+    def->end = trailingEnd;
 }
 
 } // namespace
@@ -275,6 +484,10 @@ public:
     ChunkerOptions options;
     TSParser *parser = nullptr;
 
+    // Null on timeout or cancel.
+    TSTree *parseText(const QByteArray &text, ParseBudget *budget);
+    // parseText, and for C-family languages a second try with attribute macros blanked.
+    TSTree *parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget);
     ParseResult parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
                           const Query *query, ParseBudget *budget);
 };
@@ -320,7 +533,101 @@ ParseResult Chunker::parse(LanguageId language, const QByteArray &text, const st
     budget.timer.start();
     budget.limitMs = d->options.parseTimeoutMs;
     budget.cancel = cancel;
-    TSParseOptions parseOptions{&budget, &parseProgress};
+    auto fallBack = [&] {
+        ParseResult result = chunkText(language, text, d->options);
+        result.language = language;
+        result.fellBackToText = true;
+        result.error = budget.timedOut
+                           ? QStringLiteral("parse took longer than %1 ms; indexed as text")
+                                 .arg(d->options.parseTimeoutMs)
+                           : QStringLiteral("parse cancelled");
+        return result;
+    };
+    TSTree *tree = d->parseBest(language, text, &budget);
+    if (!tree)
+        return fallBack();
+    ParseResult result = d->parseTree(language, text, tree, query, &budget);
+    ts_tree_delete(tree);
+    if (budget.timedOut || (cancel && cancel->load(std::memory_order_relaxed)))
+        return fallBack();
+    return result;
+}
+
+TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget)
+{
+    TSTree *tree = parseText(text, budget);
+    if (!tree || !languageSyntax(language).blankAttributeMacros
+        || !ts_node_has_error(ts_tree_root_node(tree)))
+        return tree;
+    // Unknown attribute / export macros derail the grammar: try without them, keep the better.
+    const QByteArray blanked = blankAttributeMacros(text);
+    if (blanked.constData() == text.constData())
+        return tree;
+    // The retry has a budget of its own: running out of it keeps the first tree, and the tags
+    // query after it gets the time it had before.
+    ParseBudget retry;
+    retry.timer.start();
+    retry.limitMs = budget->limitMs;
+    retry.cancel = budget->cancel;
+    TSTree *second = parseText(blanked, &retry);
+    budget->timer.restart();
+    if (!second)
+        return tree;
+    if (countSyntaxErrors(ts_tree_root_node(second)) < countSyntaxErrors(ts_tree_root_node(tree))) {
+        ts_tree_delete(tree);
+        return second;
+    }
+    ts_tree_delete(second);
+    return tree;
+}
+
+QList<OutlineItem> Chunker::outline(LanguageId language, const QByteArray &text,
+                                    const std::atomic_bool *cancel)
+{
+    QList<OutlineItem> items;
+    const TSLanguage *grammar = TreeSitter::grammar(language);
+    const Query *query = grammar ? Query::get(language, TreeSitter::QueryKind::Tags) : nullptr;
+    if (!grammar || !query || !ts_parser_set_language(d->parser, grammar))
+        return items;
+    ParseBudget budget;
+    budget.timer.start();
+    budget.limitMs = d->options.parseTimeoutMs;
+    budget.cancel = cancel;
+    TSTree *tree = d->parseBest(language, text, &budget);
+    if (!tree)
+        return items;
+    const LineIndex lines(text);
+    const LanguageSyntax &syntax = languageSyntax(language);
+    TagsCollector tags(query, syntax, text, lines);
+    tags.run(ts_tree_root_node(tree), &budget);
+    ts_tree_delete(tree);
+    if (budget.timedOut || (cancel && cancel->load(std::memory_order_relaxed)))
+        return items;
+    nestDefinitions(&tags.defs);
+    if (syntax.mergeClauses)
+        mergeClauses(&tags.defs);
+    qualifyDefinitions(&tags.defs, syntax);
+    items.reserve(qsizetype(tags.defs.size()));
+    for (const Def &def : tags.defs) {
+        OutlineItem item;
+        item.kind = def.kind;
+        item.scope = def.scopeOnly;
+        item.name = def.name;
+        item.qualifiedName = def.qualifiedName;
+        item.signature = signatureOf(def, text);
+        item.line = def.nameLine;
+        item.column = def.nameColumn;
+        item.startLine = lines.lineOf(def.start);
+        item.endLine = lines.lineOf(std::max(def.start, def.end - 1));
+        item.parent = def.parent;
+        items.append(item);
+    }
+    return items;
+}
+
+TSTree *Chunker::Private::parseText(const QByteArray &text, ParseBudget *budget)
+{
+    TSParseOptions parseOptions{budget, &parseProgress};
     TSInput input{};
     struct Source
     {
@@ -338,31 +645,13 @@ ParseResult Chunker::parse(LanguageId language, const QByteArray &text, const st
         return src->data + byte;
     };
     input.encoding = TSInputEncodingUTF8;
-    TSTree *tree = ts_parser_parse_with_options(d->parser, nullptr, input, parseOptions);
-    if (!tree) {
-        ts_parser_reset(d->parser);
-        ParseResult result = chunkText(language, text, d->options);
-        result.language = language;
-        result.fellBackToText = true;
-        result.error = budget.timedOut
-                           ? QStringLiteral("parse took longer than %1 ms; indexed as text")
-                                 .arg(d->options.parseTimeoutMs)
-                           : QStringLiteral("parse cancelled");
-        return result;
-    }
-    ParseResult result = d->parseTree(language, text, tree, query, &budget);
-    ts_tree_delete(tree);
-    if (budget.timedOut || (cancel && cancel->load(std::memory_order_relaxed))) {
-        result = chunkText(language, text, d->options);
-        result.language = language;
-        result.fellBackToText = true;
-        result.error = budget.timedOut ? QStringLiteral("parse took longer than %1 ms; indexed as text")
-                                             .arg(d->options.parseTimeoutMs)
-                                       : QStringLiteral("parse cancelled");
-    }
-    return result;
+    TSTree *tree = ts_parser_parse_with_options(parser, nullptr, input, parseOptions);
+    if (!tree)
+        ts_parser_reset(parser);
+    return tree;
 }
 
+// The steps from a syntax tree to chunks, symbols and references (chunkersteps_p.h).
 ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
                                         const Query *query, ParseBudget *budget)
 {
@@ -370,627 +659,23 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
     result.language = language;
     const LineIndex lines(text);
     result.lineCount = lines.lineCount();
-    const char *src = text.constData();
-    const uint32_t srcLen = uint32_t(text.size());
     const TSNode root = ts_tree_root_node(tree);
+    result.syntaxErrors = countSyntaxErrors(root);
 
-    // Count syntax errors cheaply: only when the root reports one.
-    if (ts_node_has_error(root)) {
-        TSTreeCursor cursor = ts_tree_cursor_new(root);
-        bool more = true;
-        while (more) {
-            const TSNode node = ts_tree_cursor_current_node(&cursor);
-            if (ts_node_is_error(node) || ts_node_is_missing(node))
-                ++result.syntaxErrors;
-            if (ts_node_has_error(node) && !ts_node_is_error(node)
-                && ts_tree_cursor_goto_first_child(&cursor))
-                continue;
-            while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-                if (!ts_tree_cursor_goto_parent(&cursor)) {
-                    more = false;
-                    break;
-                }
-            }
-        }
-        ts_tree_cursor_delete(&cursor);
-    }
+    const LanguageSyntax &syntax = languageSyntax(language);
+    TagsCollector tags(query, syntax, text, lines);
+    tags.run(root, budget);
 
-    // --- run the tags query ----------------------------------------------------------------
-    const int capName = query->captureIndex("name");
-    const int capBody = query->captureIndex("body");
-    const int capDoc = query->captureIndex("doc");
-    const int capReceiver = query->captureIndex("receiver");
-    const int capQualifier = query->captureIndex("qualifier");
-    struct CaptureRole
-    {
-        enum { Other, Definition, Reference } role = Other;
-        ChunkKind kind = ChunkKind::Function;
-        bool scopeOnly = false;
-        RefKind refKind = RefKind::Call;
-    };
-    std::vector<CaptureRole> roles(query->captureCount());
-    for (uint32_t i = 0; i < query->captureCount(); ++i) {
-        const QByteArray &name = query->captureName(i);
-        if (name.startsWith("definition.")) {
-            bool ok = false;
-            roles[i].kind = kindFromCapture(QByteArrayView(name).sliced(11), &roles[i].scopeOnly, &ok);
-            if (ok)
-                roles[i].role = CaptureRole::Definition;
-        } else if (name.startsWith("reference.")) {
-            if (refKindFromCapture(QByteArrayView(name).sliced(10), &roles[i].refKind))
-                roles[i].role = CaptureRole::Reference;
-        }
-    }
-
-    std::vector<Def> defs;
-    QHash<quint64, int> defByNode; // (start<<32|end) -> def index
-    QSet<int> defNameSeen;         // start bytes of the definitions' names
-    std::vector<RawRef> refs;
-    QSet<quint64> refSeen;
-
-    TSQueryCursor *cursor = ts_query_cursor_new();
-    ts_query_cursor_set_match_limit(cursor, 4096);
-    TSQueryCursorOptions queryOptions{budget, &queryProgress};
-    ts_query_cursor_exec_with_options(cursor, query->raw(), root, &queryOptions);
-    TSQueryMatch match;
-    while (ts_query_cursor_next_match(cursor, &match)) {
-        if (!query->predicatesHold(match, src, srcLen))
-            continue;
-        int main = -1;
-        TSNode nameNode{}, bodyNode{}, docNode{}, receiverNode{}, qualifierNode{};
-        bool hasName = false, hasBody = false, hasDoc = false, hasReceiver = false,
-             hasQualifier = false;
-        for (uint16_t c = 0; c < match.capture_count; ++c) {
-            const TSQueryCapture &cap = match.captures[c];
-            const int idx = int(cap.index);
-            if (roles[size_t(idx)].role != CaptureRole::Other) {
-                main = c;
-            } else if (idx == capName && !hasName) {
-                nameNode = cap.node;
-                hasName = true;
-            } else if (idx == capBody && !hasBody) {
-                bodyNode = cap.node;
-                hasBody = true;
-            } else if (idx == capDoc && !hasDoc) {
-                docNode = cap.node;
-                hasDoc = true;
-            } else if (idx == capReceiver && !hasReceiver) {
-                receiverNode = cap.node;
-                hasReceiver = true;
-            } else if (idx == capQualifier && !hasQualifier) {
-                qualifierNode = cap.node;
-                hasQualifier = true;
-            }
-        }
-        if (main < 0 || !hasName)
-            continue;
-        const TSQueryCapture &mainCap = match.captures[main];
-        const CaptureRole &role = roles[mainCap.index];
-        const TSPoint namePoint = ts_node_start_point(nameNode);
-        if (role.role == CaptureRole::Reference) {
-            const int byte = int(ts_node_start_byte(nameNode));
-            const quint64 key = (quint64(byte) << 8) | quint64(role.refKind);
-            if (refSeen.contains(key))
-                continue;
-            refSeen.insert(key);
-            RawRef ref{role.refKind, TreeSitter::nodeText(nameNode, src), QString(), byte,
-                       int(namePoint.row) + 1, int(namePoint.column) + 1};
-            if (ref.kind == RefKind::Include || ref.kind == RefKind::Import) {
-                // strip quotes / angle brackets: "fmt/core.h", <vector>, 'x'
-                while (!ref.name.isEmpty()
-                       && (ref.name.front() == u'"' || ref.name.front() == u'<'
-                           || ref.name.front() == u'\'' || ref.name.front() == u'`'))
-                    ref.name.remove(0, 1);
-                while (!ref.name.isEmpty()
-                       && (ref.name.back() == u'"' || ref.name.back() == u'>'
-                           || ref.name.back() == u'\'' || ref.name.back() == u'`'))
-                    ref.name.chop(1);
-            } else {
-                QString qualifier, name;
-                splitQualifiedName(ref.name, &qualifier, &name);
-                ref.name = name;
-                ref.qualifier = qualifier;
-            }
-            if (hasQualifier)
-                ref.qualifier = TreeSitter::nodeText(qualifierNode, src).simplified().left(200);
-            if (!ref.name.isEmpty() && ref.name.size() <= 200)
-                refs.push_back(std::move(ref));
-            continue;
-        }
-        // Definition
-        const TSNode node = mainCap.node;
-        const int nodeStart = int(ts_node_start_byte(node));
-        const int nodeEnd = int(ts_node_end_byte(node));
-        const quint64 key = (quint64(nodeStart) << 32) | quint64(uint32_t(nodeEnd));
-        if (defByNode.contains(key))
-            continue; // an earlier pattern already claimed this node
-        // One definition per name: a pattern on the enclosing statement (which brings the doc
-        // comment along) and one on the inner function must not make two symbols.
-        const int nameByte = int(ts_node_start_byte(nameNode));
-        if (defNameSeen.contains(nameByte))
-            continue;
-        Def def;
-        def.kind = role.kind;
-        def.scopeOnly = role.scopeOnly;
-        def.nodeStart = nodeStart;
-        def.nodeEnd = nodeEnd;
-        // A name with a syntax error inside is parser recovery gone astray (an unknown macro
-        // before a template makes "Char> class basic_string_view {...} ...::f" one name).
-        if (ts_node_has_error(nameNode))
-            continue;
-        QString qualifier, name;
-        splitQualifiedName(TreeSitter::nodeText(nameNode, src), &qualifier, &name);
-        if (name.isEmpty() || name.size() > 300)
-            continue;
-        def.name = name;
-        def.qualifier = qualifier;
-        if (hasReceiver) {
-            QString rq, rn;
-            splitQualifiedName(TreeSitter::nodeText(receiverNode, src), &rq, &rn);
-            def.qualifier = rn;
-        }
-        def.nameLine = int(namePoint.row) + 1;
-        def.nameColumn = int(namePoint.column) + 1;
-        if (hasBody) {
-            def.bodyStart = int(ts_node_start_byte(bodyNode));
-            def.bodyEnd = int(ts_node_end_byte(bodyNode));
-        }
-        if (hasDoc) {
-            def.docStart = int(ts_node_start_byte(docNode));
-            def.docEnd = int(ts_node_end_byte(docNode));
-            def.doc = TreeSitter::nodeText(docNode, src);
-        }
-        // Extend over wrappers (decorators, templates, export) and attached comments.
-        TSNode outer = node;
-        for (TSNode parent = ts_node_parent(outer); !ts_node_is_null(parent);
-             parent = ts_node_parent(outer)) {
-            if (!isWrapperNode(ts_node_type(parent)))
-                break;
-            outer = parent;
-        }
-        int start = int(ts_node_start_byte(outer));
-        int end = std::max(nodeEnd, int(ts_node_end_byte(outer)));
-        QString leadingDoc;
-        int docTop = -1;
-        int docBottom = -1; // end of the doc comment closest to the definition
-        for (TSNode prev = ts_node_prev_sibling(outer); !ts_node_is_null(prev);
-             prev = ts_node_prev_sibling(prev)) {
-            const char *type = ts_node_type(prev);
-            if (!isAttachableNode(type))
-                break;
-            const int prevEnd = int(ts_node_end_byte(prev));
-            // attached = no blank line between
-            const int gapLines = lines.lineOf(start) - lines.lineOf(std::max(0, prevEnd - 1));
-            if (gapLines > 1)
-                break;
-            // a trailing comment on the previous code line belongs to that line
-            const int prevStartLine = lines.lineOf(int(ts_node_start_byte(prev)));
-            const int lineStartByte = lines.lineStart(prevStartLine);
-            bool ownLine = true;
-            for (int b = lineStartByte; b < int(ts_node_start_byte(prev)); ++b) {
-                if (src[b] != ' ' && src[b] != '\t') {
-                    ownLine = false;
-                    break;
-                }
-            }
-            if (!ownLine)
-                break;
-            start = int(ts_node_start_byte(prev));
-            if (isDocNode(type)) {
-                docTop = start;
-                if (docBottom < 0)
-                    docBottom = prevEnd;
-            }
-        }
-        if (docTop >= 0) {
-            // the doc comment block: from the first comment to the last one (attributes and
-            // decorators between the comments and the definition are not documentation)
-            leadingDoc = QString::fromUtf8(src + docTop, docBottom - docTop).trimmed();
-        }
-        if (!leadingDoc.isEmpty())
-            def.doc = def.doc.isEmpty() ? leadingDoc : leadingDoc + u'\n' + def.doc;
-        def.start = start;
-        def.end = end;
-        defByNode.insert(key, int(defs.size()));
-        defNameSeen.insert(nameByte);
-        defs.push_back(std::move(def));
-    }
-    ts_query_cursor_delete(cursor);
-
-    // --- nesting ---------------------------------------------------------------------------
-    std::vector<int> order(defs.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = int(i);
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-        if (defs[size_t(a)].nodeStart != defs[size_t(b)].nodeStart)
-            return defs[size_t(a)].nodeStart < defs[size_t(b)].nodeStart;
-        return defs[size_t(a)].nodeEnd > defs[size_t(b)].nodeEnd;
-    });
-    {
-        std::vector<Def> sorted;
-        sorted.reserve(defs.size());
-        for (int i : order)
-            sorted.push_back(std::move(defs[size_t(i)]));
-        defs = std::move(sorted);
-    }
-    std::vector<int> stack;
-    for (int i = 0; i < int(defs.size()); ++i) {
-        Def &def = defs[size_t(i)];
-        while (!stack.empty() && defs[size_t(stack.back())].nodeEnd < def.nodeEnd)
-            stack.pop_back();
-        def.parent = stack.empty() ? -1 : stack.back();
-        stack.push_back(i);
-    }
-
-    // Kinds, qualified names, which definitions get chunks of their own.
-    for (int i = 0; i < int(defs.size()); ++i) {
-        Def &def = defs[size_t(i)];
-        int container = def.parent;
-        bool insideCallable = false;
-        for (int p = def.parent; p >= 0; p = defs[size_t(p)].parent) {
-            if (isCallableKind(defs[size_t(p)].kind) && !defs[size_t(p)].scopeOnly) {
-                insideCallable = true;
-                break;
-            }
-        }
-        while (container >= 0 && defs[size_t(container)].scopeOnly)
-            container = defs[size_t(container)].parent;
-        // a method of a class declared inside a function is still a method (symbol only)
-        const bool inContainer = container >= 0 && isContainerKind(defs[size_t(container)].kind);
-        if (def.kind == ChunkKind::Function && (inContainer || !def.qualifier.isEmpty())) {
-            const QString owner = inContainer ? defs[size_t(container)].name
-                                              : def.qualifier.section(u'.', -1);
-            def.kind = (def.name == owner || def.name == QLatin1String("__init__")
-                        || def.name == QLatin1String("constructor"))
-                           ? ChunkKind::Constructor
-                           : ChunkKind::Method;
-        } else if (def.kind == ChunkKind::Method && def.name == QLatin1String("__init__")) {
-            def.kind = ChunkKind::Constructor;
-        }
-        QString prefix;
-        if (def.parent >= 0)
-            prefix = defs[size_t(def.parent)].qualifiedName;
-        if (!def.qualifier.isEmpty())
-            prefix = prefix.isEmpty() ? def.qualifier : prefix + u'.' + def.qualifier;
-        if (prefix.size() > 400)
-            prefix = prefix.right(400);
-        def.qualifiedName = prefix.isEmpty() ? def.name : prefix + u'.' + def.name;
-        def.chunked = !def.scopeOnly && !insideCallable;
-    }
-
-    // --- chunks ----------------------------------------------------------------------------
-    const int maxLines = std::max(4, options.maxLines);
-    const int maxBytes = std::max(256, options.maxBytes);
-
-    auto lineSlice = [&](int firstLine, int lastLine) {
-        const int b = lines.lineStart(firstLine);
-        const int e = lines.lineEnd(lastLine);
-        return QByteArrayView(src + b, e - b);
-    };
-    auto signatureOf = [&](const Def &def) {
-        int sigEnd = def.bodyStart >= 0 ? def.bodyStart : def.nodeEnd;
-        // first line only when there is no body (declarations) or the header is huge
-        QByteArrayView sig(src + def.nodeStart, sigEnd - def.nodeStart);
-        if (def.bodyStart < 0) {
-            const qsizetype nl = sig.indexOf('\n');
-            if (nl >= 0)
-                sig = sig.first(nl);
-        }
-        QString s = QString::fromUtf8(sig).trimmed();
-        if (s.endsWith(u':'))
-            s.chop(1);
-        s = s.simplified();
-        if (s.size() > 400)
-            s = s.left(400) + QStringLiteral(" …");
-        return s;
-    };
-
-    // Emits a chunk for [startByte, endByte), split into parts when over budget.
-    auto emitChunk = [&](Chunk base, int startByte, int endByte, const QString &bodyText,
-                         bool useBodyText) {
-        const int first = lines.lineOf(startByte);
-        const int last = lines.lineOf(std::max(startByte, endByte - 1));
-        base.startByte = startByte;
-        base.endByte = endByte;
-        base.startLine = first;
-        base.endLine = last;
-        const int firstIndex = int(result.chunks.size());
-        if (useBodyText) {
-            base.text = bodyText;
-            result.chunks.append(base);
-            return firstIndex;
-        }
-        if (last - first + 1 <= maxLines && endByte - startByte <= maxBytes) {
-            base.text = QString::fromUtf8(src + startByte, endByte - startByte);
-            result.chunks.append(base);
-            return firstIndex;
-        }
-        // Split at line boundaries; a single over-long line is split by bytes.
-        struct Part
-        {
-            int b, e;
-        };
-        std::vector<Part> parts;
-        int cur = startByte;
-        while (cur < endByte) {
-            int e = cur;
-            int count = 0;
-            while (e < endByte) {
-                const int lineEndByte = std::min(endByte, lines.lineEnd(lines.lineOf(e)));
-                if (count > 0 && (count >= maxLines || lineEndByte - cur > maxBytes))
-                    break;
-                e = lineEndByte;
-                ++count;
-            }
-            // A tail of at most 3 closing lines ("}", "});") joins this part instead of
-            // becoming a part of its own that says nothing.
-            if (e < endByte && last - lines.lineOf(e) < 3 && endByte - e < 200) {
-                bool closingOnly = true;
-                for (int l = lines.lineOf(e); l <= last && closingOnly; ++l)
-                    closingOnly = isClosingOnlyLine(lineSlice(l, l));
-                if (closingOnly)
-                    e = endByte;
-            }
-            if (e - cur > maxBytes) {
-                // one huge line: cut at a UTF-8 boundary
-                int cut = cur + maxBytes;
-                while (cut > cur && (uchar(src[cut]) & 0xC0) == 0x80)
-                    --cut;
-                e = cut > cur ? cut : cur + maxBytes;
-            }
-            parts.push_back({cur, e});
-            cur = e;
-        }
-        if (parts.size() == 1) { // only a closing tail was over the budget
-            base.text = QString::fromUtf8(src + startByte, endByte - startByte);
-            result.chunks.append(base);
-            return firstIndex;
-        }
-        for (size_t k = 0; k < parts.size(); ++k) {
-            Chunk part = base;
-            part.part = int(k) + 1;
-            part.partCount = int(parts.size());
-            part.startByte = parts[k].b;
-            part.endByte = parts[k].e;
-            part.startLine = lines.lineOf(parts[k].b);
-            part.endLine = lines.lineOf(std::max(parts[k].b, parts[k].e - 1));
-            part.text = QString::fromUtf8(src + parts[k].b, parts[k].e - parts[k].b);
-            if (k > 0)
-                part.doc.clear();
-            result.chunks.append(part);
-        }
-        return firstIndex;
-    };
-
-    std::vector<int> defChunk(defs.size(), -1);
-    for (int i = 0; i < int(defs.size()); ++i) {
-        Def &def = defs[size_t(i)];
-        if (!def.chunked)
-            continue;
-        Chunk chunk;
-        chunk.kind = def.kind;
-        chunk.name = def.name;
-        chunk.qualifiedName = def.qualifiedName;
-        chunk.signature = signatureOf(def);
-        chunk.doc = def.doc.left(4000);
-        for (int p = def.parent; p >= 0; p = defs[size_t(p)].parent) {
-            if (defChunk[size_t(p)] >= 0) {
-                chunk.parent = defChunk[size_t(p)];
-                break;
-            }
-        }
-        if (isContainerKind(def.kind) && def.bodyStart >= 0) {
-            // Skeleton: member bodies replaced by a placeholder.
-            QByteArray skeleton;
-            int pos = def.start;
-            // keep the first line's indentation so nested skeletons read right
-            for (int b = lines.lineStart(lines.lineOf(def.start)); b < def.start; ++b) {
-                if (src[b] != ' ' && src[b] != '\t') {
-                    skeleton.clear();
-                    break;
-                }
-                skeleton.append(src[b]);
-            }
-            for (int j = i + 1; j < int(defs.size()) && defs[size_t(j)].nodeStart < def.nodeEnd; ++j) {
-                const Def &member = defs[size_t(j)];
-                // direct members only (skipping scopes)
-                int p = member.parent;
-                while (p >= 0 && p != i && defs[size_t(p)].scopeOnly)
-                    p = defs[size_t(p)].parent;
-                if (p != i || member.bodyStart < 0 || member.bodyStart < pos)
-                    continue;
-                skeleton.append(src + pos, member.bodyStart - pos);
-                const bool braces = src[member.bodyStart] == '{';
-                skeleton.append(braces ? "{ … }" : "…");
-                pos = member.bodyEnd;
-            }
-            skeleton.append(src + pos, def.end - pos);
-            const int skeletonLines = int(skeleton.count('\n')) + 1;
-            if (skeletonLines <= maxLines && skeleton.size() <= maxBytes) {
-                defChunk[size_t(i)] = emitChunk(chunk, def.start, def.end,
-                                                QString::fromUtf8(skeleton), true);
-            } else {
-                // Too big even as a skeleton: keep the header plus member signatures, in parts.
-                const int before = int(result.chunks.size());
-                Chunk header = chunk;
-                QList<QByteArray> skLines = skeleton.split('\n');
-                int emitted = 0;
-                int index = 0;
-                const int total = int((skLines.size() + maxLines - 1) / maxLines);
-                while (emitted < skLines.size()) {
-                    const qsizetype n = std::min<qsizetype>(maxLines, skLines.size() - emitted);
-                    QByteArray piece;
-                    for (qsizetype k = 0; k < n; ++k) {
-                        piece.append(skLines.at(emitted + k).left(maxBytes / int(n) + 200));
-                        piece.append('\n');
-                    }
-                    Chunk part = header;
-                    part.part = ++index;
-                    part.partCount = total;
-                    part.text = QString::fromUtf8(piece);
-                    part.startByte = def.start;
-                    part.endByte = def.end;
-                    part.startLine = lines.lineOf(def.start);
-                    part.endLine = lines.lineOf(std::max(def.start, def.end - 1));
-                    if (index > 1)
-                        part.doc.clear();
-                    result.chunks.append(part);
-                    emitted += int(n);
-                }
-                defChunk[size_t(i)] = before;
-            }
-        } else {
-            defChunk[size_t(i)] = emitChunk(chunk, def.start, def.end, QString(), false);
-        }
-        def.chunk = defChunk[size_t(i)];
-    }
-
-    // Symbols: every definition; nested ones point at their enclosing chunk.
-    for (int i = 0; i < int(defs.size()); ++i) {
-        const Def &def = defs[size_t(i)];
-        if (def.scopeOnly)
-            continue;
-        int chunk = defChunk[size_t(i)];
-        for (int p = def.parent; chunk < 0 && p >= 0; p = defs[size_t(p)].parent)
-            chunk = defChunk[size_t(p)];
-        result.symbols.append(Symbol{def.kind, def.name, def.qualifiedName, def.nameLine,
-                                     def.nameColumn, chunk});
-    }
-
-    // Top-level code between definitions.
-    {
-        std::vector<char> covered(size_t(result.lineCount) + 2, 0);
-        for (const Def &def : defs) {
-            if (!def.chunked)
-                continue;
-            const int a = lines.lineOf(def.start);
-            const int b = lines.lineOf(std::max(def.start, def.end - 1));
-            for (int l = a; l <= b; ++l)
-                covered[size_t(l)] = 1;
-        }
-        int line = 1;
-        while (line <= result.lineCount) {
-            if (covered[size_t(line)]) {
-                ++line;
-                continue;
-            }
-            int runEnd = line;
-            while (runEnd + 1 <= result.lineCount && !covered[size_t(runEnd + 1)])
-                ++runEnd;
-            // windows of windowLines at most, preferring blank-line boundaries
-            int first = line;
-            while (first <= runEnd) {
-                while (first <= runEnd && isClosingOnlyLine(lineSlice(first, first)))
-                    ++first;
-                if (first > runEnd)
-                    break;
-                int last = std::min(runEnd, first + std::max(4, options.windowLines) - 1);
-                if (last < runEnd) {
-                    for (int l = last; l > first + options.windowLines / 2; --l) {
-                        if (lineSlice(l, l).trimmed().isEmpty()) {
-                            last = l;
-                            break;
-                        }
-                    }
-                }
-                int trimmedLast = last;
-                while (trimmedLast > first && isClosingOnlyLine(lineSlice(trimmedLast, trimmedLast)))
-                    --trimmedLast;
-                Chunk code;
-                code.kind = ChunkKind::Code;
-                emitChunk(code, lines.lineStart(first),
-                          std::min(int(srcLen), lines.lineEnd(trimmedLast)), QString(), false);
-                first = last + 1;
-            }
-            line = runEnd + 1;
-        }
-    }
-
-    // Sort chunks by position (parents before members), remapping parent indices.
-    {
-        std::vector<int> idx(size_t(result.chunks.size()));
-        for (size_t i = 0; i < idx.size(); ++i)
-            idx[i] = int(i);
-        std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-            const Chunk &ca = result.chunks.at(a);
-            const Chunk &cb = result.chunks.at(b);
-            if (ca.startByte != cb.startByte)
-                return ca.startByte < cb.startByte;
-            if (ca.endByte != cb.endByte)
-                return ca.endByte > cb.endByte;
-            return ca.part < cb.part;
-        });
-        std::vector<int> newIndex(idx.size());
-        QList<Chunk> sorted;
-        sorted.reserve(result.chunks.size());
-        for (size_t i = 0; i < idx.size(); ++i) {
-            newIndex[size_t(idx[i])] = int(i);
-            sorted.append(result.chunks.at(idx[i]));
-        }
-        for (Chunk &c : sorted) {
-            if (c.parent >= 0)
-                c.parent = newIndex[size_t(c.parent)];
-        }
-        for (Symbol &s : result.symbols) {
-            if (s.chunk >= 0)
-                s.chunk = newIndex[size_t(s.chunk)];
-        }
-        result.chunks = std::move(sorted);
-    }
-
-    // References: innermost chunk per line (paint bigger chunks first). A definition's own
-    // name is not a reference to itself.
-    {
-        QSet<int> defNameBytes;
-        for (const Def &def : defs) {
-            if (def.nameLine > 0)
-                defNameBytes.insert(lines.lineStart(def.nameLine) + def.nameColumn - 1);
-        }
-        // A type use that is also a new/inherit/... reference is reported once, as the more
-        // specific kind ("new Foo", not "new Foo" plus "type Foo").
-        QSet<int> specificRefBytes;
-        for (const RawRef &r : refs) {
-            if (r.kind != RefKind::Type)
-                specificRefBytes.insert(r.byte);
-        }
-        refs.erase(std::remove_if(refs.begin(), refs.end(),
-                                  [&](const RawRef &r) {
-                                      return defNameBytes.contains(r.byte)
-                                             || (r.kind == RefKind::Type
-                                                 && specificRefBytes.contains(r.byte));
-                                  }),
-                   refs.end());
-        std::vector<int> owner(size_t(result.lineCount) + 2, -1);
-        std::vector<int> bySize(size_t(result.chunks.size()));
-        for (size_t i = 0; i < bySize.size(); ++i)
-            bySize[i] = int(i);
-        std::stable_sort(bySize.begin(), bySize.end(), [&](int a, int b) {
-            const Chunk &ca = result.chunks.at(a);
-            const Chunk &cb = result.chunks.at(b);
-            return (ca.endByte - ca.startByte) > (cb.endByte - cb.startByte);
-        });
-        for (int i : bySize) {
-            const Chunk &c = result.chunks.at(i);
-            if (c.part > 1 && isContainerKind(c.kind))
-                continue;
-            for (int l = c.startLine; l <= c.endLine && l <= result.lineCount; ++l)
-                owner[size_t(l)] = i;
-        }
-        result.refs.reserve(qsizetype(refs.size()));
-        std::sort(refs.begin(), refs.end(), [](const RawRef &a, const RawRef &b) {
-            return a.byte < b.byte;
-        });
-        for (RawRef &r : refs) {
-            Reference ref;
-            ref.kind = r.kind;
-            ref.name = std::move(r.name);
-            ref.qualifier = std::move(r.qualifier);
-            ref.line = r.line;
-            ref.column = r.column;
-            ref.chunk = r.line <= result.lineCount ? owner[size_t(r.line)] : -1;
-            result.refs.append(std::move(ref));
-        }
-    }
+    nestDefinitions(&tags.defs);
+    if (syntax.mergeClauses)
+        mergeClauses(&tags.defs);
+    qualifyDefinitions(&tags.defs, syntax);
+    ChunkCutter cutter(text, lines, options, &result.chunks);
+    const std::vector<int> defChunk = emitDefinitionChunks(&tags.defs, text, lines, &cutter);
+    collectSymbols(tags.defs, defChunk, &result.symbols);
+    emitTopLevelCode(tags.defs, text, lines, options.windowLines, &cutter);
+    sortChunks(&result);
+    attachReferences(std::move(tags.refs), tags.defs, lines, &result);
     return result;
 }
 

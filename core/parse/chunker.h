@@ -17,6 +17,22 @@ struct ChunkerOptions
     int parseTimeoutMs = 3000; // tree-sitter parse limit per file; then text windows are used
 };
 
+// One entry of a file's outline: a definition with where it starts and ends, nested in the
+// definitions around it (namespaces and modules included, which have no symbol of their own).
+struct OutlineItem
+{
+    ChunkKind kind = ChunkKind::Function;
+    bool scope = false;    // a namespace / module that only qualifies the names inside it
+    QString name;
+    QString qualifiedName;
+    QString signature;
+    int line = 0;          // 1-based line and byte column of the name
+    int column = 0;
+    int startLine = 0;     // the definition, doc comment included
+    int endLine = 0;
+    int parent = -1;       // index of the enclosing item
+};
+
 // Turns one file's text into chunks, symbols and references. Owns one tree-sitter parser, so
 // use one Chunker per thread. Queries are compiled once and shared.
 class Chunker
@@ -33,6 +49,11 @@ public:
     // and says why in ParseResult::error. `cancel` aborts a running parse.
     ParseResult parse(LanguageId language, const QByteArray &text,
                       const std::atomic_bool *cancel = nullptr);
+
+    // The file's definitions as a tree, in source order (the Symbols panel, Go to Symbol in
+    // File). Empty for languages without a grammar and when the parse fails.
+    QList<OutlineItem> outline(LanguageId language, const QByteArray &text,
+                               const std::atomic_bool *cancel = nullptr);
 
 private:
     class Private;

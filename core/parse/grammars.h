@@ -23,4 +23,8 @@ int treeSitterMinAbi();
 int treeSitterMaxAbi();
 QList<GrammarInfo> checkGrammars();
 
+// Changes whenever parsing can give different chunks: a grammar, a tags query or the chunker
+// itself. The indexer parses every file again when its index was made by another one.
+QString parserFingerprint();
+
 } // namespace RepoLens

@@ -1,6 +1,5 @@
 #include "highlighter.h"
 
-#include "querytable_p.h"
 #include "treesitter_p.h"
 
 #include "core/base/logging.h"
@@ -44,38 +43,11 @@ struct Capture
     uint32_t captureId;
 };
 
-const char *generatedHighlights(const char *language)
-{
-    for (const auto &entry : Generated::kQueries) {
-        if (std::strcmp(entry.language, language) == 0)
-            return entry.highlights;
-    }
-    return nullptr;
-}
-
-// The highlight query of a language as its grammar package's tree-sitter.json lists it.
-// tree-sitter-cpp's highlights.scm only adds to tree-sitter-c's (comments, strings, types and
-// most keywords come from the C file), so C++ gets both, C's first (later patterns win).
-// TODO(core): core/CMakeLists.txt should concatenate them like it does for TypeScript; then
-// this falls back to Query::get().
+// The highlight query of a language: its grammar package's highlights.scm after the ones it
+// builds on (C's before C++'s, JavaScript's before TypeScript's), as the build put them.
 const TreeSitter::Query *highlightQuery(LanguageId language)
 {
-    using namespace TreeSitter;
-    if (language != LanguageId::Cpp)
-        return Query::get(language, QueryKind::Highlights);
-    static const std::unique_ptr<Query> combined = [] {
-        const char *c = generatedHighlights("c");
-        const char *cpp = generatedHighlights("cpp");
-        std::unique_ptr<Query> q;
-        if (!c || !cpp || QByteArrayView(cpp).contains(QByteArrayView(c)))
-            return q; // already combined by the build
-        QString error;
-        q = Query::compile(LanguageId::Cpp, QByteArray(c) + '\n' + QByteArray(cpp), &error);
-        if (!q)
-            qCWarning(lcParse, "combined C/C++ highlight query failed: %s", qPrintable(error));
-        return q;
-    }();
-    return combined ? combined.get() : Query::get(language, QueryKind::Highlights);
+    return TreeSitter::Query::get(language, TreeSitter::QueryKind::Highlights);
 }
 
 } // namespace

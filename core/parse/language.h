@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QByteArrayView>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -17,9 +19,25 @@ enum class LanguageId : int {
     C,
     Cpp,
     Go,
+    CSharp,
+    Ruby,
+    Php,
+    Kotlin,
+    Swift,
+    Scala,
+    Haskell,
+    Elixir,
+    Lua,
+    Zig,
+    Bash,
+    Dart,
+    OCaml,
+    OCamlInterface, // .mli: the ocaml_interface grammar
+    Julia,
+    ObjC,
     // Text formats, chunked by headings / paragraphs (no tree-sitter grammar).
     Markdown,
-    Config,    // JSON, YAML, TOML, INI, XML, CMake, Makefile, shell, ...
+    Config,    // JSON, YAML, TOML, INI, XML, CMake, Makefile, ...
     PlainText, // .txt, .rst, README without extension, unknown text
 };
 
@@ -38,7 +56,42 @@ QString languageName(LanguageId id);
 bool isTreeSitterLanguage(LanguageId id);
 
 // Language for a path by file name and extension; None when unknown (the indexer may still
-// treat the file as PlainText after looking at its content).
+// treat the file as PlainText after looking at its content). A `.h` header says C++ here; the
+// indexer asks HeaderLanguages, which knows the project.
 LanguageId languageForPath(QStringView path);
+
+// Language of a script by its first line: "#!/usr/bin/env ruby", "#!/bin/bash",
+// "#!/usr/bin/env -S julia --threads=4"; None without a shebang or for unknown interpreters.
+LanguageId languageForShebang(QByteArrayView text);
+
+// Decides `.h` headers by what the project holds: a header follows the C, C++ or Objective-C
+// sources of its own folder, else of the nearest folder above it that has any, else of the
+// whole project (C++ when there are no sources at all).
+class HeaderLanguages
+{
+public:
+    void addFile(QStringView relPath);
+    static bool isHeader(QStringView relPath);
+    LanguageId languageOf(QStringView relPath) const;
+
+private:
+    struct Counts
+    {
+        int c = 0;
+        int cpp = 0;
+        int objc = 0;
+        bool any() const { return c + cpp + objc > 0; }
+    };
+    static LanguageId decide(const Counts &counts);
+    QHash<QString, Counts> m_folders; // folder ("" = root) -> sources directly in it
+    Counts m_total;
+};
+
+// A qualified name as the language writes it: "Rails::Application#initialize" (Ruby),
+// "App\Http\Kernel::handle" (PHP), "fmt::detail::buffer" (C++, Rust); dots elsewhere. The index
+// stores every qualified name joined by '.'; `isCallable` says the last part is a function.
+QString displayQualifiedName(LanguageId language, const QString &qualifiedName, bool isCallable);
+// The other way: "Foo::bar", "Foo#bar", "Ns\Foo::bar" -> "Foo.bar" (for lookups).
+QString normalizeQualifiedName(QStringView written);
 
 } // namespace RepoLens

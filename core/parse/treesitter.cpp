@@ -6,6 +6,7 @@
 
 #include "core/base/logging.h"
 
+#include <QCryptographicHash>
 #include <QMutex>
 
 #include <cstring>
@@ -209,6 +210,85 @@ bool Query::predicatesHold(const TSQueryMatch &match, const char *source, uint32
     return true;
 }
 
+namespace {
+
+// The query text without the top-level pattern that holds `offset` (parentheses and brackets
+// counted outside strings and `;` comments).
+QByteArray withoutPatternAt(const QByteArray &text, int offset)
+{
+    // `[(comment) (shebang)] @comment` with shebang unknown: only that alternative goes (the
+    // error offset points at the node's name or at its parenthesis)
+    if (offset < text.size() && text.at(offset) == '(')
+        ++offset;
+    if (offset > 0 && text.at(offset - 1) == '(') {
+        QList<int> open; // positions of the brackets open at offset - 1
+        bool quoted = false;
+        for (int i = 0; i < offset - 1; ++i) {
+            const char c = text.at(i);
+            if (quoted) {
+                if (c == '\\')
+                    ++i;
+                else if (c == '"')
+                    quoted = false;
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ';') {
+                while (i < text.size() && text.at(i) != '\n')
+                    ++i;
+            } else if (c == '(' || c == '[') {
+                open.append(i);
+            } else if ((c == ')' || c == ']') && !open.isEmpty()) {
+                open.removeLast();
+            }
+        }
+        const int close = int(text.indexOf(')', offset));
+        const int nested = int(text.indexOf('(', offset));
+        if (!open.isEmpty() && text.at(open.last()) == '[' && close > 0
+            && (nested < 0 || nested > close)) // a plain (node), nothing nested
+            return text.left(offset - 1) + text.mid(close + 1);
+    }
+    int depth = 0;
+    int patternStart = -1;
+    bool inString = false;
+    for (int i = 0; i < text.size(); ++i) {
+        const char c = text.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == ';') {
+            while (i < text.size() && text.at(i) != '\n')
+                ++i;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            continue;
+        }
+        if (c == '(' || c == '[') {
+            if (depth == 0)
+                patternStart = i;
+            ++depth;
+        } else if ((c == ')' || c == ']') && depth > 0) {
+            --depth;
+            if (depth == 0 && patternStart >= 0 && patternStart <= offset) {
+                // the pattern goes on with captures and quantifiers after its closing bracket
+                int end = i + 1;
+                while (end < text.size() && text.at(end) != '\n' && text.at(end) != '(' && text.at(end) != '[')
+                    ++end;
+                if (offset < end)
+                    return text.left(patternStart) + text.mid(end);
+            }
+        }
+    }
+    return text;
+}
+
+} // namespace
+
 const Query *Query::get(LanguageId id, QueryKind kind)
 {
     static QMutex mutex;
@@ -228,7 +308,27 @@ const Query *Query::get(LanguageId id, QueryKind kind)
         if (!text || !*text)
             break;
         QString error;
-        auto query = compile(id, QByteArray(text), &error);
+        QByteArray source(text);
+        auto query = compile(id, source, &error);
+        // A highlight query written for a sibling grammar (OCaml's for its interface grammar,
+        // C's under Objective-C's) may name a node this grammar lacks: drop those patterns.
+        for (int dropped = 0; !query && kind == QueryKind::Highlights && dropped < 64; ++dropped) {
+            uint32_t offset = 0;
+            TSQueryError type = TSQueryErrorNone;
+            if (TSQuery *raw = ts_query_new(grammar(id), source.constData(), uint32_t(source.size()),
+                                            &offset, &type))
+                ts_query_delete(raw);
+            if (type != TSQueryErrorNodeType && type != TSQueryErrorField
+                && type != TSQueryErrorStructure)
+                break;
+            const QByteArray stripped = withoutPatternAt(source, int(offset));
+            if (stripped.size() == source.size())
+                break;
+            qCDebug(lcParse, "%s highlights: dropped a pattern this grammar cannot match (%s)",
+                    name.constData(), qPrintable(error));
+            source = stripped;
+            query = compile(id, source, &error);
+        }
         if (!query) {
             qCWarning(lcParse, "%s %s query failed to compile: %s", name.constData(),
                       kind == QueryKind::Tags ? "tags" : "highlights", qPrintable(error));
@@ -259,6 +359,25 @@ int treeSitterMinAbi()
 int treeSitterMaxAbi()
 {
     return TREE_SITTER_LANGUAGE_VERSION;
+}
+
+QString parserFingerprint()
+{
+    // Raise when the chunker's steps change what they make from the same tree.
+    constexpr int kChunkerRevision = 2;
+    static const QString fingerprint = [] {
+        QCryptographicHash hash(QCryptographicHash::Sha1);
+        hash.addData(QByteArray::number(kChunkerRevision));
+        hash.addData(QByteArrayView(Generated::kTreeSitterCoreVersion));
+        for (const auto &entry : Generated::kGrammars) {
+            hash.addData(QByteArrayView(entry.package));
+            hash.addData(QByteArrayView(entry.version));
+        }
+        for (const auto &entry : Generated::kQueries)
+            hash.addData(QByteArrayView(entry.tags));
+        return QString::fromLatin1(hash.result().toHex().left(16));
+    }();
+    return fingerprint;
 }
 
 QList<GrammarInfo> checkGrammars()
