@@ -18,6 +18,7 @@
 #include "core/search/searcher.h"
 #include "core/search/searchsettings.h"
 #include "core/store/indexstore.h"
+#include "core/store/writerlock.h"
 
 #ifdef REPOLENS_HAVE_KEYCHAIN
 #include "app/gui/keychainstore.h"
@@ -35,6 +36,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+#include <QThread>
 
 #include <csignal>
 #include <cstdio>
@@ -164,6 +166,23 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
                 progress.update(p);
         },
         &g_cancel);
+    // Another RepoLens process is writing this index: wait for it, then bring the index up to
+    // date ourselves (little is left to do; a writer that died left its committed batches).
+    for (bool told = false; !report && report.error().code == ErrorCode::Busy && !g_cancel.load();) {
+        if (!told) {
+            printErr(QStringLiteral("indexing in another RepoLens process (%1); waiting for it to finish")
+                         .arg(report.error().context));
+            told = true;
+        }
+        while (IndexWriterLock::holder(dbPath) && !g_cancel.load())
+            QThread::msleep(100);
+        report = indexer.run(
+            [&](const IndexProgress &p) {
+                if (!quiet)
+                    progress.update(p);
+            },
+            &g_cancel);
+    }
     progress.finish();
     if (!report) {
         printErr(QStringLiteral("indexing failed: %1").arg(report.error().toString()));
