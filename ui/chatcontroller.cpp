@@ -476,8 +476,7 @@ void ChatController::finishAgent(int blockId, const AgentOutcome &outcome)
         stage.error = r.status == QLatin1String("ok") ? QString() : r.status;
         for (const AgentStep &s : outcome.steps)
             if (s.round == r.round)
-                stage.text += s.tool + u' ' + s.arguments + QStringLiteral(" → ") + s.summary + u'
-';
+                stage.text += s.tool + u' ' + s.arguments + QStringLiteral(" → ") + s.summary + u'\n';
         turn.trace.stages << stage;
         turn.requestBody = r.requestBody;
         turn.endpoint = r.url;
