@@ -16,6 +16,8 @@
 #include <QThread>
 #include <QUrl>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace RepoLens {

@@ -8,6 +8,7 @@
 #include <QMutex>
 #include <QThread>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 

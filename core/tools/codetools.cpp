@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <functional>
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;

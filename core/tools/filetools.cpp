@@ -7,6 +7,7 @@
 #include <QFile>
 
 #include <algorithm>
+#include <climits>
 
 using namespace Qt::StringLiterals;
 
