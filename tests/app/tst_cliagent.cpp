@@ -104,7 +104,7 @@ void tst_CliAgent::jsonCarriesTheSteps()
 {
     m_server.enqueue(calls(u"read"_s, u"{\"path\": \"src/shop/checkout.py\", \"start_line\": 4, \"end_line\": 9}"_s));
     m_server.enqueue(FakeOpenAiServer::stream({u"checkout builds a Cart (src/shop/checkout.py:4-9) and src/shop/nope.py:1."_s}));
-    const Run r = cli({u"ask"_s, m_root.path(), u"How does checkout work?"_s, u"--json"_s}); // Auto: "How ..." takes the loop
+    const Run r = cli({u"ask"_s, m_root.path(), u"How does the checkout function work?"_s, u"--json"_s}); // Auto: "How ..." takes the loop
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject obj = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(obj.value(u"mode"_s).toString(), u"agent"_s);
