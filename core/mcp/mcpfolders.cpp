@@ -177,7 +177,7 @@ Result<QString> McpFolders::reindex(const QString &repoName, bool full)
     if (!m_indexing)
         return makeError(ErrorCode::Unsupported, u"indexing is off in this server"_s);
     if (!state.otherWriter.isEmpty())
-        return u"another process: "_s + state.otherWriter;
+        return QString(u"another process: "_s + state.otherWriter);
     // The services live on this object's thread: start there.
     QMetaObject::invokeMethod(
         this,

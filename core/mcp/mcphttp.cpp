@@ -236,7 +236,8 @@ void McpHttpTransport::sendJsonRpcError(QTcpSocket *socket, int status, int code
 void McpHttpTransport::handle(Connection &c, const Request &r)
 {
     QTcpSocket *socket = c.socket;
-    const QByteArray path = r.target.section('?', 0, 0);
+    const qsizetype query = r.target.indexOf('?');
+    const QByteArray path = query < 0 ? r.target : r.target.left(query);
     if (!hostAllowed(r.header("host")) || !originAllowed(r.header("origin"))) {
         qCInfo(lcMcp) << "refused a request for host" << r.header("host") << "origin" << r.header("origin");
         send(socket, 403, "text/plain", "Host and Origin must name this machine\n");
@@ -250,7 +251,7 @@ void McpHttpTransport::handle(Connection &c, const Request &r)
         const QByteArray auth = r.header("authorization");
         const QByteArray expected = "Bearer " + m_options.token.toLatin1();
         if (auth.size() != expected.size() || auth != expected) {
-            send(socket, 401, "application/json", R"({"error":"a bearer token is needed (Authorization: Bearer TOKEN)"})",
+            send(socket, 401, "application/json", R"J({"error":"a bearer token is needed (Authorization: Bearer TOKEN)"})J",
                  {{"WWW-Authenticate", "Bearer realm=\"repolens\""}});
             return;
         }

@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QThread>
+#include <QTimer>
 #include <QUrl>
 
 #include <algorithm>
@@ -23,6 +24,8 @@ using namespace Qt::StringLiterals;
 namespace RepoLens {
 
 namespace {
+
+constexpr int kResultAfterProgressMs = 30;
 
 QString idKey(const QJsonValue &id)
 {
@@ -348,12 +351,14 @@ void McpServer::callTool(const std::shared_ptr<McpSession> &session, const QJson
     m_pool.start([this, weak, id, key, name, arguments, progressToken, cancel] {
         ToolCallContext ctx;
         ctx.cancel = cancel.get();
+        auto sentProgress = std::make_shared<std::atomic_bool>(false);
         if (progressToken.isString() || progressToken.isDouble()) {
             auto last = std::make_shared<double>(-1);
-            ctx.progress = [this, weak, id, progressToken, last, cancel](double done, double total, const QString &message) {
+            ctx.progress = [this, weak, id, progressToken, last, cancel, sentProgress](double done, double total, const QString &message) {
                 if (done <= *last || cancel->load())
                     return; // progress must increase
                 *last = done;
+                *sentProgress = true;
                 QJsonObject p{{u"progressToken"_s, progressToken}, {u"progress"_s, done}};
                 if (total > 0)
                     p.insert(u"total"_s, total);
@@ -373,9 +378,7 @@ void McpServer::callTool(const std::shared_ptr<McpSession> &session, const QJson
         clock.start();
         const Result<ToolResult> result = m_tools->call(name, arguments, ctx);
         const double ms = clock.nsecsElapsed() / 1e6;
-        QMetaObject::invokeMethod(
-            this,
-            [this, weak, id, key, name, result, cancel, ms] {
+        auto deliver = [this, weak, id, key, name, result, cancel, ms] {
                 --m_running;
                 auto s = weak.lock();
                 const bool cancelled = cancel->load();
@@ -399,6 +402,18 @@ void McpServer::callTool(const std::shared_ptr<McpSession> &session, const QJson
                 }
                 if (m_running.load() == 0)
                     Q_EMIT callsFinished();
+            };
+        // Clients may handle notifications a turn later than responses (the TypeScript SDK
+        // does): a result written right behind its progress notifications would overtake them
+        // and they would be dropped as unknown. A short pause keeps them in order.
+        const bool pause = sentProgress->load();
+        QMetaObject::invokeMethod(
+            this,
+            [this, deliver, pause] {
+                if (pause)
+                    QTimer::singleShot(kResultAfterProgressMs, this, deliver);
+                else
+                    deliver();
             },
             Qt::QueuedConnection);
     });

@@ -214,13 +214,14 @@ Result<void> IndexStore::Private::createOrMigrate()
 {
     sqlite3 *db = c.db;
     const QString &path = c.path;
-    Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
     int version = 0;
-    if (q.isValid() && q.step())
-        version = q.text(0).toInt();
+    {
+        Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+        if (q.isValid() && q.step())
+            version = q.text(0).toInt();
+    }
     if (version > kSchemaVersion)
         return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
-    q.reset();
     if (version == kSchemaVersion)
         return Sql::execScript(db, SymbolStore::graphIndexes()); // repairs an interrupted bulk load
     if (auto r = Sql::execScript(db, "BEGIN IMMEDIATE"); !r)

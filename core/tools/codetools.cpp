@@ -27,11 +27,25 @@ QStringList kindNames()
     return out;
 }
 
+// The first line of a doc comment or docstring, without its markers ("\"\"\"", "/**", "///", "#", "*").
 QString firstLine(const QString &text)
 {
+    static const QStringList openers = {u"\"\"\""_s, u"'''"_s, u"/**"_s, u"/*!"_s, u"/*"_s, u"///"_s, u"//!"_s, u"//"_s,
+                                        u"#"_s, u"*"_s, u"--"_s};
+    static const QStringList closers = {u"\"\"\""_s, u"'''"_s, u"*/"_s};
     for (const QString &line : text.split(u'\n')) {
-        const QString t = line.trimmed();
-        if (!t.isEmpty() && t != u"\"\"\""_s && t != u"/**"_s && t != u"*"_s)
+        QString t = line.trimmed();
+        for (const QString &o : openers) {
+            if (t.startsWith(o)) {
+                t = t.mid(o.size()).trimmed();
+                break;
+            }
+        }
+        for (const QString &c : closers) {
+            if (t.endsWith(c))
+                t = t.chopped(c.size()).trimmed();
+        }
+        if (!t.isEmpty())
             return t.left(200);
     }
     return {};

@@ -5,6 +5,7 @@
 #include "core/parse/language.h"
 
 #include <QFile>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <climits>
@@ -130,9 +131,14 @@ Result<ToolResult> runGrep(Env &env)
     q.contextLines = intArg(env, u"context"_s, 0);
     q.limit = intArg(env, u"limit"_s, 50);
     for (const QString &glob : stringsArg(env, u"path"_s)) {
-        auto rel = relativePath(env.repo, glob.contains(u'*') || glob.contains(u'?') ? env.repo.root : glob);
-        if (!rel)
-            return rel.error();
+        // The part before the first wildcard must stay inside the folder ("../**" does not).
+        const qsizetype wild = glob.indexOf(QRegularExpression(u"[*?\\[]"_s));
+        const QString fixed = wild < 0 ? glob : glob.left(wild);
+        if (!fixed.isEmpty()) {
+            auto rel = relativePath(env.repo, fixed);
+            if (!rel)
+                return rel.error();
+        }
         q.pathGlobs << glob;
     }
     auto cursor = decodeCursor(env.tool, env.args);

@@ -139,7 +139,9 @@ test('read: numbered lines, the enclosing definition, withheld credentials', asy
   assert.equal(r.structuredContent.content, '23  def price_of(name):\n24      return PRICES.get(name, 0)\n');
   assert.equal(r.structuredContent.enclosing.symbol, 'price_of');
   const s = await client.callTool({ name: 'read', arguments: { path: 'config/settings.py' } });
-  assert.equal(s.structuredContent.content, '1  DEBUG = False\n2  GITHUB_TOKEN = "[withheld credential]"\n3  TIMEOUT = 30\n');
+  const lines = s.structuredContent.content.split('\n');
+  assert.deepEqual([lines[0], lines[2]], ['1  DEBUG = False', '3  TIMEOUT = 30']);
+  assert.match(lines[1], /^2  GITHUB_.*\[withheld credential\]/);
   assert.ok(!JSON.stringify(s).includes('ghp_'));
   const env = await client.callTool({ name: 'read', arguments: { path: '.env' } });
   assert.equal(env.isError, true);
@@ -162,7 +164,7 @@ test('outline', async () => {
   const r = await client.callTool({ name: 'outline', arguments: { path: 'src/shop/cart.py' } });
   const names = (nodes, depth = 0) => nodes.flatMap((n) => [`${'  '.repeat(depth)}${n.kind} ${n.name}`, ...names(n.children ?? [], depth + 1)]);
   assert.deepEqual(names(r.structuredContent.definitions),
-    ['class Cart', '  constructor __init__', '  method add', 'function total_price', 'function price_of']);
+    ['variable PRICES', 'class Cart', '  constructor __init__', '  method add', 'function total_price', 'function price_of']);
 });
 
 test('impact', async () => {

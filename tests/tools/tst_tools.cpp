@@ -187,7 +187,7 @@ void tst_Tools::readLines()
     QCOMPARE(r.structured.value(u"enclosing"_s).toObject().value(u"symbol"_s).toString(), u"Cart.add"_s);
     QCOMPARE(r.structured.value(u"next_start_line"_s).toInt(), 16);
     // clamped to the file; absolute paths inside the folder are fine
-    const ToolResult tail = call(u"read"_s, {{u"path"_s, m_host.handles.first().root + u"/src/shop/checkout.py"_s}, {u"start_line"_s, 8}, {u"end_line"_s, 500}});
+    const ToolResult tail = call(u"read"_s, {{u"path"_s, QString(m_host.handles.first().root + u"/src/shop/checkout.py"_s)}, {u"start_line"_s, 8}, {u"end_line"_s, 500}});
     QCOMPARE(tail.structured.value(u"start_line"_s).toInt(), 8);
     QCOMPARE(tail.structured.value(u"end_line"_s).toInt(), 9);
     QVERIFY(!tail.structured.contains(u"next_start_line"_s));
@@ -197,9 +197,12 @@ void tst_Tools::readLines()
 void tst_Tools::readWithholdsAndRefuses()
 {
     const ToolResult s = call(u"read"_s, {{u"path"_s, u"config/settings.py"_s}});
-    QCOMPARE(s.structured.value(u"content"_s).toString(),
-             u"1  DEBUG = False\n2  GITHUB_TOKEN = \"[withheld credential]\"\n3  TIMEOUT = 30\n"_s);
-    QCOMPARE(s.structured.value(u"withheld_credentials"_s).toInt(), 1);
+    // (how much of the line goes is the secret rules' business: core/base/secrets.h)
+    const QStringList lines = s.structured.value(u"content"_s).toString().split(u'\n');
+    QCOMPARE(lines.at(0), u"1  DEBUG = False"_s);
+    QVERIFY2(lines.at(1).startsWith(u"2  GITHUB_"_s) && lines.at(1).contains(u"[withheld credential]"_s), qPrintable(lines.at(1)));
+    QCOMPARE(lines.at(2), u"3  TIMEOUT = 30"_s);
+    QVERIFY(s.structured.value(u"withheld_credentials"_s).toInt() >= 1);
     QVERIFY(!s.text.contains(u"ghp_"_s));
 
     const ToolResult env = call(u"read"_s, {{u"path"_s, u".env"_s}});
@@ -252,8 +255,8 @@ void tst_Tools::grepLiteralAndPaging()
     const ToolResult tests = call(u"grep"_s, {{u"pattern"_s, u"cart"_s}, {u"path"_s, u"tests/**"_s}, {u"case_sensitive"_s, false}});
     QCOMPARE(tests.structured.value(u"matches"_s).toArray().size(), 3); // "Cart" import, "cart = Cart()", "cart.add"
     const ToolResult secret = call(u"grep"_s, {{u"pattern"_s, u"GITHUB_TOKEN"_s}});
-    QCOMPARE(secret.structured.value(u"matches"_s).toArray().first().toObject().value(u"text"_s).toString(),
-             u"GITHUB_TOKEN = \"[withheld credential]\""_s);
+    const QString secretLine = secret.structured.value(u"matches"_s).toArray().first().toObject().value(u"text"_s).toString();
+    QVERIFY2(secretLine.contains(u"[withheld credential]"_s) && !secretLine.contains(u"ghp_"_s), qPrintable(secretLine));
     // ignored files are never searched
     QCOMPARE(call(u"grep"_s, {{u"pattern"_s, u"hunter2"_s}}).structured.value(u"matches"_s).toArray().size(), 0);
 }
@@ -303,7 +306,7 @@ void tst_Tools::outline()
         }
     };
     walk(r.structured.value(u"definitions"_s).toArray(), 0);
-    QCOMPARE(got.join(u'\n'), QStringList({u"class Cart 6-15"_s, u"  constructor __init__ 9-10"_s, u"  method add 12-15"_s,
+    QCOMPARE(got.join(u'\n'), QStringList({u"variable PRICES 3-3"_s, u"class Cart 6-15"_s, u"  constructor __init__ 9-10"_s, u"  method add 12-15"_s,
                                            u"function total_price 18-20"_s, u"function price_of 23-24"_s})
                                   .join(u'\n'));
     const ToolResult md = call(u"outline"_s, {{u"path"_s, u"README.md"_s}});
