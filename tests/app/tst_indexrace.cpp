@@ -141,7 +141,7 @@ Counts tst_IndexRace::counts(const QString &dataDir)
     c.chunks = scalar(db, "SELECT count(*) FROM chunks");
     c.symbols = scalar(db, "SELECT count(*) FROM symbols");
     c.refs = scalar(db, "SELECT count(*) FROM refs");
-    c.ftsRows = scalar(db, "SELECT count(*) FROM chunks_fts");
+    c.ftsRows = scalar(db, "SELECT count(*) FROM chunks_fts_docsize"); // one row per indexed chunk
     c.dupChunks = scalar(db, "SELECT count(*) - (SELECT count(*) FROM (SELECT DISTINCT file_id, start_byte, end_byte, part FROM chunks)) FROM chunks");
     c.dupSymbols = scalar(db, "SELECT count(*) - (SELECT count(*) FROM (SELECT DISTINCT file_id, name, line FROM symbols)) FROM symbols");
     c.dupRefs = scalar(db, "SELECT count(*) - (SELECT count(*) FROM (SELECT DISTINCT file_id, name, line, col, kind FROM refs)) FROM refs");
@@ -248,14 +248,15 @@ void tst_IndexRace::writerKilledAtACrashPoint()
     // A dies by SIGKILL right after its 3rd commit; B waits for it and takes over.
     QScopedPointer<QProcess> a(startCli(data.path(), {u"index"_s, m_rootPath, u"--no-vectors"_s}, "after-commit:3"));
     QVERIFY(a->waitForStarted());
-    QVERIFY(waitForHolder(data.path(), a->processId(), 60000));
+    const qint64 pidA = a->processId();
+    QVERIFY(waitForHolder(data.path(), pidA, 60000));
     QScopedPointer<QProcess> b(startCli(data.path(), {u"index"_s, m_rootPath, u"--no-vectors"_s}));
     QVERIFY(a->waitForFinished(600000));
     QCOMPARE(a->exitStatus(), QProcess::CrashExit);
     QVERIFY(b->waitForFinished(600000));
     const QString err = QString::fromUtf8(b->readAllStandardError());
     QVERIFY2(b->exitCode() == 0, qPrintable(err));
-    QVERIFY2(err.contains(u"indexing in another RepoLens process (pid %1, repolens-cli index"_s.arg(a->processId())), qPrintable(err));
+    QVERIFY2(err.contains(u"indexing in another RepoLens process (pid %1, repolens-cli index"_s.arg(pidA)), qPrintable(err));
     // B resumed: the 3 committed batches of A were not parsed again.
     QVERIFY2(err.contains(u"(120 unchanged"_s), qPrintable(err));
     const Counts got = counts(data.path());
