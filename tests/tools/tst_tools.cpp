@@ -36,6 +36,7 @@ private Q_SLOTS:
     void badCalls();
     void severalRepos();
     void noIndexYet();
+    void answersDuringTheFirstIndex();
     void outputsMatchTheirSchemas();
 
 private:
@@ -488,6 +489,30 @@ void tst_Tools::noIndexYet()
     QVERIFY(!s.isError);
     QVERIFY(!s.structured.value(u"indexed"_s).toBool());
     m_host.handles = saved;
+}
+
+void tst_Tools::answersDuringTheFirstIndex()
+{
+    // Between the draft pass and the parse pass every file is searchable as text windows; the
+    // tools answer from them and say how much is parsed.
+    QTemporaryDir root;
+    QTemporaryDir data;
+    QVERIFY(writeFixture(root.path()));
+    const QString canonical = QFileInfo(root.path()).canonicalFilePath();
+    const QString db = IndexStore::databasePath(data.path(), canonical);
+    const QList<RepoHandle> saved = m_host.handles;
+    m_host.handles = {RepoHandle{u"early"_s, canonical, db}};
+    IndexOptions options;
+    options.draftMinFiles = 1;
+    ToolResult during;
+    options.afterDrafts = [&] { during = call(u"grep"_s, {{u"pattern"_s, u"def checkout"_s}}); };
+    QVERIFY(Indexer(canonical, db, options).run());
+    m_host.handles = saved;
+    QVERIFY(!during.isError);
+    QCOMPARE(during.structured.value(u"matches"_s).toArray().size(), 1);
+    const QJsonObject index = during.structured.value(u"index"_s).toObject();
+    QVERIFY(!index.value(u"complete"_s).toBool());
+    QCOMPARE(index.value(u"note"_s).toString(), u"the index is being built: 0 of 5 files parsed; results may be incomplete"_s);
 }
 
 void tst_Tools::outputsMatchTheirSchemas()
