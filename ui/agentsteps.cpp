@@ -59,11 +59,16 @@ void AgentStepsView::addStep(const QString &key, int round, const QString &tool,
     row.line = tr("%1. %2 %3").arg(round).arg(tool, shortArguments(arguments));
     row.toggle->setText(row.line);
     row.toggle->setToolTip(tr("Show what %1 returned").arg(tool));
-    h->addWidget(row.toggle);
+    // Long arguments must not widen the chat: the row takes the width it is given.
+    row.toggle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    row.toggle->setMinimumWidth(60);
+    h->addWidget(row.toggle, 3);
     row.summary = new QLabel(tr("running…"), line);
     row.summary->setTextFormat(Qt::PlainText);
     row.summary->setForegroundRole(QPalette::PlaceholderText);
-    h->addWidget(row.summary, 1);
+    row.summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    row.summary->setMinimumWidth(40);
+    h->addWidget(row.summary, 2);
     m_layout->insertWidget(m_layout->count() - 1, line);
     row.detail = new QPlainTextEdit(this);
     row.detail->setObjectName(QStringLiteral("agentStepDetail"));

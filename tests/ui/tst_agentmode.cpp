@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPlainTextEdit>
@@ -33,7 +34,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QByteArray event(const QJsonObject &delta, const QString &finish = {})
+QByteArray sseEvent(const QJsonObject &delta, const QString &finish = {})
 {
     const QJsonObject chunk{{u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, delta},
                                                                   {u"finish_reason"_s, finish.isEmpty() ? QJsonValue() : QJsonValue(finish)}}}}};
@@ -47,7 +48,7 @@ FakeOpenAiServer::Response calls(const QList<QPair<QString, QString>> &toolAndAr
     for (int i = 0; i < toolAndArgs.size(); ++i)
         list.append(QJsonObject{{u"index"_s, i}, {u"id"_s, u"call_%1"_s.arg(i)}, {u"type"_s, u"function"_s},
                                 {u"function"_s, QJsonObject{{u"name"_s, toolAndArgs.at(i).first}, {u"arguments"_s, toolAndArgs.at(i).second}}}});
-    r.chunks << event(QJsonObject{{u"tool_calls"_s, list}}) << event({}, u"tool_calls"_s) << "data: [DONE]\n\n";
+    r.chunks << sseEvent(QJsonObject{{u"tool_calls"_s, list}}) << sseEvent({}, u"tool_calls"_s) << "data: [DONE]\n\n";
     r.firstDelayMs = delayMs;
     return r;
 }
@@ -158,7 +159,12 @@ void tst_AgentMode::stepsShowAndTheAnswerCites()
     QCOMPARE(m_server.chatRequests().size(), 3);
     const QString dir = qEnvironmentVariable("REPOLENS_SCREENSHOTS");
     if (!dir.isEmpty()) {
+        // A wide chat, the code open at the cited lines.
+        if (auto *dock = m_window->findChild<QDockWidget *>(u"chatDock"_s))
+            m_window->resizeDocks({dock}, {760}, Qt::Horizontal);
         QApplication::processEvents();
+        Q_EMIT m_window->chatController()->locationActivated(u"src/shop/cart.py"_s, 18, 20);
+        QTest::qWait(500);
         m_window->grab().save(dir + u"/chat-agent.png"_s);
     }
 }
