@@ -21,7 +21,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QByteArray event(const QJsonObject &delta, const QString &finish = {})
+QByteArray sseEvent(const QJsonObject &delta, const QString &finish = {})
 {
     const QJsonObject chunk{{u"id"_s, u"chatcmpl-1"_s},
                             {u"object"_s, u"chat.completion.chunk"_s},
@@ -49,7 +49,7 @@ FakeOpenAiServer::Response toolCalls(const QList<QByteArray> &events)
 {
     FakeOpenAiServer::Response r;
     r.chunks = events;
-    r.chunks << event({}, u"tool_calls"_s) << "data: [DONE]\n\n";
+    r.chunks << sseEvent({}, u"tool_calls"_s) << "data: [DONE]\n\n";
     return r;
 }
 
@@ -119,12 +119,12 @@ void tst_AgentLoop::init()
 void tst_AgentLoop::parallelCallsWithSplitArguments()
 {
     // Two calls in one message; their arguments arrive in pieces, interleaved.
-    m_server.enqueue(toolCalls({event(callStart(0, u"call_a"_s, u"find_symbol"_s)),
-                                event(callStart(1, u"call_b"_s, u"read"_s, u"{\"pa"_s)),
-                                event(callArgs(0, u"{\"name\": \"total_"_s)),
-                                event(callArgs(1, u"th\": \"src/shop/cart.py\", \"start_line\": 18, "_s)),
-                                event(callArgs(0, u"price\"}"_s)),
-                                event(callArgs(1, u"\"end_line\": 20}"_s))}));
+    m_server.enqueue(toolCalls({sseEvent(callStart(0, u"call_a"_s, u"find_symbol"_s)),
+                                sseEvent(callStart(1, u"call_b"_s, u"read"_s, u"{\"pa"_s)),
+                                sseEvent(callArgs(0, u"{\"name\": \"total_"_s)),
+                                sseEvent(callArgs(1, u"th\": \"src/shop/cart.py\", \"start_line\": 18, "_s)),
+                                sseEvent(callArgs(0, u"price\"}"_s)),
+                                sseEvent(callArgs(1, u"\"end_line\": 20}"_s))}));
     m_server.enqueue(FakeOpenAiServer::stream({u"`total_price` sums price_of(name) * qty "_s, u"(src/shop/cart.py:18-20)."_s}));
     QList<AgentStep> started, finished;
     QString streamed;
@@ -183,8 +183,8 @@ void tst_AgentLoop::parallelCallsWithSplitArguments()
 
 void tst_AgentLoop::malformedArgumentsAndUnknownTool()
 {
-    m_server.enqueue(toolCalls({event(callStart(0, u"c1"_s, u"read"_s, u"{\"path\": \"src/"_s)),
-                                event(callStart(1, u"c2"_s, u"delete_repo"_s, u"{}"_s))}));
+    m_server.enqueue(toolCalls({sseEvent(callStart(0, u"c1"_s, u"read"_s, u"{\"path\": \"src/"_s)),
+                                sseEvent(callStart(1, u"c2"_s, u"delete_repo"_s, u"{}"_s))}));
     m_server.enqueue(FakeOpenAiServer::stream({u"I could not read it."_s}));
     const AgentOutcome out = runAgent(endpoint(), conversation(), *m_tools, AgentOptions());
     QVERIFY(out.ok());
@@ -203,7 +203,7 @@ void tst_AgentLoop::loopThatNeverAnswers()
 {
     // Every answer is another search.
     m_server.setResponder([](const FakeOpenAiServer::Request &) {
-        return toolCalls({event(callStart(0, u"again"_s, u"search"_s, u"{\"query\": \"price\"}"_s))});
+        return toolCalls({sseEvent(callStart(0, u"again"_s, u"search"_s, u"{\"query\": \"price\"}"_s))});
     });
     AgentOptions options;
     options.maxRounds = 2;
@@ -231,9 +231,9 @@ void tst_AgentLoop::modelWithoutTools()
 
 void tst_AgentLoop::perRoundLimit()
 {
-    m_server.enqueue(toolCalls({event(callStart(0, u"a"_s, u"index_status"_s, u"{}"_s)),
-                                event(callStart(1, u"b"_s, u"list_repos"_s, u"{}"_s)),
-                                event(callStart(2, u"c"_s, u"index_status"_s, u"{}"_s))}));
+    m_server.enqueue(toolCalls({sseEvent(callStart(0, u"a"_s, u"index_status"_s, u"{}"_s)),
+                                sseEvent(callStart(1, u"b"_s, u"list_repos"_s, u"{}"_s)),
+                                sseEvent(callStart(2, u"c"_s, u"index_status"_s, u"{}"_s))}));
     m_server.enqueue(FakeOpenAiServer::stream({u"done"_s}));
     AgentOptions options;
     options.maxCallsPerRound = 2;
