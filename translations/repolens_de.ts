@@ -384,6 +384,66 @@
         <source>Nothing was sent to the model.</source>
         <translation>An das Modell wurde nichts gesendet.</translation>
     </message>
+<message>
+        <source>agent mode (Settings ▸ Retrieval)</source>
+        <translation>Agent-Modus (Einstellungen ▸ Suche)</translation>
+    </message>
+    <message>
+        <source>agent mode: %1</source>
+        <translation>Agent-Modus: %1</translation>
+    </message>
+    <message>
+        <source>%1 is looking through the code with the tools…</source>
+        <translation>%1 durchsucht den Code mit den Werkzeugen…</translation>
+    </message>
+    <message>
+        <source>Step %1: %2…</source>
+        <translation>Schritt %1: %2…</translation>
+    </message>
+    <message>
+        <source>%1 does not take tools; answered single-shot instead.</source>
+        <translation>%1 unterstützt keine Werkzeuge; stattdessen in einem Schritt beantwortet.</translation>
+    </message>
+    <message>
+        <source>the model does not take tools: answered single-shot</source>
+        <translation>das Modell unterstützt keine Werkzeuge: in einem Schritt beantwortet</translation>
+    </message>
+    <message numerus="yes">
+        <source>agent request %1 (%n tool call(s))</source>
+        <translation>
+            <numerusform>Agent-Anfrage %1 (%n Werkzeugaufruf)</numerusform>
+            <numerusform>Agent-Anfrage %1 (%n Werkzeugaufrufe)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the model kept calling tools and did not answer within %n round(s).</source>
+        <translation>
+            <numerusform>das Modell rief weiter Werkzeuge auf und antwortete nicht innerhalb von %n Runde.</numerusform>
+            <numerusform>das Modell rief weiter Werkzeuge auf und antwortete nicht innerhalb von %n Runden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Answered from what the tools returned within the limits (%1).</source>
+        <translation>Aus den Ergebnissen der Werkzeuge innerhalb der Grenzen beantwortet (%1).</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n Werkzeugaufruf</numerusform>
+            <numerusform>%n Werkzeugaufrufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n Anfrage</numerusform>
+            <numerusform>%n Anfragen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1235,6 +1295,14 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <source>Type part of a symbol name…</source>
         <translation>Teil eines Symbolnamens eingeben…</translation>
     </message>
+<message>
+        <source>Indexing in another RepoLens process; answers use what it has written so far</source>
+        <translation>Indizierung in einem anderen RepoLens-Prozess; Antworten nutzen, was bisher geschrieben ist</translation>
+    </message>
+    <message>
+        <source>indexing in another RepoLens process (%1)</source>
+        <translation>Indizierung in einem anderen RepoLens-Prozess (%1)</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -2016,6 +2084,66 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
         <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
     </message>
+<message>
+        <source>Integrations</source>
+        <translation>Integrationen</translation>
+    </message>
+    <message>
+        <source>Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder's index over the Model Context Protocol: search, definitions, every reference, numbered lines, impact. Register RepoLens with one of them:</source>
+        <translation>Agenten wie Claude Code, Codex, Cursor, Continue und Zed können den Index dieses Ordners über das Model Context Protocol nutzen: Suche, Definitionen, jeden Verweis, nummerierte Zeilen, Auswirkungen. Registrieren Sie RepoLens bei einem davon:</translation>
+    </message>
+    <message>
+        <source>FOLDER</source>
+        <translation>ORDNER</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation>Client:</translation>
+    </message>
+    <message>
+        <source>Where:</source>
+        <translation>Wo:</translation>
+    </message>
+    <message>
+        <source>Open a folder to see the command for it.</source>
+        <translation>Öffnen Sie einen Ordner, um den Befehl dafür zu sehen.</translation>
+    </message>
+    <message>
+        <source>The server keeps the index fresh while it runs and shares it with this window: one of them writes, the other reads and says so.</source>
+        <translation>Der Server hält den Index aktuell, solange er läuft, und teilt ihn mit diesem Fenster: einer von beiden schreibt, der andere liest und sagt es.</translation>
+    </message>
+    <message>
+        <source>Auto: agent for questions that need several steps</source>
+        <translation>Automatisch: Agent für Fragen, die mehrere Schritte brauchen</translation>
+    </message>
+    <message>
+        <source>Single-shot: one retrieval, one answer</source>
+        <translation>Ein Schritt: eine Suche, eine Antwort</translation>
+    </message>
+    <message>
+        <source>Agent: the model searches, reads and follows references</source>
+        <translation>Agent: das Modell sucht, liest und folgt Verweisen</translation>
+    </message>
+    <message>
+        <source>Answer mode:</source>
+        <translation>Antwortmodus:</translation>
+    </message>
+    <message>
+        <source>Agent rounds:</source>
+        <translation>Agent-Runden:</translation>
+    </message>
+    <message>
+        <source>Tool calls per round:</source>
+        <translation>Werkzeugaufrufe pro Runde:</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>
@@ -2336,6 +2464,51 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>No symbols in this file.</source>
         <translation>Keine Symbole in dieser Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::AgentStepsView</name>
+    <message>
+        <source>Agent steps</source>
+        <translation>Agent-Schritte</translation>
+    </message>
+    <message>
+        <source>%1. %2 %3</source>
+        <translation>%1. %2 %3</translation>
+    </message>
+    <message>
+        <source>Show what %1 returned</source>
+        <translation>Zeigen, was %1 zurückgegeben hat</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Agent steps (%n call(s))</source>
+        <translation>
+            <numerusform>Agent-Schritte (%n Aufruf)</numerusform>
+            <numerusform>Agent-Schritte (%n Aufrufe)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::Integrations</name>
+    <message>
+        <source>Run in a terminal</source>
+        <translation>In einem Terminal ausführen</translation>
+    </message>
+    <message>
+        <source>settings.json (Zed ▸ Settings)</source>
+        <translation>settings.json (Zed ▸ Einstellungen)</translation>
+    </message>
+    <message>
+        <source>Any client (HTTP)</source>
+        <translation>Jeder Client (HTTP)</translation>
+    </message>
+    <message>
+        <source>Run in a terminal; it prints the URL and the bearer token</source>
+        <translation>In einem Terminal ausführen; es gibt die URL und das Bearer-Token aus</translation>
     </message>
 </context>
 </TS>

@@ -79,6 +79,32 @@
     </message>
 </context>
 <context>
+    <name>RepoLens::AgentStepsView</name>
+    <message>
+        <source>Agent steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what %1 returned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Agent steps (%n call(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::AnswerView</name>
     <message>
         <source>Copy</source>
@@ -383,6 +409,66 @@
     <message>
         <source>Nothing was sent to the model.</source>
         <translation type="unfinished" />
+    </message>
+    <message>
+        <source>agent mode (Settings ▸ Retrieval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agent mode: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is looking through the code with the tools…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not take tools; answered single-shot instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model does not take tools: answered single-shot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>agent request %1 (%n tool call(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the model kept calling tools and did not answer within %n round(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Answered from what the tools returned within the limits (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -808,6 +894,25 @@ Clear the filter (Esc) to see every file.</source>
             <numerusform>%n of %1 symbol</numerusform>
             <numerusform>%n of %1 symbols</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::Integrations</name>
+    <message>
+        <source>Run in a terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>settings.json (Zed ▸ Settings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any client (HTTP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run in a terminal; it prints the URL and the bearer token</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1241,6 +1346,14 @@ Clear the filter (Esc) to see every file.</source>
     </message>
     <message>
         <source>Type part of a symbol name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Indexing in another RepoLens process; answers use what it has written so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>indexing in another RepoLens process (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2005,6 +2118,66 @@ Body (%3 bytes, exactly as sent):
     <message>
         <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
         <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Integrations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder&apos;s index over the Model Context Protocol: search, definitions, every reference, numbered lines, impact. Register RepoLens with one of them:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a folder to see the command for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server keeps the index fresh while it runs and shares it with this window: one of them writes, the other reads and says so.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto: agent for questions that need several steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single-shot: one retrieval, one answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent: the model searches, reads and follows references</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer mode:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent rounds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls per round:</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -384,6 +384,66 @@
         <source>Nothing was sent to the model.</source>
         <translation>Rien n'a été envoyé au modèle.</translation>
     </message>
+<message>
+        <source>agent mode (Settings ▸ Retrieval)</source>
+        <translation>mode agent (Paramètres ▸ Recherche)</translation>
+    </message>
+    <message>
+        <source>agent mode: %1</source>
+        <translation>mode agent : %1</translation>
+    </message>
+    <message>
+        <source>%1 is looking through the code with the tools…</source>
+        <translation>%1 parcourt le code avec les outils…</translation>
+    </message>
+    <message>
+        <source>Step %1: %2…</source>
+        <translation>Étape %1 : %2…</translation>
+    </message>
+    <message>
+        <source>%1 does not take tools; answered single-shot instead.</source>
+        <translation>%1 ne prend pas d’outils ; réponse en une seule passe à la place.</translation>
+    </message>
+    <message>
+        <source>the model does not take tools: answered single-shot</source>
+        <translation>le modèle ne prend pas d’outils : réponse en une seule passe</translation>
+    </message>
+    <message numerus="yes">
+        <source>agent request %1 (%n tool call(s))</source>
+        <translation>
+            <numerusform>requête de l’agent %1 (%n appel d’outil)</numerusform>
+            <numerusform>requête de l’agent %1 (%n appels d’outils)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the model kept calling tools and did not answer within %n round(s).</source>
+        <translation>
+            <numerusform>le modèle a continué d’appeler des outils sans répondre en %n tour.</numerusform>
+            <numerusform>le modèle a continué d’appeler des outils sans répondre en %n tours.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Answered from what the tools returned within the limits (%1).</source>
+        <translation>Réponse tirée des résultats des outils dans les limites (%1).</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>agent</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n appel d’outil</numerusform>
+            <numerusform>%n appels d’outils</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n requête</numerusform>
+            <numerusform>%n requêtes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1235,6 +1295,14 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <source>Type part of a symbol name…</source>
         <translation>Tapez une partie d’un nom de symbole…</translation>
     </message>
+<message>
+        <source>Indexing in another RepoLens process; answers use what it has written so far</source>
+        <translation>Indexation dans un autre processus RepoLens ; les réponses utilisent ce qui est déjà écrit</translation>
+    </message>
+    <message>
+        <source>indexing in another RepoLens process (%1)</source>
+        <translation>indexation dans un autre processus RepoLens (%1)</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -2016,6 +2084,66 @@ Corps (%3 octets, tel qu'envoyé) :
         <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
         <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
     </message>
+<message>
+        <source>Integrations</source>
+        <translation>Intégrations</translation>
+    </message>
+    <message>
+        <source>Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder's index over the Model Context Protocol: search, definitions, every reference, numbered lines, impact. Register RepoLens with one of them:</source>
+        <translation>Des agents comme Claude Code, Codex, Cursor, Continue et Zed peuvent utiliser l’index de ce dossier par le Model Context Protocol : recherche, définitions, toutes les références, lignes numérotées, impact. Enregistrez RepoLens auprès de l’un d’eux :</translation>
+    </message>
+    <message>
+        <source>FOLDER</source>
+        <translation>DOSSIER</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copié</translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation>Client :</translation>
+    </message>
+    <message>
+        <source>Where:</source>
+        <translation>Où :</translation>
+    </message>
+    <message>
+        <source>Open a folder to see the command for it.</source>
+        <translation>Ouvrez un dossier pour voir la commande correspondante.</translation>
+    </message>
+    <message>
+        <source>The server keeps the index fresh while it runs and shares it with this window: one of them writes, the other reads and says so.</source>
+        <translation>Le serveur garde l’index à jour tant qu’il tourne et le partage avec cette fenêtre : l’un écrit, l’autre lit et l’indique.</translation>
+    </message>
+    <message>
+        <source>Auto: agent for questions that need several steps</source>
+        <translation>Automatique : agent pour les questions qui demandent plusieurs étapes</translation>
+    </message>
+    <message>
+        <source>Single-shot: one retrieval, one answer</source>
+        <translation>Une passe : une recherche, une réponse</translation>
+    </message>
+    <message>
+        <source>Agent: the model searches, reads and follows references</source>
+        <translation>Agent : le modèle cherche, lit et suit les références</translation>
+    </message>
+    <message>
+        <source>Answer mode:</source>
+        <translation>Mode de réponse :</translation>
+    </message>
+    <message>
+        <source>Agent rounds:</source>
+        <translation>Tours de l’agent :</translation>
+    </message>
+    <message>
+        <source>Tool calls per round:</source>
+        <translation>Appels d’outils par tour :</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ShortcutsDialog</name>
@@ -2336,6 +2464,51 @@ Corps (%3 octets, tel qu'envoyé) :
     <message>
         <source>No symbols in this file.</source>
         <translation>Aucun symbole dans ce fichier.</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::AgentStepsView</name>
+    <message>
+        <source>Agent steps</source>
+        <translation>Étapes de l’agent</translation>
+    </message>
+    <message>
+        <source>%1. %2 %3</source>
+        <translation>%1. %2 %3</translation>
+    </message>
+    <message>
+        <source>Show what %1 returned</source>
+        <translation>Afficher ce que %1 a renvoyé</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>en cours…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Agent steps (%n call(s))</source>
+        <translation>
+            <numerusform>Étapes de l’agent (%n appel)</numerusform>
+            <numerusform>Étapes de l’agent (%n appels)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::Integrations</name>
+    <message>
+        <source>Run in a terminal</source>
+        <translation>À lancer dans un terminal</translation>
+    </message>
+    <message>
+        <source>settings.json (Zed ▸ Settings)</source>
+        <translation>settings.json (Zed ▸ Paramètres)</translation>
+    </message>
+    <message>
+        <source>Any client (HTTP)</source>
+        <translation>Tout client (HTTP)</translation>
+    </message>
+    <message>
+        <source>Run in a terminal; it prints the URL and the bearer token</source>
+        <translation>À lancer dans un terminal ; affiche l’URL et le jeton d’accès</translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,6 @@
 #include "chatcontroller.h"
 
+#include "agentsteps.h"
 #include "chatpane.h"
 #include "conversationservice.h"
 #include "llmerrortext.h"
@@ -14,6 +15,8 @@
 #include "core/llm/tracejson.h"
 #include "core/search/searcher.h"
 #include "core/search/usages.h"
+#include "core/tools/folderhost.h"
+#include "core/tools/toolregistry.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -22,6 +25,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace RepoLens {
 
@@ -188,6 +192,10 @@ ChatController::~ChatController()
 {
     if (m_reply)
         m_reply->abort();
+    if (m_agentCancel)
+        m_agentCancel->store(true);
+    for (QFuture<void> &job : m_agentJobs)
+        job.waitForFinished();
     m_service->waitForDone();
 }
 
@@ -386,10 +394,198 @@ void ChatController::ask(const QString &question)
         askRetrievalOnly(id, q);
         return;
     }
+    QString why;
+    if (!pinned && wantsAgent(parsed.text, &why)) {
+        askAgent(int(m_turns.size()) - 1, why);
+        return;
+    }
     if (retrieve)
         retrieveAndAnswer(int(m_turns.size()) - 1);
     else
         sendAnswer(int(m_turns.size()) - 1);
+}
+
+// --- agent mode -------------------------------------------------------------------------------
+
+bool ChatController::wantsAgent(const QString &question, QString *why) const
+{
+    switch (m_settings.agentMode) {
+    case LlmSettings::AgentMode::Agent:
+        *why = tr("agent mode (Settings ▸ Retrieval)");
+        return true;
+    case LlmSettings::AgentMode::SingleShot:
+        return false;
+    case LlmSettings::AgentMode::Auto:
+        break;
+    }
+    QString reason;
+    const bool yes = agentHelps(question, &reason);
+    *why = tr("agent mode: %1").arg(reason);
+    return yes;
+}
+
+void ChatController::askAgent(int turnIndex, const QString &why)
+{
+    ChatTurn &turn = m_turns[turnIndex];
+    const int blockId = turn.blockId;
+    turn.agent = true;
+    turn.steps.clear();
+    turn.trace = RetrievalTrace();
+    turn.trace.route = QStringLiteral("agent");
+    turn.trace.notes = {why};
+    turn.model = m_settings.model;
+    m_pane->setStatus(blockId, tr("%1 is looking through the code with the tools…").arg(m_settings.model));
+    m_pane->agentSteps(blockId);
+    m_pane->beginAnswer(blockId, citationIndexFor(turn), {});
+    const QString folderName = QFileInfo(m_root).fileName();
+    QList<ChatMessage> messages{{QStringLiteral("system"), agentInstructions(folderName), {}, {}}};
+    for (int i = std::max(0, turnIndex - 4); i < turnIndex; ++i) {
+        const ChatTurn &t = m_turns.at(i);
+        if (t.answer.isEmpty() || t.status == QLatin1String("retrieval-only"))
+            continue;
+        messages.append({QStringLiteral("user"), parseMentions(t.question).text, {}, {}});
+        messages.append({QStringLiteral("assistant"), t.answer, {}, {}});
+    }
+    messages.append({QStringLiteral("user"), parseMentions(turn.question).text, {}, {}});
+    AgentOptions options;
+    options.maxRounds = m_settings.agentRounds;
+    options.maxCallsPerRound = m_settings.agentCalls;
+    options.budgetTokens = m_settings.agentBudget;
+    options.folderName = folderName;
+    const LlmEndpoint ep = endpoint();
+    const RepoHandle handle = FixedFolders::handleFor(m_root, m_dbPath);
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_agentCancel = cancel;
+    m_agentJobs.removeIf([](const QFuture<void> &job) { return job.isFinished(); });
+    m_agentJobs << QtConcurrent::run([this, blockId, messages, options, ep, handle, cancel] {
+        FixedFolders host({handle});
+        ToolRegistry tools(&host);
+        AgentCallbacks cb;
+        cb.stepStarted = [this, blockId](const AgentStep &s) {
+            QMetaObject::invokeMethod(this, [this, blockId, s] { agentStep(blockId, s, false); }, Qt::QueuedConnection);
+        };
+        cb.stepFinished = [this, blockId](const AgentStep &s) {
+            QMetaObject::invokeMethod(this, [this, blockId, s] { agentStep(blockId, s, true); }, Qt::QueuedConnection);
+        };
+        cb.answerDelta = [this, blockId](const QString &delta) {
+            QMetaObject::invokeMethod(this, [this, blockId, delta] { m_pane->appendAnswer(blockId, delta); }, Qt::QueuedConnection);
+        };
+        cb.roundFinished = [this, blockId, ep](const AgentRound &r) {
+            RemoteCall call;
+            call.time = QDateTime::currentDateTime();
+            call.endpoint = r.url;
+            call.purpose = QStringLiteral("agent");
+            call.model = ep.model;
+            call.bytes = r.bytesSent;
+            call.local = ep.isLocal();
+            call.status = r.status;
+            call.body = r.requestBody;
+            QMetaObject::invokeMethod(this, [this, blockId, call] {
+                const int i = turnIndexForBlock(blockId);
+                if (i >= 0)
+                    logCall(call, i);
+            }, Qt::QueuedConnection);
+        };
+        const AgentOutcome outcome = runAgent(ep, messages, tools, options, cancel.get(), cb);
+        QMetaObject::invokeMethod(this, [this, blockId, outcome] { finishAgent(blockId, outcome); }, Qt::QueuedConnection);
+    });
+}
+
+void ChatController::agentStep(int blockId, const AgentStep &step, bool finished)
+{
+    AgentStepsView *view = m_pane->agentSteps(blockId);
+    if (!view)
+        return;
+    const QString key = QString::number(step.round) + u'/' + step.callId;
+    if (!finished) {
+        view->addStep(key, step.round, step.tool, step.arguments);
+        m_pane->setStatus(blockId, tr("Step %1: %2…").arg(view->stepCount()).arg(step.tool));
+    } else {
+        view->finishStep(key, step.summary, step.result, step.error);
+    }
+}
+
+void ChatController::finishAgent(int blockId, const AgentOutcome &outcome)
+{
+    const int i = turnIndexForBlock(blockId);
+    if (i < 0)
+        return;
+    ChatTurn &turn = m_turns[i];
+    turn.steps = outcome.steps;
+    if (outcome.toolsUnsupported) {
+        // A model without tool calling: one retrieval and one answer, and say why.
+        turn.agent = false;
+        if (AgentStepsView *view = m_pane->agentSteps(blockId))
+            view->setNote(tr("%1 does not take tools; answered single-shot instead.").arg(m_settings.model));
+        turn.trace = RetrievalTrace();
+        retrieveAndAnswer(i);
+        m_turns[i].trace.notes << tr("the model does not take tools: answered single-shot");
+        return;
+    }
+    turn.answer = outcome.answer;
+    // What the model saw through the tools may be cited.
+    CitationIndex index = m_files ? *m_files : CitationIndex();
+    QList<CitedChunk> seen;
+    for (const AgentSource &s : outcome.sources) {
+        seen.append({s.path, s.startLine, s.endLine});
+        if (!m_files)
+            index.addFile(s.path, 0);
+    }
+    index.setChunks(seen);
+    index.setRootName(QFileInfo(m_root).fileName());
+    if (AnswerView *view = m_pane->answerView(blockId))
+        view->setCitationIndex(index);
+    // The inspector lists every round trip and every call.
+    for (const AgentRound &r : outcome.rounds) {
+        RetrievalStage stage;
+        stage.name = tr("agent request %1 (%n tool call(s))", nullptr, r.toolCalls).arg(r.round);
+        stage.millis = r.millis;
+        stage.error = r.status == QLatin1String("ok") ? QString() : r.status;
+        for (const AgentStep &s : outcome.steps)
+            if (s.round == r.round)
+                stage.text += s.tool + u' ' + s.arguments + QStringLiteral(" → ") + s.summary + u'\n';
+        turn.trace.stages << stage;
+        turn.requestBody = r.requestBody;
+        turn.endpoint = r.url;
+    }
+    m_pane->setAnswer(blockId, turn.answer, true);
+    AnswerFinish finish;
+    const LlmError &error = outcome.error;
+    if (error.kind == LlmErrorKind::Cancelled) {
+        turn.status = QStringLiteral("stopped");
+        finish.kind = AnswerFinish::Kind::Stopped;
+        finish.canRetry = true;
+    } else if (error.isError()) {
+        turn.status = turn.answer.isEmpty() ? QStringLiteral("error") : QStringLiteral("cut-off");
+        turn.error = llmErrorKindName(error.kind) + QStringLiteral(": ") + describeLlmError(error);
+        finish.kind = turn.answer.isEmpty() ? AnswerFinish::Kind::Failed : AnswerFinish::Kind::CutOff;
+        finish.message = outcome.stopReason == QLatin1String("no answer")
+                             ? tr("the model kept calling tools and did not answer within %n round(s).", nullptr,
+                                  m_settings.agentRounds)
+                             : errorMessage(error);
+        finish.canRetry = true;
+    } else {
+        turn.status = outcome.cutOff ? QStringLiteral("cut-off") : QStringLiteral("complete");
+    }
+    if (AgentStepsView *view = m_pane->agentSteps(blockId)) {
+        if (turn.status == QLatin1String("stopped"))
+            view->setNote(tr("Stopped."));
+        else if (outcome.stopReason == QLatin1String("round limit") || outcome.stopReason == QLatin1String("token budget"))
+            view->setNote(tr("Answered from what the tools returned within the limits (%1).").arg(outcome.stopReason));
+    }
+    m_pane->finishAnswer(blockId, finish);
+    QStringList parts{tr("agent"), tr("%n tool call(s)", nullptr, int(outcome.steps.size())),
+                      tr("%n request(s)", nullptr, int(outcome.rounds.size()))};
+    if (const AnswerView *view = m_pane->answerView(blockId); view && view->invalidCitations() > 0)
+        parts << tr("%n citation(s) not found in the index", nullptr, view->invalidCitations());
+    m_pane->setStatus(blockId, parts.join(QStringLiteral("  ·  ")));
+    saveTurn(i);
+    if (m_busyBlock == blockId) {
+        m_busyBlock = 0;
+        m_pane->setBusy(false);
+        m_agentCancel.reset();
+    }
+    Q_EMIT answerFinished(blockId, turn.status);
 }
 
 void ChatController::askRetrievalOnly(int blockId, const QString &q)
@@ -796,6 +992,10 @@ void ChatController::stop()
         return;
     if (m_reply) {
         m_reply->abort(); // finishTurn() marks it stopped and keeps the partial answer
+        return;
+    }
+    if (m_agentCancel && !m_agentCancel->load()) {
+        m_agentCancel->store(true); // finishAgent() marks it stopped
         return;
     }
     m_queries->cancel(QStringLiteral("answer"));

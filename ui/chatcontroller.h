@@ -3,12 +3,14 @@
 #include "answerview.h"
 
 #include "core/index/indexer.h"
+#include "core/llm/agentloop.h"
 #include "core/llm/chatclient.h"
 #include "core/llm/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmsettings.h"
 #include "core/search/searchsettings.h"
 
+#include <QFuture>
 #include <QObject>
 #include <QPointer>
 
@@ -49,6 +51,8 @@ struct ChatTurn
     QString model;
     double firstTokenMillis = -1;
     double answerMillis = 0;
+    bool agent = false;          // answered in agent mode (the model called the tools)
+    QList<AgentStep> steps;      // its tool calls
 };
 
 // The answering logic of the chat pane: @-mentions, reusing the previous context for
@@ -115,6 +119,11 @@ Q_SIGNALS:
 
 private:
     void askRetrievalOnly(int blockId, const QString &question);
+    // Agent mode: whether this question gets it, the loop on a worker thread, its end.
+    bool wantsAgent(const QString &question, QString *why) const;
+    void askAgent(int turnIndex, const QString &why);
+    void agentStep(int blockId, const AgentStep &step, bool finished);
+    void finishAgent(int blockId, const AgentOutcome &outcome);
     void retrieveAndAnswer(int turnIndex);
     void sendAnswer(int turnIndex);
     void finishTurn(int turnIndex, ChatReply *reply);
@@ -144,6 +153,8 @@ private:
     std::shared_ptr<std::atomic<qint64>> m_conversationId;
     QList<ChatTurn> m_turns;
     QPointer<ChatReply> m_reply;
+    std::shared_ptr<std::atomic_bool> m_agentCancel; // the running agent loop's
+    QList<QFuture<void>> m_agentJobs; // running loops (a stopped one may still finish its call)
     int m_busyBlock = 0;
     quint64 m_indexGeneration = 1;
     std::shared_ptr<const CitationIndex> m_files; // every indexed file with its line count

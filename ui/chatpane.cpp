@@ -1,5 +1,7 @@
 #include "chatpane.h"
 
+#include "agentsteps.h"
+
 #include "core/llm/mentions.h"
 #include "core/llm/prompt.h"
 #include "core/parse/highlighter.h"
@@ -1207,6 +1209,22 @@ void ChatPane::setStatus(int id, const QString &text)
         b->status->setText(text);
         b->status->setVisible(!text.isEmpty());
     }
+}
+
+AgentStepsView *ChatPane::agentSteps(int id)
+{
+    Block *b = block(id);
+    if (!b)
+        return nullptr;
+    if (!b->steps) {
+        auto *layout = static_cast<QVBoxLayout *>(b->widget->layout());
+        b->steps = new AgentStepsView(b->widget);
+        // Above the answer when there is one, else at the end (the answer comes below).
+        const int at = b->answer ? layout->indexOf(b->answer) : -1;
+        layout->insertWidget(at < 0 ? layout->count() : at, b->steps);
+        scrollToBottomLater();
+    }
+    return b->steps;
 }
 
 void ChatPane::beginAnswer(int id, const CitationIndex &index, const QList<AnswerView::Source> &sources)

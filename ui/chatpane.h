@@ -21,6 +21,8 @@ class QVBoxLayout;
 
 namespace RepoLens {
 
+class AgentStepsView;
+
 // A run of text of one highlight category in a code preview.
 struct PreviewSegment
 {
@@ -235,6 +237,8 @@ public:
     void setAnswer(int id, const QString &markdown, bool streaming);
     void finishAnswer(int id, const AnswerFinish &finish);
     AnswerView *answerView(int id) const;
+    // The agent-mode steps of a question (created on first use, above its answer).
+    AgentStepsView *agentSteps(int id);
     AnswerView *lastAnswerView() const;
     QLabel *noticeLabel(int id) const;
     QPushButton *retryButton(int id) const;
@@ -320,6 +324,7 @@ private:
         QPointer<QLabel> status;
         QList<QPointer<ResultCard>> cards;
         QPointer<AnswerView> answer;
+        QPointer<AgentStepsView> steps;
         QPointer<QLabel> notice;
         QPointer<QWidget> actions;
         QPointer<QPushButton> retry;

@@ -853,6 +853,23 @@ void MainWindow::connectFreshness()
                                      .arg(reason, movedTo),
                                  30000);
     });
+    // Another RepoLens process (the CLI, the MCP server, a second window) writes this index:
+    // this window reads meanwhile and takes over when it is done.
+    auto *otherWriterLabel = new QLabel(this);
+    otherWriterLabel->setObjectName(QStringLiteral("otherWriterLabel"));
+    otherWriterLabel->hide();
+    statusBar()->addWidget(otherWriterLabel);
+    connect(m_index, &IndexService::otherWriterChanged, this, [this, otherWriterLabel](const QString &holder) {
+        otherWriterLabel->setVisible(!holder.isEmpty());
+        otherWriterLabel->setText(tr("Indexing in another RepoLens process; answers use what it has written so far"));
+        otherWriterLabel->setToolTip(holder);
+        if (!holder.isEmpty()) {
+            m_progress->hide();
+            m_cancelButton->hide();
+            m_chatController->setIndexState(true, {});
+        }
+        refreshStats();
+    });
     connect(m_index, &IndexService::indexUpdated, this, [this](const IndexReport &report, const QStringList &) {
         if (report.filesParsed + report.filesRemoved == 0)
             return;
@@ -892,6 +909,8 @@ QString MainWindow::errorText(const Error &error) const
         return tr("the index is damaged; re-index the folder (F5)");
     case ErrorCode::SchemaTooNew:
         return tr("the index was written by a newer RepoLens");
+    case ErrorCode::Busy:
+        return tr("indexing in another RepoLens process (%1)").arg(error.context);
     default:
         return error.toString();
     }
@@ -1549,6 +1568,7 @@ void MainWindow::showSettings(const QString &page)
     current.search = SearchSettings::load();
     current.indexing = IndexingSettings::load();
     current.appearance = AppearanceSettings::load();
+    current.folder = m_root;
     auto *dialog = new SettingsDialog(current, m_options.credentials, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &SettingsDialog::applied, this, &MainWindow::applySettings);

@@ -1,5 +1,7 @@
 #include "settingsdialog.h"
 
+#include "integrations.h"
+
 #include "language.h"
 #include "llmerrortext.h"
 #include "syntaxhelper.h"
@@ -24,6 +26,9 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QFontDatabase>
+#include <QClipboard>
+#include <QApplication>
 #include <QVBoxLayout>
 
 namespace RepoLens {
@@ -31,7 +36,7 @@ namespace RepoLens {
 namespace {
 
 const QStringList kPageNames = {QStringLiteral("model"), QStringLiteral("embeddings"), QStringLiteral("retrieval"),
-                                QStringLiteral("indexing"), QStringLiteral("appearance")};
+                                QStringLiteral("indexing"), QStringLiteral("appearance"), QStringLiteral("integrations")};
 
 QLabel *note(const QString &text, QWidget *parent)
 {
@@ -73,7 +78,7 @@ SettingsDialog::SettingsDialog(const SettingsBundle &current, std::shared_ptr<Cr
     auto *row = new QHBoxLayout;
     m_pages = new QListWidget(this);
     m_pages->setObjectName(QStringLiteral("settingsPages"));
-    m_pages->addItems({tr("Model"), tr("Embeddings"), tr("Retrieval"), tr("Indexing"), tr("Appearance")});
+    m_pages->addItems({tr("Model"), tr("Embeddings"), tr("Retrieval"), tr("Indexing"), tr("Appearance"), tr("Integrations")});
     m_pages->setFixedWidth(150);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(modelPage());
@@ -81,6 +86,7 @@ SettingsDialog::SettingsDialog(const SettingsBundle &current, std::shared_ptr<Cr
     m_stack->addWidget(retrievalPage());
     m_stack->addWidget(indexingPage());
     m_stack->addWidget(appearancePage());
+    m_stack->addWidget(integrationsPage());
     row->addWidget(m_pages);
     row->addWidget(m_stack, 1);
     layout->addLayout(row, 1);
@@ -332,6 +338,58 @@ QWidget *SettingsDialog::embeddingsPage()
     return page;
 }
 
+QWidget *SettingsDialog::integrationsPage()
+{
+    auto *page = new QWidget(this);
+    auto *v = new QVBoxLayout(page);
+    v->addWidget(note(tr("Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder's index over "
+                         "the Model Context Protocol: search, definitions, every reference, numbered lines, impact. "
+                         "Register RepoLens with one of them:"),
+                      page));
+    const QString folder = m_current.folder;
+    m_client = new QComboBox(page);
+    m_client->setObjectName(QStringLiteral("integrationClient"));
+    const QList<McpSnippet> snippets = mcpSnippets(repolensCliPath(), folder.isEmpty() ? tr("FOLDER") : folder);
+    for (const McpSnippet &s : snippets)
+        m_client->addItem(s.client);
+    m_snippetWhere = new QLabel(page);
+    m_snippetWhere->setTextFormat(Qt::PlainText);
+    m_snippet = new QPlainTextEdit(page);
+    m_snippet->setObjectName(QStringLiteral("integrationText"));
+    m_snippet->setReadOnly(true);
+    m_snippet->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_copySnippet = new QPushButton(tr("Copy"), page);
+    m_copySnippet->setObjectName(QStringLiteral("integrationCopy"));
+    auto show = [this, snippets](int i) {
+        if (i < 0 || i >= snippets.size())
+            return;
+        m_snippetWhere->setText(snippets.at(i).where);
+        m_snippet->setPlainText(snippets.at(i).text);
+    };
+    connect(m_client, &QComboBox::currentIndexChanged, this, show);
+    connect(m_copySnippet, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_snippet->toPlainText());
+        m_copySnippet->setText(tr("Copied"));
+    });
+    connect(m_client, &QComboBox::currentIndexChanged, this, [this] { m_copySnippet->setText(tr("Copy")); });
+    show(0);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Client:"), m_client);
+    form->addRow(tr("Where:"), m_snippetWhere);
+    v->addLayout(form);
+    v->addWidget(m_snippet, 1);
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(m_copySnippet);
+    v->addLayout(row);
+    if (folder.isEmpty())
+        v->addWidget(note(tr("Open a folder to see the command for it."), page));
+    v->addWidget(note(tr("The server keeps the index fresh while it runs and shares it with this window: one of them "
+                         "writes, the other reads and says so."),
+                      page));
+    return page;
+}
+
 QWidget *SettingsDialog::retrievalPage()
 {
     auto *page = new QWidget(this);
@@ -372,6 +430,21 @@ QWidget *SettingsDialog::retrievalPage()
     form->addRow(tr("Results considered (top-k):"), m_topK);
     form->addRow(tr("Context budget:"), m_budget);
     form->addRow(tr("Conversation budget:"), m_history);
+    m_agentMode = new QComboBox(page);
+    m_agentMode->setObjectName(QStringLiteral("agentMode"));
+    m_agentMode->addItem(tr("Auto: agent for questions that need several steps"), agentModeName(LlmSettings::AgentMode::Auto));
+    m_agentMode->addItem(tr("Single-shot: one retrieval, one answer"), agentModeName(LlmSettings::AgentMode::SingleShot));
+    m_agentMode->addItem(tr("Agent: the model searches, reads and follows references"), agentModeName(LlmSettings::AgentMode::Agent));
+    m_agentMode->setCurrentIndex(std::max(0, m_agentMode->findData(agentModeName(m_current.llm.agentMode))));
+    m_agentRounds = new QSpinBox(page);
+    m_agentRounds->setRange(1, 20);
+    m_agentRounds->setValue(m_current.llm.agentRounds);
+    m_agentCalls = new QSpinBox(page);
+    m_agentCalls->setRange(1, 32);
+    m_agentCalls->setValue(m_current.llm.agentCalls);
+    form->addRow(tr("Answer mode:"), m_agentMode);
+    form->addRow(tr("Agent rounds:"), m_agentRounds);
+    form->addRow(tr("Tool calls per round:"), m_agentCalls);
     v->addLayout(form);
     v->addWidget(m_hyde);
     v->addWidget(note(tr("HyDE lets the model write hypothetical code first and searches with it (two extra "
@@ -544,6 +617,11 @@ bool SettingsDialog::apply()
         b.search.rerankModel = m_rerankModel->text().trimmed();
     }
     b.llm.hyde = m_hyde->isChecked();
+    b.llm.agentMode = m_agentMode->currentIndex() == 1   ? LlmSettings::AgentMode::SingleShot
+                      : m_agentMode->currentIndex() == 2 ? LlmSettings::AgentMode::Agent
+                                                         : LlmSettings::AgentMode::Auto;
+    b.llm.agentRounds = m_agentRounds->value();
+    b.llm.agentCalls = m_agentCalls->value();
     b.llm.sendCredentials = m_sendCredentials->isChecked();
     b.llm.topK = m_topK->value();
     b.llm.contextBudget = m_budget->value();

@@ -35,6 +35,7 @@ struct SettingsBundle
     SearchSettings search;
     IndexingSettings indexing;
     AppearanceSettings appearance;
+    QString folder;            // the open folder (Integrations shows its MCP command)
     bool keyChanged = false;   // the API key field was edited
     QString key;               // the new key (empty: remove it)
 };
@@ -52,7 +53,7 @@ public:
     SettingsDialog(const SettingsBundle &current, std::shared_ptr<CredentialStore> credentials,
                    QWidget *parent = nullptr);
 
-    void showPage(const QString &name); // "model", "embeddings", "retrieval", "indexing", "appearance"
+    void showPage(const QString &name); // "model", "embeddings", "retrieval", "indexing", "appearance", "integrations"
     // Validates and emits applied(); false (after telling why) when a value is refused.
     bool apply();
     QString lastError() const { return m_lastError; }
@@ -76,6 +77,10 @@ public:
     QComboBox *syntaxThemeBox() const { return m_syntaxTheme; }
     QLabel *syntaxThemeNote() const { return m_syntaxThemeNote; }
     QListWidget *pages() const { return m_pages; }
+    QComboBox *agentMode() const { return m_agentMode; }
+    QComboBox *integrationClient() const { return m_client; }
+    QPlainTextEdit *integrationText() const { return m_snippet; }
+    QPushButton *integrationCopy() const { return m_copySnippet; }
     void setQuietErrors(bool quiet) { m_quiet = quiet; } // tests: no message boxes
 
 Q_SIGNALS:
@@ -91,6 +96,7 @@ private:
     QWidget *indexingPage();
     QWidget *appearancePage();
     void fillSyntaxThemes();
+    QWidget *integrationsPage();
     void testConnection();
     void updateKeyStatus();
     bool refuse(const QString &page, QWidget *field, const QString &message);
@@ -105,6 +111,14 @@ private:
 
     QListWidget *m_pages;
     QStackedWidget *m_stack;
+    // agent mode (model page) and integrations
+    QComboBox *m_agentMode = nullptr;
+    QSpinBox *m_agentRounds = nullptr;
+    QSpinBox *m_agentCalls = nullptr;
+    QComboBox *m_client = nullptr;
+    QLabel *m_snippetWhere = nullptr;
+    QPlainTextEdit *m_snippet = nullptr;
+    QPushButton *m_copySnippet = nullptr;
     // model
     QComboBox *m_preset;
     QLineEdit *m_baseUrl;

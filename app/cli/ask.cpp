@@ -1,11 +1,14 @@
 #include "ask.h"
 
+#include "core/llm/agentloop.h"
 #include "core/llm/citations.h"
 #include "core/llm/contextretriever.h"
 #include "core/llm/embeddingstage.h"
 #include "core/llm/prompt.h"
 #include "core/llm/summarizer.h"
 #include "core/store/conversationstore.h"
+#include "core/tools/folderhost.h"
+#include "core/tools/toolregistry.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -58,6 +61,117 @@ QString configureHint()
         "or pass --base-url URL --model NAME (the key comes from OPENAI_API_KEY).\n");
 }
 
+QString compactArguments(const QString &json)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8());
+    const QString text = doc.isObject() ? QString::fromUtf8(doc.toJson(QJsonDocument::Compact)) : json;
+    return text.size() > 160 ? text.left(157) + QStringLiteral("...") : text;
+}
+
+QJsonArray stepsJson(const QList<AgentStep> &steps)
+{
+    QJsonArray out;
+    for (const AgentStep &s : steps)
+        out.append(QJsonObject{{QStringLiteral("round"), s.round},
+                               {QStringLiteral("tool"), s.tool},
+                               {QStringLiteral("arguments"), s.arguments},
+                               {QStringLiteral("summary"), s.summary},
+                               {QStringLiteral("error"), s.error},
+                               {QStringLiteral("millis"), s.millis}});
+    return out;
+}
+
+// Agent mode: the model calls the tools; steps on stderr, the answer on stdout. Returns -1
+// when the model cannot call tools (the caller answers single-shot).
+int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint &endpoint, ConversationStore *log,
+                const std::atomic_bool *cancel, QString *fallbackNote)
+{
+    FixedFolders host({FixedFolders::handleFor(o.rootPath, o.databasePath)});
+    ToolRegistry tools(&host);
+    AgentOptions options;
+    options.maxRounds = o.settings.agentRounds;
+    options.maxCallsPerRound = o.settings.agentCalls;
+    options.budgetTokens = o.settings.agentBudget;
+    options.folderName = QFileInfo(o.rootPath).fileName();
+    const QList<ChatMessage> conversation{{QStringLiteral("system"), agentInstructions(options.folderName), {}, {}},
+                                          {QStringLiteral("user"), o.question, {}, {}}};
+    if (!endpoint.isLocal())
+        err(QStringLiteral("agent mode: the question and the tool results go to %1")
+                .arg(endpoint.displayUrl(QStringLiteral("chat/completions"))));
+    AgentCallbacks callbacks;
+    callbacks.stepFinished = [](const AgentStep &s) {
+        err(QStringLiteral("step %1: %2 %3 -> %4").arg(s.round).arg(s.tool, compactArguments(s.arguments), s.summary));
+    };
+    callbacks.answerDelta = [&o](const QString &delta) {
+        if (!o.json)
+            out(delta);
+    };
+    callbacks.roundFinished = [&](const AgentRound &r) {
+        RemoteCall call;
+        call.time = QDateTime::currentDateTime();
+        call.endpoint = r.url;
+        call.purpose = QStringLiteral("agent");
+        call.model = endpoint.model;
+        call.bytes = r.bytesSent;
+        call.local = endpoint.isLocal();
+        call.status = r.status;
+        logCall(log, call);
+    };
+    const AgentOutcome outcome = runAgent(endpoint, conversation, tools, options, cancel, callbacks);
+    if (outcome.toolsUnsupported) {
+        *fallbackNote = QStringLiteral("the model does not take tools (%1): answering single-shot").arg(outcome.error.detail.left(200));
+        return -1;
+    }
+    CitationIndex index;
+    index.setRootName(QFileInfo(o.rootPath).fileName());
+    const QHash<QString, FileRecord> files = store.files().all();
+    for (auto it = files.cbegin(); it != files.cend(); ++it)
+        if (!it->isDir)
+            index.addFile(it.key(), it->lineCount);
+    QList<CitedChunk> cited;
+    for (const AgentSource &s : outcome.sources)
+        cited.append({s.path, s.startLine, s.endLine});
+    index.setChunks(cited);
+    const QList<CheckedCitation> citations = checkCitations(outcome.answer, index);
+    if (o.json) {
+        QJsonArray checked;
+        for (const CheckedCitation &c : citations) {
+            if (c.quiet)
+                continue;
+            checked.append(QJsonObject{{QStringLiteral("text"), outcome.answer.mid(c.match.offset, c.match.length)},
+                                       {QStringLiteral("valid"), c.valid}, {QStringLiteral("path"), c.path},
+                                       {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
+                                       {QStringLiteral("problem"), c.detail}});
+        }
+        QJsonObject obj{{QStringLiteral("question"), o.question},
+                        {QStringLiteral("answer"), outcome.answer},
+                        {QStringLiteral("mode"), QStringLiteral("agent")},
+                        {QStringLiteral("steps"), stepsJson(outcome.steps)},
+                        {QStringLiteral("rounds"), int(outcome.rounds.size())},
+                        {QStringLiteral("stop"), outcome.stopReason},
+                        {QStringLiteral("citations"), checked},
+                        {QStringLiteral("cut_off"), outcome.cutOff}};
+        if (outcome.error.isError())
+            obj.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("kind"), llmErrorKindName(outcome.error.kind)},
+                                                             {QStringLiteral("message"), describeLlmError(outcome.error)}});
+        out(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
+        return outcome.error.isError() ? 1 : 0;
+    }
+    if (!outcome.answer.endsWith(u'\n'))
+        out(QStringLiteral("\n"));
+    err(QStringLiteral("agent: %1 step(s) in %2 request(s), stopped: %3").arg(outcome.steps.size()).arg(outcome.rounds.size()).arg(outcome.stopReason));
+    for (const CheckedCitation &c : citations)
+        if (!c.valid && !c.quiet)
+            err(QStringLiteral("invalid citation: %1 (%2)").arg(outcome.answer.mid(c.match.offset, c.match.length), c.detail));
+    if (outcome.error.isError()) {
+        if (outcome.error.kind == LlmErrorKind::Cancelled)
+            return 130;
+        err(QStringLiteral("repolens-cli: ") + describeLlmError(outcome.error));
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOptions &searchOptions,
@@ -70,6 +184,25 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
     }
     const bool configured = o.settings.isConfigured();
     const LlmEndpoint endpoint = o.settings.endpoint(o.apiKey);
+    // Agent mode: forced, or Auto when the question needs several steps.
+    QString fallbackNote;
+    if (configured) {
+        LlmSettings::AgentMode mode = o.mode != LlmSettings::AgentMode::Auto ? o.mode : o.settings.agentMode;
+        QString why;
+        const bool agent = mode == LlmSettings::AgentMode::Agent
+                           || (mode == LlmSettings::AgentMode::Auto && agentHelps(parsed.text, &why));
+        if (agent) {
+            std::unique_ptr<ConversationStore> agentLog;
+            if (auto opened = ConversationStore::open(o.databasePath))
+                agentLog = std::move(*opened);
+            if (!why.isEmpty())
+                err(QStringLiteral("agent mode: %1").arg(why));
+            const int rc = runAgentAsk(store, o, endpoint, agentLog.get(), cancel, &fallbackNote);
+            if (rc >= 0)
+                return rc;
+            err(QStringLiteral("note: ") + fallbackNote);
+        }
+    }
     RetrievalOptions options;
     options.topK = o.settings.topK;
     options.budgetTokens = o.settings.contextBudget;

@@ -18,6 +18,8 @@ struct AskOptions
     LlmSettings settings;   // with --base-url / --model / --hyde applied
     QString apiKey;
     bool json = false;      // one JSON object instead of the streamed text
+    // --agent / --single-shot override the settings' mode (auto: the question decides)
+    LlmSettings::AgentMode mode = LlmSettings::AgentMode::Auto;
 };
 
 // `repolens-cli ask`: retrieves the context (mentions, graph paths, HyDE), streams the model's

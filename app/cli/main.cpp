@@ -3,6 +3,7 @@
 
 #include "ask.h"
 #include "cliprogress.h"
+#include "mcp.h"
 #include "terminaltext.h"
 #include "watch.h"
 
@@ -23,6 +24,8 @@
 #include "core/search/searchsettings.h"
 #include "core/search/usages.h"
 #include "core/store/indexstore.h"
+#include "core/store/writerlock.h"
+#include "core/tools/reports.h"
 
 #ifdef REPOLENS_HAVE_KEYCHAIN
 #include "app/gui/keychainstore.h"
@@ -42,6 +45,7 @@
 #include <QLoggingCategory>
 #include <QRegularExpression>
 #include <QTextStream>
+#include <QThread>
 
 #include <csignal>
 #include <cerrno>
@@ -91,11 +95,15 @@ Commands:
                                     with the app; API keys come from REPOLENS_API_KEY /
                                     OPENAI_API_KEY or the app's keychain entry
   ask DIR QUESTION [--base-url URL] [--model NAME] [--rerank[=MODE]] [--hyde] [--json]
+         [--agent | --single-shot]
                                     answer with the configured model (streamed), the
                                     sources and a check of the citations; @codebase,
                                     @path/to/file and @Symbol work as in the app; without
                                     a model: the retrieval-only answer. Key: OPENAI_API_KEY
-                                    (or the variable named by llm.key_env)
+                                    (or the variable named by llm.key_env); --agent: the
+                                    model calls the tools (search, read, references, ...)
+                                    in rounds, steps on stderr (setting `agent`: auto,
+                                    single or agent)
   summarize DIR [--max N]           write method summaries with the model (resumable;
                                     prints the number of calls first)
   bench-vectors DIR [--queries N] [--m M] [--ef-construction N] [--ef-search N]
@@ -104,6 +112,12 @@ Commands:
   refs DIR NAME [--json]            definitions of NAME and every usage
   status DIR [--json]               files per status, with the reasons
   symbols DIR [--json]              every definition in the index
+  mcp [DIR...] [--http PORT] [--host ADDR] [--no-auth] [--token T] [--no-watch]
+                                    serve the index to agents over the Model Context
+                                    Protocol: stdio by default, Streamable HTTP on
+                                    127.0.0.1:PORT with --http (a bearer token is printed;
+                                    0 picks a free port); without DIR the client's roots
+                                    or the current folder; kept fresh while it runs
   chunks FILE [--lang NAME]         show how one file is chunked (no index needed)
   withhold FILE... [--show] [--json]
                                     where the withholding stage removes credentials from
@@ -213,6 +227,23 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
                 progress.update(p);
         },
         &g_cancel);
+    // Another RepoLens process is writing this index: wait for it, then bring the index up to
+    // date ourselves (little is left to do; a writer that died left its committed batches).
+    for (bool told = false; !report && report.error().code == ErrorCode::Busy && !g_cancel.load();) {
+        if (!told) {
+            printErr(QStringLiteral("indexing in another RepoLens process (%1); waiting for it to finish")
+                         .arg(report.error().context));
+            told = true;
+        }
+        while (IndexWriterLock::holder(dbPath) && !g_cancel.load())
+            QThread::msleep(100);
+        report = indexer.run(
+            [&](const IndexProgress &p) {
+                if (!quiet)
+                    progress.update(p);
+            },
+            &g_cancel);
+    }
     progress.finish();
     if (!report) {
         printErr(QStringLiteral("indexing failed: %1").arg(report.error().toString()));
@@ -350,55 +381,10 @@ Result<std::unique_ptr<IndexStore>> openForReading(const QString &root, const QS
     return store;
 }
 
-QJsonObject hitJson(const SearchHit &hit)
-{
-    QJsonObject scores{{QStringLiteral("bm25"), hit.scores.bm25},
-                       {QStringLiteral("bm25_rank"), hit.scores.bm25Rank},
-                       {QStringLiteral("vector"), hit.scores.vector},
-                       {QStringLiteral("vector_rank"), hit.scores.vectorRank},
-                       {QStringLiteral("symbol"), hit.scores.symbol},
-                       {QStringLiteral("file"), hit.scores.file},
-                       {QStringLiteral("path"), hit.scores.path},
-                       {QStringLiteral("prior"), hit.scores.prior},
-                       {QStringLiteral("graph"), hit.scores.graph},
-                       {QStringLiteral("rerank"), hit.scores.rerank},
-                       {QStringLiteral("final"), hit.scores.final}};
-    return QJsonObject{{QStringLiteral("path"), hit.chunk.path},
-                       {QStringLiteral("start_line"), hit.chunk.startLine},
-                       {QStringLiteral("end_line"), hit.chunk.endLine},
-                       {QStringLiteral("kind"), chunkKindName(hit.chunk.kind)},
-                       {QStringLiteral("symbol"), hit.chunk.qualifiedName},
-                       {QStringLiteral("language"), languageName(hit.chunk.language)},
-                       {QStringLiteral("score"), hit.scores.final},
-                       {QStringLiteral("scores"), scores},
-                       {QStringLiteral("reasons"), QJsonArray::fromStringList(hit.reasons)}};
-}
-
+// `search --json` prints what the search tool reports (core/tools/reports.h).
 QJsonObject responseJson(const QString &query, const Result<SearchResponse> &response)
 {
-    QJsonObject obj{{QStringLiteral("query"), query}};
-    if (!response) {
-        obj.insert(QStringLiteral("error"), response.error().message);
-        obj.insert(QStringLiteral("results"), QJsonArray());
-        return obj;
-    }
-    QJsonArray results;
-    for (const SearchHit &hit : response->hits)
-        results.append(hitJson(hit));
-    obj.insert(QStringLiteral("route"), response->route);
-    obj.insert(QStringLiteral("vector_coverage"), response->vectorCoverage);
-    if (response->exhaustive)
-        obj.insert(QStringLiteral("exhaustive"), true);
-    obj.insert(QStringLiteral("filters"), response->query.filters.describe());
-    obj.insert(QStringLiteral("millis"), response->millis);
-    QJsonArray stages;
-    for (const StageTiming &t : response->timings)
-        stages.append(QJsonObject{{QStringLiteral("stage"), t.stage}, {QStringLiteral("millis"), t.millis}});
-    obj.insert(QStringLiteral("stages"), stages);
-    obj.insert(QStringLiteral("results"), results);
-    if (!response->notes.isEmpty())
-        obj.insert(QStringLiteral("notes"), QJsonArray::fromStringList(response->notes));
-    return obj;
+    return searchResponseJson(query, response);
 }
 
 void printHumanResults(const SearchResponse &r)
@@ -517,20 +503,21 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
         printErr(store.error().message);
         return 1;
     }
-    const QString asked = args.positional.at(1);
-    // "Flask.url_for" means that method: only its usages, not those of the free function
-    // url_for (narrowed by the receiver written at each use and the linked definition).
-    const QList<SymbolRecord> defs = definitionsNamed(**store, asked);
-    const QString name = defs.isEmpty() ? asked.section(u'.', -1).section(QStringLiteral("::"), -1) : defs.first().name;
+    // The references tool's report (core/tools/reports.h): "Flask.url_for" means that method,
+    // only its usages, not those of the free function url_for (narrowed by the receiver
+    // written at each use and the linked definition).
+    const ReferenceReport report = referenceReport(**store, args.positional.at(1));
+    const QString asked = report.asked;
+    const QString name = report.name;
+    const QList<SymbolRecord> &defs = report.definitions;
     UsageSet usages;
-    if (!defs.isEmpty()) {
-        usages = usagesOf(**store, defs);
-    } else {
-        for (const RefRecord &r : (*store)->symbols().refsNamed(name)) {
-            Usage u;
-            u.ref = r;
-            usages.usages.append(u);
-        }
+    usages.otherDefinitions = report.otherDefinitions;
+    usages.leftOut = report.leftOut;
+    for (qsizetype i = 0; i < report.usages.size(); ++i) {
+        Usage u;
+        u.ref = report.usages.at(i);
+        u.fit = report.fits.at(i);
+        usages.usages.append(u);
     }
     QSet<qint64> defIds;
     for (const SymbolRecord &s : defs)
@@ -672,16 +659,9 @@ int runStatus(const Args &args, const QString &root, const QString &dbPath)
         printErr(store.error().message);
         return 1;
     }
-    const QList<StatusCount> counts = (*store)->files().statusCounts();
+    const QList<StatusCount> counts = statusCounts(**store); // as index_status reports them
     if (args.flags.contains(QStringLiteral("json"))) {
-        QJsonObject obj;
-        for (const StatusCount &c : counts) {
-            QJsonObject reasons;
-            for (auto it = c.reasons.cbegin(); it != c.reasons.cend(); ++it)
-                reasons.insert(it.key(), it.value());
-            obj.insert(fileStatusName(c.status), QJsonObject{{QStringLiteral("files"), c.files},
-                                                             {QStringLiteral("reasons"), reasons}});
-        }
+        const QJsonObject obj = statusCountsJson(counts);
         printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("root"), root},
                                                              {QStringLiteral("database"), dbPath},
                                                              {QStringLiteral("chunks"), (*store)->chunks().count()},
@@ -1037,7 +1017,44 @@ int runAskCommand(const Args &args, const QString &root, const QString &dbPath)
     ask.settings = llm;
     ask.apiKey = apiKey;
     ask.json = args.flags.contains(QStringLiteral("json"));
+    if (args.flags.contains(QStringLiteral("agent")) && args.flags.contains(QStringLiteral("single-shot")))
+        return usageError(QStringLiteral("--agent and --single-shot exclude each other"));
+    if (args.flags.contains(QStringLiteral("agent")))
+        ask.mode = LlmSettings::AgentMode::Agent;
+    else if (args.flags.contains(QStringLiteral("single-shot")))
+        ask.mode = LlmSettings::AgentMode::SingleShot;
     return runAsk(**store, searcher, options, ask, &g_cancel);
+}
+
+// `mcp [DIR...]`: every folder must exist; none means the client's roots or the current folder.
+int runMcpCommand(const Args &args)
+{
+    McpCommandOptions o;
+    o.dataDir = args.dataDir;
+    for (const QString &dir : args.positional) {
+        const auto root = folderArg(dir);
+        if (!root) {
+            printErr(root.error().message);
+            return 1;
+        }
+        if (!o.folders.contains(*root))
+            o.folders << *root;
+    }
+    if (args.options.contains(QStringLiteral("http"))) {
+        bool ok = false;
+        o.httpPort = args.options.value(QStringLiteral("http")).toInt(&ok);
+        if (!ok || o.httpPort < 0 || o.httpPort > 65535)
+            return usageError(QStringLiteral("--http needs a port number (0: any free port)"));
+    } else if (args.options.contains(QStringLiteral("host")) || args.flags.contains(QStringLiteral("no-auth"))) {
+        return usageError(QStringLiteral("--host and --no-auth go with --http PORT"));
+    }
+    if (args.options.contains(QStringLiteral("host")))
+        o.host = args.options.value(QStringLiteral("host"));
+    o.allowRemote = args.flags.contains(QStringLiteral("allow-remote"));
+    o.auth = !args.flags.contains(QStringLiteral("no-auth"));
+    o.token = args.options.value(QStringLiteral("token"), qEnvironmentVariable("REPOLENS_MCP_TOKEN"));
+    o.watch = !args.flags.contains(QStringLiteral("no-watch"));
+    return runMcp(o, &g_cancel);
 }
 
 int runGrammars()
@@ -1077,13 +1094,16 @@ int main(int argc, char **argv)
                                                QStringLiteral("lang"), QStringLiteral("data-dir"),
                                                QStringLiteral("queries"), QStringLiteral("m"),
                                                QStringLiteral("ef-construction"), QStringLiteral("ef-search"), QStringLiteral("base-url"),
-                                               QStringLiteral("model"), QStringLiteral("max")};
+                                               QStringLiteral("model"), QStringLiteral("max"),
+                                               QStringLiteral("http"), QStringLiteral("host"), QStringLiteral("token")};
     // flags; "--rerank=MODE" also carries a value
     static const QSet<QString> flagOptions = {QStringLiteral("json"), QStringLiteral("batch"),
                                               QStringLiteral("quiet"), QStringLiteral("rerank"),
                                               QStringLiteral("no-vectors"), QStringLiteral("no-priors"),
                                               QStringLiteral("no-graph"), QStringLiteral("hyde"),
-                                              QStringLiteral("check"), QStringLiteral("show")};
+                                              QStringLiteral("check"), QStringLiteral("no-auth"),
+                                              QStringLiteral("allow-remote"), QStringLiteral("no-watch"),
+                                              QStringLiteral("agent"), QStringLiteral("single-shot"), QStringLiteral("show")};
     for (qsizetype i = 0; i < argList.size(); ++i) {
         const QString &a = argList.at(i);
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
@@ -1138,6 +1158,8 @@ int main(int argc, char **argv)
         return runConfig(args);
     if (args.command == QLatin1String("withhold"))
         return runWithhold(args);
+    if (args.command == QLatin1String("mcp"))
+        return runMcpCommand(args);
 
     static const QSet<QString> folderCommands = {QStringLiteral("index"), QStringLiteral("search"),
                                                  QStringLiteral("refs"), QStringLiteral("status"),

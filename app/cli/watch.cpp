@@ -77,6 +77,13 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
             QCoreApplication::quit();
         }
     });
+    QObject::connect(&service, &IndexService::otherWriterChanged, [&](const QString &holder) {
+        if (holder.isEmpty())
+            say(QStringLiteral("the other RepoLens process finished; taking over"));
+        else
+            say(QStringLiteral("indexing in another RepoLens process (%1); reading meanwhile, taking over when it is done")
+                    .arg(holder));
+    });
     QObject::connect(&service, &IndexService::indexRecovered, [&](const QString &movedTo, const QString &reason) {
         say(QStringLiteral("repolens-cli: the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
                 .arg(reason, movedTo));

@@ -27,6 +27,7 @@ enum class ErrorCode {
     Timeout,
     Protocol,
     Unsupported,
+    Busy,        // another process holds the resource (the index's writer lock)
 };
 
 struct Error

@@ -1,5 +1,7 @@
 #include "indexer.h"
 
+#include "core/store/writerlock.h"
+
 #include "contentclassifier.h"
 #include "githistory.h"
 
@@ -415,6 +417,11 @@ Result<IndexReport> explained(Result<IndexReport> result, const QString &dbPath)
 
 Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_bool *cancel)
 {
+    // One writer per index across processes: a second one would see the same files as new and
+    // write them twice. Busy tells the caller to read meanwhile and try again later.
+    auto lock = IndexWriterLock::tryAcquire(d->dbPath);
+    if (!lock)
+        return lock.error();
     return explained(runChecked(progress, cancel), d->dbPath);
 }
 
@@ -441,6 +448,9 @@ Result<IndexReport> Indexer::runChecked(const ProgressFn &progress, const std::a
 Result<IndexReport> Indexer::update(const QStringList &relPaths, const ProgressFn &progress,
                                     const std::atomic_bool *cancel)
 {
+    auto lock = IndexWriterLock::tryAcquire(d->dbPath);
+    if (!lock)
+        return lock.error();
     return explained(updateChecked(relPaths, progress, cancel), d->dbPath);
 }
 

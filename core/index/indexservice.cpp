@@ -1,10 +1,12 @@
 #include "indexservice.h"
 
 #include "core/base/logging.h"
+#include "core/store/writerlock.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QThread>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -136,7 +138,7 @@ void IndexService::ensureWatching()
 
 void IndexService::scheduleBackground()
 {
-    if (m_busy || m_rootPath.isEmpty())
+    if (m_busy || m_rootPath.isEmpty() || isWaitingForOtherWriter())
         return;
     if (m_pendingRescan) {
         m_pendingRescan = false;
@@ -170,6 +172,14 @@ void IndexService::setRootPath(const QString &rootPath)
     m_pendingRescan = false;
     if (m_watcher && m_watcher->rootDir() != rootPath)
         m_watcher->stop();
+    if (m_writerPoll)
+        m_writerPoll->stop();
+    m_deferredFull = false;
+    m_deferredForeground = false;
+    if (!m_otherWriter.isEmpty()) {
+        m_otherWriter.clear();
+        Q_EMIT otherWriterChanged(QString());
+    }
     m_rootPath = rootPath;
     m_dbPath = rootPath.isEmpty() ? QString() : IndexStore::databasePath(m_dataDir, rootPath);
     m_lastProgress = IndexProgress();
@@ -312,6 +322,7 @@ void IndexService::handleFinished(quint64 generation, const Result<IndexReport> 
         return;
     const bool visible = m_jobVisible;
     const bool foreground = m_jobForeground;
+    m_jobKindFinished = m_jobKind;
     const QStringList paths = m_jobPaths;
     m_busy = false;
     m_running = false;
@@ -323,6 +334,10 @@ void IndexService::handleFinished(quint64 generation, const Result<IndexReport> 
         qCWarning(lcIndex) << "the index was damaged (" << result->corruptReason << "); moved to"
                            << result->corruptMovedTo << "and rebuilt";
         Q_EMIT indexRecovered(result->corruptMovedTo, result->corruptReason);
+    }
+    if (!result && result.error().code == ErrorCode::Busy) {
+        waitForOtherWriter(m_jobKindFinished, foreground, paths, result.error().context);
+        return;
     }
     if (m_restartPending && result && result->cancelled) {
         start(); // the run was stopped to start over: its report is not news
@@ -345,6 +360,62 @@ void IndexService::handleFinished(quint64 generation, const Result<IndexReport> 
         start();
     else
         scheduleBackground();
+}
+
+void IndexService::waitForOtherWriter(JobKind kind, bool foreground, const QStringList &paths, const QString &holder)
+{
+    // The job waits for the lock: a full run stays a full run, an update's paths are kept.
+    if (kind == JobKind::Full)
+        m_deferredFull = true;
+    else
+        for (const QString &p : paths)
+            m_pendingPaths.insert(p);
+    m_deferredForeground = m_deferredForeground || foreground;
+    if (m_otherWriter != holder) {
+        m_otherWriter = holder.isEmpty() ? QStringLiteral("another process") : holder;
+        qCInfo(lcIndex) << "indexing in another RepoLens process:" << m_otherWriter;
+        Q_EMIT otherWriterChanged(m_otherWriter);
+    }
+    if (!m_writerPoll) {
+        m_writerPoll = new QTimer(this);
+        m_writerPoll->setInterval(qEnvironmentVariableIsSet("REPOLENS_WRITER_POLL_MS")
+                                      ? qEnvironmentVariableIntValue("REPOLENS_WRITER_POLL_MS")
+                                      : 1000);
+        connect(m_writerPoll, &QTimer::timeout, this, &IndexService::checkOtherWriter);
+    }
+    m_writerPoll->start();
+}
+
+void IndexService::checkOtherWriter()
+{
+    if (m_dbPath.isEmpty()) {
+        m_writerPoll->stop();
+        return;
+    }
+    if (const auto holder = IndexWriterLock::holder(m_dbPath)) {
+        const QString h = holder->describe();
+        if (holder->pid && h != m_otherWriter) {
+            m_otherWriter = h;
+            Q_EMIT otherWriterChanged(h);
+        }
+        return;
+    }
+    // Free (the other process finished, or died): take over.
+    m_writerPoll->stop();
+    m_otherWriter.clear();
+    Q_EMIT otherWriterChanged(QString());
+    if (m_busy)
+        return;
+    const bool full = m_deferredFull;
+    const bool foreground = m_deferredForeground;
+    m_deferredFull = false;
+    m_deferredForeground = false;
+    if (full) {
+        m_pendingPaths.clear();
+        launch(JobKind::Full, foreground, {});
+    } else {
+        scheduleBackground();
+    }
 }
 
 // --- QueryRunner ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@
 #include <memory>
 
 class QThread;
+class QTimer;
 
 namespace RepoLens {
 
@@ -74,6 +75,12 @@ public:
                                               const std::atomic_bool *cancel, const HookProgress &report)>;
     void setAfterIndexHook(AfterIndexHook hook) { m_afterIndex = std::move(hook); }
 
+    // Another RepoLens process holds the index's writer lock (IndexWriterLock): this service
+    // reads meanwhile, says who writes (otherWriterChanged) and takes over with the job it
+    // could not run as soon as the lock is free, also when the other process dies.
+    bool isWaitingForOtherWriter() const { return !m_otherWriter.isEmpty(); }
+    QString otherWriter() const { return m_otherWriter; }
+
     bool isIndexing() const { return m_running; }
     bool isBusy() const { return m_busy; } // any job, background ones included
     IndexProgress lastProgress() const { return m_lastProgress; }
@@ -100,6 +107,9 @@ Q_SIGNALS:
     void watchModeChanged(RepoLens::FileWatcher::Mode mode, const QString &detail);
     // Progress of the after-index hook (the embedding stage); total 0 when it ended.
     void afterIndexProgress(int done, int total);
+    // Another process writes the index ("pid 123, repolens-cli index, since ..."), or no
+    // longer does (empty): see isWaitingForOtherWriter().
+    void otherWriterChanged(const QString &holder);
 
 private:
     friend class IndexWorker;
@@ -110,6 +120,8 @@ private:
     void ensureWatching();
     void handleProgress(quint64 generation, const IndexProgress &progress);
     void handleFinished(quint64 generation, const Result<IndexReport> &result);
+    void waitForOtherWriter(JobKind kind, bool foreground, const QStringList &paths, const QString &holder);
+    void checkOtherWriter();
 
     QThread *m_thread = nullptr;
     IndexWorker *m_worker = nullptr;
@@ -133,8 +145,15 @@ private:
     bool m_jobVisible = false;
     bool m_jobForeground = false;  // started by start()
     JobKind m_jobKind = JobKind::Full;
+    JobKind m_jobKindFinished = JobKind::Full;
     QStringList m_jobPaths;
     AfterIndexHook m_afterIndex;
+
+    // another process holds the writer lock
+    QString m_otherWriter;
+    QTimer *m_writerPoll = nullptr;
+    bool m_deferredFull = false;
+    bool m_deferredForeground = false;
 };
 
 // Runs read-only queries against the index of one folder on a private thread pool, each

@@ -97,11 +97,30 @@ LlmErrorKind llmErrorKindForNetworkError(int networkError)
 QByteArray chatRequestBody(const LlmEndpoint &endpoint, const ChatRequest &request)
 {
     QJsonArray messages;
-    for (const ChatMessage &m : request.messages)
-        messages.append(QJsonObject{{QStringLiteral("role"), m.role}, {QStringLiteral("content"), m.content}});
+    for (const ChatMessage &m : request.messages) {
+        QJsonObject msg{{QStringLiteral("role"), m.role}, {QStringLiteral("content"), m.content}};
+        if (!m.toolCalls.isEmpty()) {
+            QJsonArray calls;
+            for (const ToolCallRequest &c : m.toolCalls)
+                calls.append(QJsonObject{{QStringLiteral("id"), c.id},
+                                         {QStringLiteral("type"), QStringLiteral("function")},
+                                         {QStringLiteral("function"), QJsonObject{{QStringLiteral("name"), c.name},
+                                                                                   {QStringLiteral("arguments"), c.arguments}}}});
+            msg.insert(QStringLiteral("tool_calls"), calls);
+            if (m.content.isEmpty())
+                msg.insert(QStringLiteral("content"), QJsonValue());
+        }
+        if (!m.toolCallId.isEmpty())
+            msg.insert(QStringLiteral("tool_call_id"), m.toolCallId);
+        messages.append(msg);
+    }
     QJsonObject body{{QStringLiteral("model"), endpoint.model},
                      {QStringLiteral("messages"), messages},
                      {QStringLiteral("stream"), request.stream}};
+    if (!request.tools.isEmpty())
+        body.insert(QStringLiteral("tools"), request.tools);
+    if (!request.toolChoice.isEmpty() && !request.tools.isEmpty())
+        body.insert(QStringLiteral("tool_choice"), request.toolChoice);
     const double temperature = request.temperature < -1 ? endpoint.temperature : request.temperature;
     if (temperature >= 0)
         body.insert(QStringLiteral("temperature"), temperature);
@@ -269,6 +288,33 @@ void ChatReply::handleEvent(const QByteArray &rawData)
     const QJsonValue d = choice.value(QStringLiteral("delta"));
     if (d.isObject()) {
         delta = d.toObject().value(QStringLiteral("content")).toString();
+        // Tool calls arrive in pieces: the first delta of a call has its index, id and name,
+        // later ones add to its arguments (several calls interleave by index).
+        for (const QJsonValue &v : d.toObject().value(QStringLiteral("tool_calls")).toArray()) {
+            const QJsonObject call = v.toObject();
+            const int index = call.value(QStringLiteral("index")).toInt(int(m_toolCalls.size()));
+            if (index < 0 || index > 255) {
+                fail(LlmErrorKind::MalformedStream, QStringLiteral("a tool call with index %1").arg(index));
+                return;
+            }
+            while (m_toolCalls.size() <= index)
+                m_toolCalls.append(ToolCallRequest());
+            ToolCallRequest &t = m_toolCalls[index];
+            if (call.value(QStringLiteral("id")).isString() && !call.value(QStringLiteral("id")).toString().isEmpty())
+                t.id = call.value(QStringLiteral("id")).toString();
+            const QJsonObject fn = call.value(QStringLiteral("function")).toObject();
+            if (fn.value(QStringLiteral("name")).isString())
+                t.name += fn.value(QStringLiteral("name")).toString();
+            if (fn.value(QStringLiteral("arguments")).isString())
+                t.arguments += fn.value(QStringLiteral("arguments")).toString();
+            if (t.arguments.size() > 1024 * 1024) {
+                fail(LlmErrorKind::MalformedStream, QStringLiteral("tool call arguments longer than 1 MB"));
+                return;
+            }
+            m_sawEvent = true;
+            if (m_firstTokenMs < 0)
+                m_firstTokenMs = m_clock.nsecsElapsed() / 1e6;
+        }
     } else if (choice.value(QStringLiteral("text")).isString()) {
         delta = choice.value(QStringLiteral("text")).toString(); // completions-style servers
     } else if (choice.value(QStringLiteral("message")).isObject()) {
@@ -380,6 +426,14 @@ void ChatReply::onFinished()
         }
         const QJsonObject choice = choices.first().toObject();
         m_text = choice.value(QStringLiteral("message")).toObject().value(QStringLiteral("content")).toString();
+        for (const QJsonValue &v : choice.value(QStringLiteral("message")).toObject().value(QStringLiteral("tool_calls")).toArray()) {
+            const QJsonObject fn = v.toObject().value(QStringLiteral("function")).toObject();
+            m_toolCalls.append(ToolCallRequest{v.toObject().value(QStringLiteral("id")).toString(),
+                                               fn.value(QStringLiteral("name")).toString(),
+                                               fn.value(QStringLiteral("arguments")).isString()
+                                                   ? fn.value(QStringLiteral("arguments")).toString()
+                                                   : QString::fromUtf8(QJsonDocument(fn.value(QStringLiteral("arguments")).toObject()).toJson(QJsonDocument::Compact))});
+        }
         m_finishReason = choice.value(QStringLiteral("finish_reason")).toString();
         const QJsonObject usage = doc.object().value(QStringLiteral("usage")).toObject();
         m_promptTokens = usage.value(QStringLiteral("prompt_tokens")).toInt();
@@ -495,6 +549,7 @@ ChatOutcome completeBlocking(const LlmEndpoint &endpoint, const ChatRequest &req
         loop.exec();
     ChatOutcome out;
     out.text = reply->text();
+    out.toolCalls = reply->toolCalls();
     out.error = reply->error();
     out.finishReason = reply->finishReason();
     out.attempts = reply->attempts();

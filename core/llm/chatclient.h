@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -42,15 +43,28 @@ struct LlmEndpoint
     bool isLocal() const;                       // loopback host: nothing leaves the machine
 };
 
+// A function call the model asked for (OpenAI tool calling). `arguments` is the JSON text as
+// the model wrote it (it may be malformed: the caller parses it).
+struct ToolCallRequest
+{
+    QString id;
+    QString name;
+    QString arguments;
+};
+
 struct ChatMessage
 {
-    QString role;    // "system", "user", "assistant"
+    QString role;    // "system", "user", "assistant", "tool"
     QString content;
+    QList<ToolCallRequest> toolCalls; // assistant: the calls it made
+    QString toolCallId;               // tool: the call this answers
 };
 
 struct ChatRequest
 {
     QList<ChatMessage> messages;
+    QJsonArray tools;          // OpenAI "tools" (function definitions); empty: none offered
+    QString toolChoice;        // "auto", "none", "required"; empty: the server's default
     bool stream = true;
     QString purpose;           // "answer", "hyde", "hyde-rewrite", "summary", "judge", "test"
     double temperature = -2;   // < -1: the endpoint's
@@ -79,7 +93,10 @@ public:
     bool isFinished() const { return m_finished; }
     LlmError error() const { return m_error; }
     bool hasError() const { return m_error.isError(); }
-    QString finishReason() const { return m_finishReason; } // "stop", "length", ...
+    QString finishReason() const { return m_finishReason; } // "stop", "length", "tool_calls", ...
+    // The tool calls the answer asked for, assembled from the streamed deltas (several calls,
+    // arguments split across chunks) or read from a non-streamed message.
+    QList<ToolCallRequest> toolCalls() const { return m_toolCalls; }
     // The answer is incomplete: failed after some text, or stopped by the token limit.
     bool isCutOff() const;
     int attempts() const { return m_attempts; }
@@ -123,6 +140,7 @@ private:
     QByteArray m_errorBody;   // body of a non-2xx answer (bounded)
     QByteArray m_jsonBody;    // a non-streamed answer
     QString m_text;
+    QList<ToolCallRequest> m_toolCalls;
     QString m_finishReason;
     LlmError m_error;
     QElapsedTimer m_clock;
@@ -167,6 +185,7 @@ private:
 struct ChatOutcome
 {
     QString text;
+    QList<ToolCallRequest> toolCalls;
     LlmError error;
     QString finishReason;
     int attempts = 0;

@@ -75,7 +75,9 @@ QStringList LlmSettings::keys()
     return {QStringLiteral("llm.url"),        QStringLiteral("llm.model"),      QStringLiteral("llm.temperature"),
             QStringLiteral("llm.max_tokens"), QStringLiteral("llm.key_env"),    QStringLiteral("llm.timeout"),
             QStringLiteral("hyde"),           QStringLiteral("top_k"),          QStringLiteral("context_budget"),
-            QStringLiteral("history_budget"), QStringLiteral("summaries"),    QStringLiteral("send_credentials")};
+            QStringLiteral("history_budget"), QStringLiteral("summaries"),    QStringLiteral("send_credentials"),
+            QStringLiteral("agent"),          QStringLiteral("agent.rounds"), QStringLiteral("agent.calls"),
+            QStringLiteral("agent.budget")};
 }
 
 QString LlmSettings::value(const QString &key) const
@@ -105,6 +107,14 @@ QString LlmSettings::value(const QString &key) const
         return onOff(summaries);
     if (key == QLatin1String("send_credentials"))
         return onOff(sendCredentials);
+    if (key == QLatin1String("agent"))
+        return agentModeName(agentMode);
+    if (key == QLatin1String("agent.rounds"))
+        return QString::number(agentRounds);
+    if (key == QLatin1String("agent.calls"))
+        return QString::number(agentCalls);
+    if (key == QLatin1String("agent.budget"))
+        return QString::number(agentBudget);
     return {};
 }
 
@@ -173,6 +183,27 @@ bool LlmSettings::setValue(const QString &key, const QString &v, QString *why)
         return parseInt(v, 500, 1000000, &contextBudget, why);
     if (key == QLatin1String("history_budget"))
         return parseInt(v, 0, 1000000, &historyBudget, why);
+    if (key == QLatin1String("agent")) {
+        const QString t = v.trimmed().toLower();
+        if (t == QLatin1String("auto"))
+            agentMode = AgentMode::Auto;
+        else if (t == QLatin1String("single") || t == QLatin1String("single-shot") || t == QLatin1String("off"))
+            agentMode = AgentMode::SingleShot;
+        else if (t == QLatin1String("agent") || t == QLatin1String("on"))
+            agentMode = AgentMode::Agent;
+        else {
+            if (why)
+                *why = QStringLiteral("auto, single or agent");
+            return false;
+        }
+        return true;
+    }
+    if (key == QLatin1String("agent.rounds"))
+        return parseInt(v, 1, 20, &agentRounds, why);
+    if (key == QLatin1String("agent.calls"))
+        return parseInt(v, 1, 32, &agentCalls, why);
+    if (key == QLatin1String("agent.budget"))
+        return parseInt(v, 1000, 1000000, &agentBudget, why);
     if (key == QLatin1String("hyde") || key == QLatin1String("summaries") || key == QLatin1String("send_credentials")) {
         bool b = false;
         if (!parseBool(v, &b)) {
@@ -186,6 +217,19 @@ bool LlmSettings::setValue(const QString &key, const QString &v, QString *why)
     if (why)
         *why = QStringLiteral("unknown setting");
     return false;
+}
+
+QString agentModeName(LlmSettings::AgentMode mode)
+{
+    switch (mode) {
+    case LlmSettings::AgentMode::SingleShot:
+        return QStringLiteral("single");
+    case LlmSettings::AgentMode::Agent:
+        return QStringLiteral("agent");
+    case LlmSettings::AgentMode::Auto:
+        break;
+    }
+    return QStringLiteral("auto");
 }
 
 QString apiKeyFromEnvironment(const LlmSettings &settings)

@@ -28,6 +28,12 @@ struct LlmSettings
     // Chunks that look like they hold a credential (core/base/secrets.h) are withheld from
     // every endpoint (chat, HyDE, re-ranking, summaries) unless the user turns this on.
     bool sendCredentials = false;
+    // Agent mode: the model calls the tools (search, read, references, ...) in a loop.
+    enum class AgentMode { Auto, SingleShot, Agent };
+    AgentMode agentMode = AgentMode::Auto; // "agent": auto, single, agent
+    int agentRounds = 4;          // "agent.rounds": rounds of tool calls before the answer
+    int agentCalls = 8;           // "agent.calls": tool calls per round
+    int agentBudget = 24000;      // "agent.budget": tokens of tool results in all rounds
 
     bool isConfigured() const { return !baseUrl.isEmpty() && baseUrl.isValid() && !model.isEmpty(); }
     // The endpoint with the key given (the caller resolves it).
@@ -37,12 +43,15 @@ struct LlmSettings
     void save() const;
 
     // "llm.url", "llm.model", "llm.temperature", "llm.max_tokens", "llm.key_env", "llm.timeout",
-    // "hyde", "top_k", "context_budget", "history_budget", "summaries", "send_credentials"
+    // "hyde", "top_k", "context_budget", "history_budget", "summaries", "send_credentials",
+    // "agent", "agent.rounds", "agent.calls", "agent.budget"
     static QStringList keys();
     QString value(const QString &key) const;
     // false and a reason (English; the UI shows its own words) for an unknown key or bad value
     bool setValue(const QString &key, const QString &value, QString *why = nullptr);
 };
+
+QString agentModeName(LlmSettings::AgentMode mode); // "auto", "single", "agent"
 
 // The key from the environment variable the settings name (or OPENAI_API_KEY).
 QString apiKeyFromEnvironment(const LlmSettings &settings);

@@ -215,16 +215,31 @@ Result<void> IndexStore::Private::createOrMigrate()
 {
     sqlite3 *db = c.db;
     const QString &path = c.path;
-    Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
     int version = 0;
-    if (q.isValid() && q.step())
-        version = q.text(0).toInt();
+    {
+        Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+        if (q.isValid() && q.step())
+            version = q.text(0).toInt();
+    }
     if (version > kSchemaVersion)
         return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
     if (version == kSchemaVersion)
         return Sql::execScript(db, SymbolStore::graphIndexes()); // repairs an interrupted bulk load
     if (auto r = Sql::execScript(db, "BEGIN IMMEDIATE"); !r)
         return r;
+    // Another process may have created or migrated the schema since the look above: read the
+    // version again inside the write transaction (two first indexes racing on a new folder
+    // failed with "table files already exists").
+    {
+        Stmt again(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+        version = again.isValid() && again.step() ? again.text(0).toInt() : 0;
+    }
+    if (version >= kSchemaVersion) {
+        Sql::execScript(db, "ROLLBACK");
+        if (version > kSchemaVersion)
+            return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
+        return Sql::execScript(db, SymbolStore::graphIndexes());
+    }
     Result<void> r;
     const int from = version;
     if (version == 0) {
@@ -292,6 +307,12 @@ QString IndexStore::meta(const QString &key, const QString &fallback) const
         return fallback;
     q.bind(1, key);
     return q.step() ? q.text(0) : fallback;
+}
+
+qint64 IndexStore::dataVersion() const
+{
+    Stmt q(d->c.db, "PRAGMA data_version");
+    return q.isValid() && q.step() ? q.int64(0) : -1;
 }
 
 Result<void> IndexStore::setMeta(const QString &key, const QString &value)

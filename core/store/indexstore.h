@@ -73,6 +73,9 @@ public:
 
     // --- meta --------------------------------------------------------------------------------
     QString meta(const QString &key, const QString &fallback = {}) const;
+    // SQLite's PRAGMA data_version: changes whenever another connection (another thread's
+    // store, another process) committed to the database since the last call saw it.
+    qint64 dataVersion() const;
     Result<void> setMeta(const QString &key, const QString &value);
 
     // --- writing (ReadWrite only) ------------------------------------------------------------

@@ -14,7 +14,15 @@ FakeOpenAiServer::FakeOpenAiServer(QObject *parent)
     connect(&m_server, &QTcpServer::newConnection, this, &FakeOpenAiServer::onConnection);
 }
 
-FakeOpenAiServer::~FakeOpenAiServer() = default;
+FakeOpenAiServer::~FakeOpenAiServer()
+{
+    // Sockets still open (keep-alive clients) are deleted with the server after m_buffers is
+    // gone: their disconnected() must not reach us any more.
+    for (QTcpSocket *s : m_server.findChildren<QTcpSocket *>())
+        s->disconnect(this);
+    for (QTcpSocket *s : findChildren<QTcpSocket *>())
+        s->disconnect(this);
+}
 
 bool FakeOpenAiServer::listen()
 {
