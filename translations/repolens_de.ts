@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
     <name>QObject</name>
@@ -79,6 +80,32 @@
     </message>
 </context>
 <context>
+    <name>RepoLens::AgentStepsView</name>
+    <message>
+        <source>Agent steps</source>
+        <translation>Agent-Schritte</translation>
+    </message>
+    <message>
+        <source>%1. %2 %3</source>
+        <translation>%1. %2 %3</translation>
+    </message>
+    <message>
+        <source>Show what %1 returned</source>
+        <translation>Zeigen, was %1 zurückgegeben hat</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Agent steps (%n call(s))</source>
+        <translation>
+            <numerusform>Agent-Schritte (%n Aufruf)</numerusform>
+            <numerusform>Agent-Schritte (%n Aufrufe)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::AnswerView</name>
     <message>
         <source>Copy</source>
@@ -108,8 +135,8 @@
 <context>
     <name>RepoLens::ChatController</name>
     <message>
-        <source>Retrieval only: answers are the best-matching code. &lt;a href="settings"&gt;Configure a model…&lt;/a&gt;</source>
-        <translation>Nur Suche: Antworten sind der am besten passende Code. &lt;a href="settings"&gt;Modell einrichten…&lt;/a&gt;</translation>
+        <source>Retrieval only: answers are the best-matching code. &lt;a href=&quot;settings&quot;&gt;Configure a model…&lt;/a&gt;</source>
+        <translation>Nur Suche: Antworten sind der am besten passende Code. &lt;a href=&quot;settings&quot;&gt;Modell einrichten…&lt;/a&gt;</translation>
     </message>
     <message>
         <source>With a model (OpenAI, Ollama, llama.cpp, vLLM, LM Studio, …) the chat writes answers with citations.</source>
@@ -120,8 +147,8 @@
         <translation>auf diesem Rechner</translation>
     </message>
     <message>
-        <source>Answers by &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href="settings"&gt;Settings&lt;/a&gt;</source>
-        <translation>Antworten von &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href="settings"&gt;Einstellungen&lt;/a&gt;</translation>
+        <source>Answers by &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href=&quot;settings&quot;&gt;Settings&lt;/a&gt;</source>
+        <translation>Antworten von &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href=&quot;settings&quot;&gt;Einstellungen&lt;/a&gt;</translation>
     </message>
     <message>
         <source>Nothing leaves this machine.</source>
@@ -263,7 +290,7 @@
         <translation>Unterhaltung löschen</translation>
     </message>
     <message>
-        <source>Delete the conversation "%1"? This cannot be undone.</source>
+        <source>Delete the conversation &quot;%1&quot;? This cannot be undone.</source>
         <translation>Die Unterhaltung „%1“ löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
@@ -275,7 +302,7 @@
         <translation>Der Host von %1 wurde nicht gefunden. Prüfen Sie die Basis-URL unter Einstellungen ▸ Modell.</translation>
     </message>
     <message>
-        <source>The secure connection to %1 failed (TLS). Check http:// versus https:// and the server's certificate.</source>
+        <source>The secure connection to %1 failed (TLS). Check http:// versus https:// and the server&apos;s certificate.</source>
         <translation>Die sichere Verbindung zu %1 ist fehlgeschlagen (TLS). Prüfen Sie http:// gegenüber https:// und das Zertifikat des Servers.</translation>
     </message>
     <message>
@@ -287,7 +314,7 @@
         <translation>Der API-Schlüssel darf dieses Modell oder diesen Endpunkt nicht verwenden (HTTP 403).</translation>
     </message>
     <message>
-        <source>The server has no model "%1" (HTTP 404). Check the name in Settings ▸ Model; with Ollama, pull it first (ollama pull %1).</source>
+        <source>The server has no model &quot;%1&quot; (HTTP 404). Check the name in Settings ▸ Model; with Ollama, pull it first (ollama pull %1).</source>
         <translation>Der Server hat kein Modell „%1“ (HTTP 404). Prüfen Sie den Namen unter Einstellungen ▸ Modell; bei Ollama laden Sie es zuerst herunter (ollama pull %1).</translation>
     </message>
     <message>
@@ -356,7 +383,7 @@
         <source>reading files</source>
         <translation>Dateien werden gelesen</translation>
     </message>
-<message>
+    <message>
         <source>what does this project do?</source>
         <translation>was macht dieses Projekt?</translation>
     </message>
@@ -384,7 +411,7 @@
         <source>Nothing was sent to the model.</source>
         <translation>An das Modell wurde nichts gesendet.</translation>
     </message>
-<message>
+    <message>
         <source>agent mode (Settings ▸ Retrieval)</source>
         <translation>Agent-Modus (Einstellungen ▸ Suche)</translation>
     </message>
@@ -447,20 +474,6 @@
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
-    <message>
-        <source>Ask a question about the code in this folder.
-
-Examples:
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</source>
-        <translation>Stellen Sie eine Frage zum Code in diesem Ordner.
-
-Beispiele:
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</translation>
-    </message>
     <message>
         <source>Not now</source>
         <translation>Nicht jetzt</translation>
@@ -580,7 +593,7 @@ Beispiele:
         <source>⚠ The answer was cut off: %1</source>
         <translation>⚠ Die Antwort wurde abgeschnitten: %1</translation>
     </message>
-<message>
+    <message>
         <source>Ask a question about the code in this folder.</source>
         <translation>Stellen Sie eine Frage zum Code in diesem Ordner.</translation>
     </message>
@@ -703,7 +716,7 @@ oder stellen Sie im Chat eine Frage (Strg+L).</translation>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
-<message>
+    <message>
         <source>(top level)</source>
         <translation>(oberste Ebene)</translation>
     </message>
@@ -769,7 +782,7 @@ Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</sour
 
 Öffnen Sie einen mit Datei ▸ Ordner öffnen… (Strg+O) oder ziehen Sie ihn auf das Fenster.</translation>
     </message>
-<message>
+    <message>
         <source>Every file here is not indexed; “All” shows them.</source>
         <translation>Keine Datei hier ist indexiert; „Alle“ zeigt sie.</translation>
     </message>
@@ -835,7 +848,7 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
             <numerusform>%n Treffer</numerusform>
         </translation>
     </message>
-<message>
+    <message>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -852,6 +865,24 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
     </message>
 </context>
 <context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation>Symbole werden geladen…</translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation>Keine Symbole.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n von %1 Symbol</numerusform>
+            <numerusform>%n von %1 Symbolen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::HelperHighlighter</name>
     <message>
         <source>Highlighted up to line %1 only: %2</source>
@@ -860,6 +891,25 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
     <message>
         <source>Shown as plain text: %1</source>
         <translation>Als reiner Text angezeigt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::Integrations</name>
+    <message>
+        <source>Run in a terminal</source>
+        <translation>In einem Terminal ausführen</translation>
+    </message>
+    <message>
+        <source>settings.json (Zed ▸ Settings)</source>
+        <translation>settings.json (Zed ▸ Einstellungen)</translation>
+    </message>
+    <message>
+        <source>Any client (HTTP)</source>
+        <translation>Jeder Client (HTTP)</translation>
+    </message>
+    <message>
+        <source>Run in a terminal; it prints the URL and the bearer token</source>
+        <translation>In einem Terminal ausführen; es gibt die URL und das Bearer-Token aus</translation>
     </message>
 </context>
 <context>
@@ -1244,7 +1294,7 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <source>Cannot read the folder: %1</source>
         <translation>Der Ordner kann nicht gelesen werden: %1</translation>
     </message>
-<message>
+    <message>
         <source>Reopen the last folder at start</source>
         <translation>Beim Start den letzten Ordner wieder öffnen</translation>
     </message>
@@ -1275,7 +1325,7 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
             <numerusform> · %n Verwendungen anderer Definitionen von %1 ausgelassen</numerusform>
         </translation>
     </message>
-<message>
+    <message>
         <source>Symbols</source>
         <translation>Symbole</translation>
     </message>
@@ -1295,7 +1345,7 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <source>Type part of a symbol name…</source>
         <translation>Teil eines Symbolnamens eingeben…</translation>
     </message>
-<message>
+    <message>
         <source>Indexing in another RepoLens process; answers use what it has written so far</source>
         <translation>Indizierung in einem anderen RepoLens-Prozess; Antworten nutzen, was bisher geschrieben ist</translation>
     </message>
@@ -1490,12 +1540,6 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <translation>(keine)</translation>
     </message>
     <message>
-        <source>Context: re-used from the previous question (no @codebase)
-</source>
-        <translation>Kontext: von der vorigen Frage übernommen (kein @codebase)
-</translation>
-    </message>
-    <message>
         <source>HyDE: %1 — %2
 </source>
         <translation>HyDE: %1 — %2
@@ -1592,16 +1636,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>credentials withheld: %1</source>
         <translation>Zugangsdaten zurückgehalten: %1</translation>
     </message>
-<message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Zurückgehalten: %n Abschnitt, der nach Zugangsdaten aussieht, wurde nicht gesendet
-</numerusform>
-            <numerusform>Zurückgehalten: %n Abschnitte, die nach Zugangsdaten aussehen, wurden nicht gesendet
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Prompt</source>
         <translation>Prompt</translation>
@@ -1681,7 +1715,7 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>Withheld</source>
         <translation>Zurückgehalten</translation>
     </message>
-<message>
+    <message>
         <source>Clear Log…</source>
         <translation>Protokoll leeren…</translation>
     </message>
@@ -1838,11 +1872,11 @@ Inhalt (%3 Bytes, genau wie gesendet):
         </translation>
     </message>
     <message>
-        <source>The server has no model "%1": choose one from the list.</source>
+        <source>The server has no model &quot;%1&quot;: choose one from the list.</source>
         <translation>Der Server hat kein Modell „%1“: Wählen Sie eines aus der Liste.</translation>
     </message>
     <message>
-        <source>"%1" is available.</source>
+        <source>&quot;%1&quot; is available.</source>
         <translation>„%1“ ist verfügbar.</translation>
     </message>
     <message>
@@ -1884,10 +1918,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Rerank endpoint (/v1/rerank)</source>
         <translation>Rerank-Endpunkt (/v1/rerank)</translation>
-    </message>
-    <message>
-        <source>HyDE: for long or vague questions, let the model write hypothetical code first and search with it (two extra requests)</source>
-        <translation>HyDE: Bei langen oder vagen Fragen schreibt das Modell zuerst hypothetischen Code, mit dem dann gesucht wird (zwei zusätzliche Anfragen)</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -1934,10 +1964,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Dateien überspringen, die größer sind als:</translation>
     </message>
     <message>
-        <source>Method summaries: let the model describe each function and class in 2–3 lines, so search also finds what code does (one request per function; the count is shown before it starts; resumable)</source>
-        <translation>Methodenzusammenfassungen: Das Modell beschreibt jede Funktion und Klasse in 2–3 Zeilen, damit die Suche auch findet, was Code tut (eine Anfrage pro Funktion; die Anzahl wird vorher angezeigt; fortsetzbar)</translation>
-    </message>
-    <message>
         <source>Follow the system</source>
         <translation>Wie das System</translation>
     </message>
@@ -1970,7 +1996,7 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Das Modell muss %1 sein.</translation>
     </message>
     <message>
-        <source>Name the model to use (Test Connection lists the server's models).</source>
+        <source>Name the model to use (Test Connection lists the server&apos;s models).</source>
         <translation>Geben Sie das zu verwendende Modell an („Verbindung testen“ listet die Modelle des Servers auf).</translation>
     </message>
     <message>
@@ -2018,12 +2044,8 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Die Neubewertung durch das Chat-Modell braucht ein Modell: Richten Sie zuerst eines auf der Seite „Modell“ ein.</translation>
     </message>
     <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer's inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
         <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Zugangsdaten darin werden durch [withheld: …] ersetzt), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
-    </message>
-    <message>
-        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
-        <translation>Auch im Code gefundene Zugangsdaten senden (API-Schlüssel, private Schlüssel, Passwörter), statt sie zurückzuhalten</translation>
     </message>
     <message>
         <source>RepoLens (light or dark, after the colours above)</source>
@@ -2052,10 +2074,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>The colours of %1 are not known yet: wait for the list of themes.</source>
         <translation>Die Farben von %1 sind noch nicht bekannt: Warten Sie auf die Liste der Farbschemata.</translation>
     </message>
-<message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer's inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation>Datenschutz: Mit einem Endpunkt auf diesem Rechner (127.0.0.1, localhost) verlässt nichts den Rechner. Mit einem entfernten Endpunkt wird jede Frage mit den dafür ausgewählten Codeabschnitten gesendet (im Inspektor jeder Antwort zu sehen; Abschnitte, die nach Zugangsdaten aussehen, werden zurückgehalten), und HyDE sowie Methodenzusammenfassungen senden mehr. Chat ▸ ⋯ ▸ Was wurde gesendet listet jede Anfrage auf.</translation>
-    </message>
     <message>
         <source>Also send code that looks like it contains a credential</source>
         <translation>Auch Code senden, der Zugangsdaten zu enthalten scheint</translation>
@@ -2080,16 +2098,12 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
         <translation>Das Modell beschreibt jede Funktion und Klasse in 2–3 Zeilen, damit die Suche auch findet, was Code tut: eine Anfrage pro Funktion, die Anzahl wird vorher angezeigt, fortsetzbar.</translation>
     </message>
-<message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Auch Code senden, der nach Zugangsdaten aussieht (API-Schlüssel, private Schlüssel, Passwörter)</translation>
-    </message>
-<message>
+    <message>
         <source>Integrations</source>
         <translation>Integrationen</translation>
     </message>
     <message>
-        <source>Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder's index over the Model Context Protocol: search, definitions, every reference, numbered lines, impact. Register RepoLens with one of them:</source>
+        <source>Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder&apos;s index over the Model Context Protocol: search, definitions, every reference, numbered lines, impact. Register RepoLens with one of them:</source>
         <translation>Agenten wie Claude Code, Codex, Cursor, Continue und Zed können den Index dieses Ordners über das Model Context Protocol nutzen: Suche, Definitionen, jeden Verweis, nummerierte Zeilen, Auswirkungen. Registrieren Sie RepoLens bei einem davon:</translation>
     </message>
     <message>
@@ -2269,6 +2283,77 @@ Inhalt (%3 Bytes, genau wie gesendet):
     </message>
 </context>
 <context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation>Öffnen Sie eine Datei, um ihre Symbole zu sehen.</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>Namensraum</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation>Konstruktor</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation>Struktur</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation>Aufzählung</translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation>Trait</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>Implementierung</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation>Makro</translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation>Keine Symbole: %1-Dateien werden nicht geparst.</translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
+        <translation>Keine Symbole in dieser Datei.</translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::SyntaxHelper</name>
     <message numerus="yes">
         <source>The highlighter helper did not answer within %n second(s).</source>
@@ -2345,10 +2430,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Fragen zu einer Codebasis stellen.</translation>
     </message>
     <message>
-        <source>Folder to open (or a file: its folder opens and the file is shown).</source>
-        <translation>Zu öffnender Ordner (oder eine Datei: Ihr Ordner wird geöffnet und die Datei angezeigt).</translation>
-    </message>
-    <message>
         <source>Open a folder (a built-in fixture when none is given), index it, ask one question, open the top hit and exit.</source>
         <translation>Einen Ordner öffnen (ohne Angabe ein eingebautes Beispiel), indizieren, eine Frage stellen, den besten Treffer öffnen und beenden.</translation>
     </message>
@@ -2372,143 +2453,9 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>Grammars disabled (incompatible with the parser): %1</source>
         <translation>Grammatiken deaktiviert (mit dem Parser nicht kompatibel): %1</translation>
     </message>
-<message>
+    <message>
         <source>Folder to open (or a file: its repository opens and the file is shown).</source>
         <translation>Zu öffnender Ordner (oder eine Datei: ihr Repository wird geöffnet und die Datei gezeigt).</translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::GoToSymbolDialog</name>
-    <message>
-        <source>Loading symbols…</source>
-        <translation>Symbole werden geladen…</translation>
-    </message>
-    <message>
-        <source>No symbols.</source>
-        <translation>Keine Symbole.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n of %1 symbol(s)</source>
-        <translation>
-            <numerusform>%n von %1 Symbol</numerusform>
-            <numerusform>%n von %1 Symbolen</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::SymbolsPanel</name>
-    <message>
-        <source>Open a file to see its symbols.</source>
-        <translation>Öffnen Sie eine Datei, um ihre Symbole zu sehen.</translation>
-    </message>
-    <message>
-        <source>namespace</source>
-        <translation>Namensraum</translation>
-    </message>
-    <message>
-        <source>function</source>
-        <translation>Funktion</translation>
-    </message>
-    <message>
-        <source>method</source>
-        <translation>Methode</translation>
-    </message>
-    <message>
-        <source>constructor</source>
-        <translation>Konstruktor</translation>
-    </message>
-    <message>
-        <source>class</source>
-        <translation>Klasse</translation>
-    </message>
-    <message>
-        <source>struct</source>
-        <translation>Struktur</translation>
-    </message>
-    <message>
-        <source>interface</source>
-        <translation>Schnittstelle</translation>
-    </message>
-    <message>
-        <source>enum</source>
-        <translation>Aufzählung</translation>
-    </message>
-    <message>
-        <source>trait</source>
-        <translation>Trait</translation>
-    </message>
-    <message>
-        <source>implementation</source>
-        <translation>Implementierung</translation>
-    </message>
-    <message>
-        <source>type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
-        <source>macro</source>
-        <translation>Makro</translation>
-    </message>
-    <message>
-        <source>variable</source>
-        <translation>Variable</translation>
-    </message>
-    <message>
-        <source>module</source>
-        <translation>Modul</translation>
-    </message>
-    <message>
-        <source>No symbols: %1 files are not parsed.</source>
-        <translation>Keine Symbole: %1-Dateien werden nicht geparst.</translation>
-    </message>
-    <message>
-        <source>No symbols in this file.</source>
-        <translation>Keine Symbole in dieser Datei.</translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::AgentStepsView</name>
-    <message>
-        <source>Agent steps</source>
-        <translation>Agent-Schritte</translation>
-    </message>
-    <message>
-        <source>%1. %2 %3</source>
-        <translation>%1. %2 %3</translation>
-    </message>
-    <message>
-        <source>Show what %1 returned</source>
-        <translation>Zeigen, was %1 zurückgegeben hat</translation>
-    </message>
-    <message>
-        <source>running…</source>
-        <translation>läuft…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Agent steps (%n call(s))</source>
-        <translation>
-            <numerusform>Agent-Schritte (%n Aufruf)</numerusform>
-            <numerusform>Agent-Schritte (%n Aufrufe)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::Integrations</name>
-    <message>
-        <source>Run in a terminal</source>
-        <translation>In einem Terminal ausführen</translation>
-    </message>
-    <message>
-        <source>settings.json (Zed ▸ Settings)</source>
-        <translation>settings.json (Zed ▸ Einstellungen)</translation>
-    </message>
-    <message>
-        <source>Any client (HTTP)</source>
-        <translation>Jeder Client (HTTP)</translation>
-    </message>
-    <message>
-        <source>Run in a terminal; it prints the URL and the bearer token</source>
-        <translation>In einem Terminal ausführen; es gibt die URL und das Bearer-Token aus</translation>
     </message>
 </context>
 </TS>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
     <name>QObject</name>
@@ -79,6 +80,32 @@
     </message>
 </context>
 <context>
+    <name>RepoLens::AgentStepsView</name>
+    <message>
+        <source>Agent steps</source>
+        <translation>Étapes de l’agent</translation>
+    </message>
+    <message>
+        <source>%1. %2 %3</source>
+        <translation>%1. %2 %3</translation>
+    </message>
+    <message>
+        <source>Show what %1 returned</source>
+        <translation>Afficher ce que %1 a renvoyé</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>en cours…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Agent steps (%n call(s))</source>
+        <translation>
+            <numerusform>Étapes de l’agent (%n appel)</numerusform>
+            <numerusform>Étapes de l’agent (%n appels)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::AnswerView</name>
     <message>
         <source>Copy</source>
@@ -94,7 +121,7 @@
     </message>
     <message>
         <source>No file %1 in the index: the model may have invented it.</source>
-        <translation>Aucun fichier %1 dans l'index : le modèle l'a peut-être inventé.</translation>
+        <translation>Aucun fichier %1 dans l&apos;index : le modèle l&apos;a peut-être inventé.</translation>
     </message>
     <message>
         <source>%1 matches several files.</source>
@@ -102,14 +129,14 @@
     </message>
     <message>
         <source>The cited lines do not exist: %1</source>
-        <translation>Les lignes citées n'existent pas : %1</translation>
+        <translation>Les lignes citées n&apos;existent pas : %1</translation>
     </message>
 </context>
 <context>
     <name>RepoLens::ChatController</name>
     <message>
-        <source>Retrieval only: answers are the best-matching code. &lt;a href="settings"&gt;Configure a model…&lt;/a&gt;</source>
-        <translation>Recherche seule : les réponses sont le code le plus pertinent. &lt;a href="settings"&gt;Configurer un modèle…&lt;/a&gt;</translation>
+        <source>Retrieval only: answers are the best-matching code. &lt;a href=&quot;settings&quot;&gt;Configure a model…&lt;/a&gt;</source>
+        <translation>Recherche seule : les réponses sont le code le plus pertinent. &lt;a href=&quot;settings&quot;&gt;Configurer un modèle…&lt;/a&gt;</translation>
     </message>
     <message>
         <source>With a model (OpenAI, Ollama, llama.cpp, vLLM, LM Studio, …) the chat writes answers with citations.</source>
@@ -120,8 +147,8 @@
         <translation>sur cette machine</translation>
     </message>
     <message>
-        <source>Answers by &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href="settings"&gt;Settings&lt;/a&gt;</source>
-        <translation>Réponses de &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href="settings"&gt;Paramètres&lt;/a&gt;</translation>
+        <source>Answers by &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href=&quot;settings&quot;&gt;Settings&lt;/a&gt;</source>
+        <translation>Réponses de &lt;b&gt;%1&lt;/b&gt; %2 · &lt;a href=&quot;settings&quot;&gt;Paramètres&lt;/a&gt;</translation>
     </message>
     <message>
         <source>Nothing leaves this machine.</source>
@@ -144,15 +171,15 @@
     </message>
     <message>
         <source>Open a folder first (File ▸ Open Folder…).</source>
-        <translation>Ouvrez d'abord un dossier (Fichier ▸ Ouvrir un dossier…).</translation>
+        <translation>Ouvrez d&apos;abord un dossier (Fichier ▸ Ouvrir un dossier…).</translation>
     </message>
     <message>
         <source>The folder has not been indexed yet; ask again in a moment.</source>
-        <translation>Le dossier n'est pas encore indexé ; reposez la question dans un instant.</translation>
+        <translation>Le dossier n&apos;est pas encore indexé ; reposez la question dans un instant.</translation>
     </message>
     <message>
         <source>Cannot open the index: %1</source>
-        <translation>Impossible d'ouvrir l'index : %1</translation>
+        <translation>Impossible d&apos;ouvrir l&apos;index : %1</translation>
     </message>
     <message>
         <source>The question has no words to search for.</source>
@@ -164,7 +191,7 @@
     </message>
     <message>
         <source>%1 of %2 files so far</source>
-        <translation>%1 fichiers sur %2 pour l'instant</translation>
+        <translation>%1 fichiers sur %2 pour l&apos;instant</translation>
     </message>
     <message>
         <source>scanning</source>
@@ -172,11 +199,11 @@
     </message>
     <message>
         <source>No model is configured, so these are the best-matching snippets. Settings ▸ Model connects OpenAI, Ollama, llama.cpp, vLLM or LM Studio for written answers.</source>
-        <translation>Aucun modèle n'est configuré : voici donc les extraits les plus pertinents. Paramètres ▸ Modèle permet de connecter OpenAI, Ollama, llama.cpp, vLLM ou LM Studio pour obtenir des réponses rédigées.</translation>
+        <translation>Aucun modèle n&apos;est configuré : voici donc les extraits les plus pertinents. Paramètres ▸ Modèle permet de connecter OpenAI, Ollama, llama.cpp, vLLM ou LM Studio pour obtenir des réponses rédigées.</translation>
     </message>
     <message>
         <source>Searching (HyDE may ask the model first)…</source>
-        <translation>Recherche en cours (HyDE peut d'abord interroger le modèle)…</translation>
+        <translation>Recherche en cours (HyDE peut d&apos;abord interroger le modèle)…</translation>
     </message>
     <message>
         <source>Searching…</source>
@@ -234,13 +261,13 @@
     <message numerus="yes">
         <source>%n citation(s) not found in the index</source>
         <translation>
-            <numerusform>%n citation introuvable dans l'index</numerusform>
-            <numerusform>%n citations introuvables dans l'index</numerusform>
+            <numerusform>%n citation introuvable dans l&apos;index</numerusform>
+            <numerusform>%n citations introuvables dans l&apos;index</numerusform>
         </translation>
     </message>
     <message>
         <source>The index is still being built: the context may be incomplete.</source>
-        <translation>L'index est encore en construction : le contexte peut être incomplet.</translation>
+        <translation>L&apos;index est encore en construction : le contexte peut être incomplet.</translation>
     </message>
     <message>
         <source>the answer was incomplete.</source>
@@ -263,36 +290,36 @@
         <translation>Supprimer la conversation</translation>
     </message>
     <message>
-        <source>Delete the conversation "%1"? This cannot be undone.</source>
+        <source>Delete the conversation &quot;%1&quot;? This cannot be undone.</source>
         <translation>Supprimer la conversation « %1 » ? Cette action est irréversible.</translation>
     </message>
     <message>
         <source>Could not connect to %1: nothing is listening there. Is the model server (Ollama, llama.cpp, …) running, and is the port right?</source>
-        <translation>Connexion à %1 impossible : rien n'écoute à cette adresse. Le serveur de modèles (Ollama, llama.cpp, …) est-il lancé et le port est-il correct ?</translation>
+        <translation>Connexion à %1 impossible : rien n&apos;écoute à cette adresse. Le serveur de modèles (Ollama, llama.cpp, …) est-il lancé et le port est-il correct ?</translation>
     </message>
     <message>
         <source>The host of %1 was not found. Check the base URL in Settings ▸ Model.</source>
-        <translation>L'hôte de %1 est introuvable. Vérifiez l'URL de base dans Paramètres ▸ Modèle.</translation>
+        <translation>L&apos;hôte de %1 est introuvable. Vérifiez l&apos;URL de base dans Paramètres ▸ Modèle.</translation>
     </message>
     <message>
-        <source>The secure connection to %1 failed (TLS). Check http:// versus https:// and the server's certificate.</source>
+        <source>The secure connection to %1 failed (TLS). Check http:// versus https:// and the server&apos;s certificate.</source>
         <translation>La connexion sécurisée à %1 a échoué (TLS). Vérifiez http:// ou https:// et le certificat du serveur.</translation>
     </message>
     <message>
         <source>The server refused the API key (HTTP 401). Set the key in Settings ▸ Model.</source>
-        <translation>Le serveur a refusé la clé d'API (HTTP 401). Définissez la clé dans Paramètres ▸ Modèle.</translation>
+        <translation>Le serveur a refusé la clé d&apos;API (HTTP 401). Définissez la clé dans Paramètres ▸ Modèle.</translation>
     </message>
     <message>
         <source>The API key may not use this model or endpoint (HTTP 403).</source>
-        <translation>La clé d'API n'a pas accès à ce modèle ou à ce point d'accès (HTTP 403).</translation>
+        <translation>La clé d&apos;API n&apos;a pas accès à ce modèle ou à ce point d&apos;accès (HTTP 403).</translation>
     </message>
     <message>
-        <source>The server has no model "%1" (HTTP 404). Check the name in Settings ▸ Model; with Ollama, pull it first (ollama pull %1).</source>
-        <translation>Le serveur n'a pas de modèle « %1 » (HTTP 404). Vérifiez le nom dans Paramètres ▸ Modèle ; avec Ollama, téléchargez-le d'abord (ollama pull %1).</translation>
+        <source>The server has no model &quot;%1&quot; (HTTP 404). Check the name in Settings ▸ Model; with Ollama, pull it first (ollama pull %1).</source>
+        <translation>Le serveur n&apos;a pas de modèle « %1 » (HTTP 404). Vérifiez le nom dans Paramètres ▸ Modèle ; avec Ollama, téléchargez-le d&apos;abord (ollama pull %1).</translation>
     </message>
     <message>
         <source>There is no chat completions endpoint at %1 (HTTP 404). The base URL usually ends in /v1.</source>
-        <translation>Aucun point d'accès chat completions à %1 (HTTP 404). L'URL de base se termine généralement par /v1.</translation>
+        <translation>Aucun point d&apos;accès chat completions à %1 (HTTP 404). L&apos;URL de base se termine généralement par /v1.</translation>
     </message>
     <message>
         <source>The server rejected the request (HTTP %1).</source>
@@ -322,11 +349,11 @@
     </message>
     <message>
         <source>The server sent something that is not an OpenAI-compatible answer stream.</source>
-        <translation>Le serveur a envoyé autre chose qu'un flux de réponse compatible OpenAI.</translation>
+        <translation>Le serveur a envoyé autre chose qu&apos;un flux de réponse compatible OpenAI.</translation>
     </message>
     <message>
         <source>The answer stream ended before it was complete.</source>
-        <translation>Le flux de réponse s'est terminé avant d'être complet.</translation>
+        <translation>Le flux de réponse s&apos;est terminé avant d&apos;être complet.</translation>
     </message>
     <message>
         <source>The server closed the connection in the middle of the answer.</source>
@@ -338,7 +365,7 @@
     </message>
     <message>
         <source>No model is configured (Settings ▸ Model).</source>
-        <translation>Aucun modèle n'est configuré (Paramètres ▸ Modèle).</translation>
+        <translation>Aucun modèle n&apos;est configuré (Paramètres ▸ Modèle).</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -356,35 +383,35 @@
         <source>reading files</source>
         <translation>lecture des fichiers</translation>
     </message>
-<message>
+    <message>
         <source>what does this project do?</source>
         <translation>que fait ce projet ?</translation>
     </message>
     <message>
         <source>where is the entry point?</source>
-        <translation>où est le point d'entrée ?</translation>
+        <translation>où est le point d&apos;entrée ?</translation>
     </message>
     <message>
         <source>The index is incomplete (indexing was stopped before it finished): the context may be missing code. Re-index (F5) completes it.</source>
-        <translation>L'index est incomplet (l'indexation a été arrêtée avant la fin) : il peut manquer du code dans le contexte. Réindexer (F5) le complète.</translation>
+        <translation>L&apos;index est incomplet (l&apos;indexation a été arrêtée avant la fin) : il peut manquer du code dans le contexte. Réindexer (F5) le complète.</translation>
     </message>
     <message>
         <source>Nothing is indexed yet, so there is nothing to answer from; ask again in a moment.</source>
-        <translation>Rien n'est encore indexé, il n'y a donc rien d'où répondre ; reposez la question dans un instant.</translation>
+        <translation>Rien n&apos;est encore indexé, il n&apos;y a donc rien d&apos;où répondre ; reposez la question dans un instant.</translation>
     </message>
     <message>
         <source>This folder has nothing to search: no file in it was indexed (the file tree says why).</source>
-        <translation>Ce dossier n'a rien à chercher : aucun de ses fichiers n'a été indexé (l'arborescence dit pourquoi).</translation>
+        <translation>Ce dossier n&apos;a rien à chercher : aucun de ses fichiers n&apos;a été indexé (l&apos;arborescence dit pourquoi).</translation>
     </message>
     <message>
         <source>No code in the index matches the question. Rephrase it, or name a file or symbol with @.</source>
-        <translation>Aucun code de l'index ne correspond à la question. Reformulez-la, ou nommez un fichier ou un symbole avec @.</translation>
+        <translation>Aucun code de l&apos;index ne correspond à la question. Reformulez-la, ou nommez un fichier ou un symbole avec @.</translation>
     </message>
     <message>
         <source>Nothing was sent to the model.</source>
-        <translation>Rien n'a été envoyé au modèle.</translation>
+        <translation>Rien n&apos;a été envoyé au modèle.</translation>
     </message>
-<message>
+    <message>
         <source>agent mode (Settings ▸ Retrieval)</source>
         <translation>mode agent (Paramètres ▸ Recherche)</translation>
     </message>
@@ -448,20 +475,6 @@
 <context>
     <name>RepoLens::ChatPane</name>
     <message>
-        <source>Ask a question about the code in this folder.
-
-Examples:
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</source>
-        <translation>Posez une question sur le code de ce dossier.
-
-Exemples :
-  where is the config file parsed?
-  who calls open_session
-  lang:python retry on timeout</translation>
-    </message>
-    <message>
         <source>Not now</source>
         <translation>Pas maintenant</translation>
     </message>
@@ -498,7 +511,7 @@ Exemples :
     </message>
     <message>
         <source>The index is still being built (%1): results may be incomplete.</source>
-        <translation>L'index est encore en construction (%1) : les résultats peuvent être incomplets.</translation>
+        <translation>L&apos;index est encore en construction (%1) : les résultats peuvent être incomplets.</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -580,7 +593,7 @@ Exemples :
         <source>⚠ The answer was cut off: %1</source>
         <translation>⚠ La réponse a été tronquée : %1</translation>
     </message>
-<message>
+    <message>
         <source>Ask a question about the code in this folder.</source>
         <translation>Posez une question sur le code de ce dossier.</translation>
     </message>
@@ -594,7 +607,7 @@ Exemples :
     </message>
     <message>
         <source>This question is about %1 tokens (%2). %3 reads about %4 tokens besides the code context and its answer, so it cannot be sent like this: keep the part that matters (the error and the lines around it).</source>
-        <translation>Cette question fait environ %1 jetons (%2). %3 lit environ %4 jetons en plus du contexte de code et de sa réponse : elle ne peut pas être envoyée ainsi. Gardez la partie qui compte (l'erreur et les lignes autour).</translation>
+        <translation>Cette question fait environ %1 jetons (%2). %3 lit environ %4 jetons en plus du contexte de code et de sa réponse : elle ne peut pas être envoyée ainsi. Gardez la partie qui compte (l&apos;erreur et les lignes autour).</translation>
     </message>
     <message>
         <source>Pasted text: about %1 tokens (%2) of the %3 this question may take.</source>
@@ -624,7 +637,7 @@ Exemples :
     </message>
     <message>
         <source>The index is incomplete (indexing was stopped before it finished): results may be missing code. Re-index (F5) completes it.</source>
-        <translation>L'index est incomplet (l'indexation a été arrêtée avant la fin) : il peut manquer du code dans les résultats. Réindexer (F5) le complète.</translation>
+        <translation>L&apos;index est incomplet (l&apos;indexation a été arrêtée avant la fin) : il peut manquer du code dans les résultats. Réindexer (F5) le complète.</translation>
     </message>
     <message>
         <source>in %1</source>
@@ -632,7 +645,7 @@ Exemples :
     </message>
     <message>
         <source>Matched by name: the type of the object it is called on is not known.</source>
-        <translation>Trouvé par le nom : le type de l'objet sur lequel il est appelé n'est pas connu.</translation>
+        <translation>Trouvé par le nom : le type de l&apos;objet sur lequel il est appelé n&apos;est pas connu.</translation>
     </message>
     <message>
         <source>Defined at:</source>
@@ -647,7 +660,7 @@ Exemples :
     </message>
     <message>
         <source>No call sites of %1 in the index.</source>
-        <translation>Aucun appel de %1 dans l'index.</translation>
+        <translation>Aucun appel de %1 dans l&apos;index.</translation>
     </message>
     <message numerus="yes">
         <source>Tests: %n call site(s)</source>
@@ -659,8 +672,8 @@ Exemples :
     <message numerus="yes">
         <source>%n use(s) of other definitions with the same name left out.</source>
         <translation>
-            <numerusform>%n utilisation d'autres définitions du même nom laissée de côté.</numerusform>
-            <numerusform>%n utilisations d'autres définitions du même nom laissées de côté.</numerusform>
+            <numerusform>%n utilisation d&apos;autres définitions du même nom laissée de côté.</numerusform>
+            <numerusform>%n utilisations d&apos;autres définitions du même nom laissées de côté.</numerusform>
         </translation>
     </message>
 </context>
@@ -668,7 +681,7 @@ Exemples :
     <name>RepoLens::CodeEditor</name>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation>Impossible d'ouvrir %1 : %2</translation>
+        <translation>Impossible d&apos;ouvrir %1 : %2</translation>
     </message>
     <message>
         <source>binary file</source>
@@ -676,7 +689,7 @@ Exemples :
     </message>
     <message>
         <source>%1 is a binary file and is not shown.</source>
-        <translation>%1 est un fichier binaire et n'est pas affiché.</translation>
+        <translation>%1 est un fichier binaire et n&apos;est pas affiché.</translation>
     </message>
     <message>
         <source>Go to Definition</source>
@@ -696,14 +709,14 @@ Exemples :
     <message>
         <source>Open a file from the tree or with Ctrl+P,
 or ask a question in the chat (Ctrl+L).</source>
-        <translation>Ouvrez un fichier depuis l'arborescence ou avec Ctrl+P,
+        <translation>Ouvrez un fichier depuis l&apos;arborescence ou avec Ctrl+P,
 ou posez une question dans le chat (Ctrl+L).</translation>
     </message>
     <message>
         <source>%1: %2</source>
         <translation>%1 : %2</translation>
     </message>
-<message>
+    <message>
         <source>(top level)</source>
         <translation>(racine)</translation>
     </message>
@@ -740,7 +753,7 @@ ou posez une question dans le chat (Ctrl+L).</translation>
     </message>
     <message>
         <source>Indexed as text (parse error)</source>
-        <translation>Indexé comme texte (erreur d'analyse)</translation>
+        <translation>Indexé comme texte (erreur d&apos;analyse)</translation>
     </message>
     <message>
         <source>Unsupported format</source>
@@ -765,13 +778,13 @@ ou posez une question dans le chat (Ctrl+L).</translation>
         <source>No folder is open.
 
 Open one with File ▸ Open Folder… (Ctrl+O) or drop it onto the window.</source>
-        <translation>Aucun dossier n'est ouvert.
+        <translation>Aucun dossier n&apos;est ouvert.
 
 Ouvrez-en un avec Fichier ▸ Ouvrir un dossier… (Ctrl+O) ou déposez-le sur la fenêtre.</translation>
     </message>
-<message>
+    <message>
         <source>Every file here is not indexed; “All” shows them.</source>
-        <translation>Aucun fichier ici n'est indexé ; « Tous » les montre.</translation>
+        <translation>Aucun fichier ici n&apos;est indexé ; « Tous » les montre.</translation>
     </message>
     <message>
         <source>No file matches “%1”.
@@ -835,7 +848,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
             <numerusform>%n correspondances</numerusform>
         </translation>
     </message>
-<message>
+    <message>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
     </message>
@@ -852,6 +865,24 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
 </context>
 <context>
+    <name>RepoLens::GoToSymbolDialog</name>
+    <message>
+        <source>Loading symbols…</source>
+        <translation>Chargement des symboles…</translation>
+    </message>
+    <message>
+        <source>No symbols.</source>
+        <translation>Aucun symbole.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 symbol(s)</source>
+        <translation>
+            <numerusform>%n symbole sur %1</numerusform>
+            <numerusform>%n symboles sur %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::HelperHighlighter</name>
     <message>
         <source>Highlighted up to line %1 only: %2</source>
@@ -860,6 +891,25 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     <message>
         <source>Shown as plain text: %1</source>
         <translation>Affiché en texte brut : %1</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::Integrations</name>
+    <message>
+        <source>Run in a terminal</source>
+        <translation>À lancer dans un terminal</translation>
+    </message>
+    <message>
+        <source>settings.json (Zed ▸ Settings)</source>
+        <translation>settings.json (Zed ▸ Paramètres)</translation>
+    </message>
+    <message>
+        <source>Any client (HTTP)</source>
+        <translation>Tout client (HTTP)</translation>
+    </message>
+    <message>
+        <source>Run in a terminal; it prints the URL and the bearer token</source>
+        <translation>À lancer dans un terminal ; affiche l’URL et le jeton d’accès</translation>
     </message>
 </context>
 <context>
@@ -909,11 +959,11 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>&amp;Quick Open File…</source>
-        <translation>Ouverture &amp;rapide d'un fichier…</translation>
+        <translation>Ouverture &amp;rapide d&apos;un fichier…</translation>
     </message>
     <message>
         <source>&amp;Close Tab</source>
-        <translation>&amp;Fermer l'onglet</translation>
+        <translation>&amp;Fermer l&apos;onglet</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -953,7 +1003,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>&amp;Stop Indexing</source>
-        <translation>&amp;Arrêter l'indexation</translation>
+        <translation>&amp;Arrêter l&apos;indexation</translation>
     </message>
     <message>
         <source>Focus &amp;Chat</source>
@@ -1009,7 +1059,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>Stop indexing (what was indexed so far is kept)</source>
-        <translation>Arrêter l'indexation (ce qui a déjà été indexé est conservé)</translation>
+        <translation>Arrêter l&apos;indexation (ce qui a déjà été indexé est conservé)</translation>
     </message>
     <message>
         <source>No recent folders</source>
@@ -1029,15 +1079,15 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>%1 does not exist.</source>
-        <translation>%1 n'existe pas.</translation>
+        <translation>%1 n&apos;existe pas.</translation>
     </message>
     <message>
         <source>%1 is not a folder.</source>
-        <translation>%1 n'est pas un dossier.</translation>
+        <translation>%1 n&apos;est pas un dossier.</translation>
     </message>
     <message>
         <source>You do not have permission to read %1.</source>
-        <translation>Vous n'avez pas la permission de lire %1.</translation>
+        <translation>Vous n&apos;avez pas la permission de lire %1.</translation>
     </message>
     <message>
         <source>Use Find References (Shift+F12) on a symbol to list its usages here.</source>
@@ -1069,7 +1119,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>Reading git history…</source>
-        <translation>Lecture de l'historique git…</translation>
+        <translation>Lecture de l&apos;historique git…</translation>
     </message>
     <message>
         <source>Finishing…</source>
@@ -1089,7 +1139,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>The index was damaged (%1) and has been rebuilt; the damaged file was kept as %2</source>
-        <translation>L'index était endommagé (%1) et a été reconstruit ; le fichier endommagé a été conservé sous %2</translation>
+        <translation>L&apos;index était endommagé (%1) et a été reconstruit ; le fichier endommagé a été conservé sous %2</translation>
     </message>
     <message numerus="yes">
         <source>Updated %n changed file(s)</source>
@@ -1100,7 +1150,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>Indexing failed: %1</source>
-        <translation>L'indexation a échoué : %1</translation>
+        <translation>L&apos;indexation a échoué : %1</translation>
     </message>
     <message>
         <source>not found (%1)</source>
@@ -1112,19 +1162,19 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>the disk is full; what was indexed is kept, and indexing continues once there is room</source>
-        <translation>le disque est plein ; ce qui a été indexé est conservé et l'indexation reprendra dès qu'il y aura de la place</translation>
+        <translation>le disque est plein ; ce qui a été indexé est conservé et l&apos;indexation reprendra dès qu&apos;il y aura de la place</translation>
     </message>
     <message>
         <source>the index cannot be written: its folder is read-only (%1)</source>
-        <translation>impossible d'écrire l'index : son dossier est en lecture seule (%1)</translation>
+        <translation>impossible d&apos;écrire l&apos;index : son dossier est en lecture seule (%1)</translation>
     </message>
     <message>
         <source>the index is damaged; re-index the folder (F5)</source>
-        <translation>l'index est endommagé ; réindexez le dossier (F5)</translation>
+        <translation>l&apos;index est endommagé ; réindexez le dossier (F5)</translation>
     </message>
     <message>
         <source>the index was written by a newer RepoLens</source>
-        <translation>l'index a été écrit par une version plus récente de RepoLens</translation>
+        <translation>l&apos;index a été écrit par une version plus récente de RepoLens</translation>
     </message>
     <message>
         <source>%1 files · %2 indexed · %3 not indexed</source>
@@ -1148,11 +1198,11 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>No definition of %1 in the index.</source>
-        <translation>Aucune définition de %1 dans l'index.</translation>
+        <translation>Aucune définition de %1 dans l&apos;index.</translation>
     </message>
     <message>
         <source>Cannot look up %1: the folder is not indexed yet.</source>
-        <translation>Impossible de rechercher %1 : le dossier n'est pas encore indexé.</translation>
+        <translation>Impossible de rechercher %1 : le dossier n&apos;est pas encore indexé.</translation>
     </message>
     <message numerus="yes">
         <source>%n definition(s) of %1</source>
@@ -1171,7 +1221,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>Cannot find references: the folder is not indexed yet.</source>
-        <translation>Impossible de trouver les références : le dossier n'est pas encore indexé.</translation>
+        <translation>Impossible de trouver les références : le dossier n&apos;est pas encore indexé.</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n usage(s)</source>
@@ -1204,17 +1254,17 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     <message numerus="yes">
         <source>%n usage(s) in the index</source>
         <translation>
-            <numerusform>%n utilisation dans l'index</numerusform>
-            <numerusform>%n utilisations dans l'index</numerusform>
+            <numerusform>%n utilisation dans l&apos;index</numerusform>
+            <numerusform>%n utilisations dans l&apos;index</numerusform>
         </translation>
     </message>
     <message>
         <source>The key could not be stored in the keychain: %1</source>
-        <translation>La clé n'a pas pu être enregistrée dans le trousseau : %1</translation>
+        <translation>La clé n&apos;a pas pu être enregistrée dans le trousseau : %1</translation>
     </message>
     <message>
         <source>Ignore rules changed: re-indexing</source>
-        <translation>Règles d'exclusion modifiées : réindexation</translation>
+        <translation>Règles d&apos;exclusion modifiées : réindexation</translation>
     </message>
     <message>
         <source>Vectors: %1 / %2</source>
@@ -1244,7 +1294,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <source>Cannot read the folder: %1</source>
         <translation>Impossible de lire le dossier : %1</translation>
     </message>
-<message>
+    <message>
         <source>Reopen the last folder at start</source>
         <translation>Rouvrir le dernier dossier au démarrage</translation>
     </message>
@@ -1271,11 +1321,11 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     <message numerus="yes">
         <source> · %n usage(s) of other definitions of %1 left out</source>
         <translation>
-            <numerusform> · %n utilisation d'autres définitions de %1 laissée de côté</numerusform>
-            <numerusform> · %n utilisations d'autres définitions de %1 laissées de côté</numerusform>
+            <numerusform> · %n utilisation d&apos;autres définitions de %1 laissée de côté</numerusform>
+            <numerusform> · %n utilisations d&apos;autres définitions de %1 laissées de côté</numerusform>
         </translation>
     </message>
-<message>
+    <message>
         <source>Symbols</source>
         <translation>Symboles</translation>
     </message>
@@ -1295,7 +1345,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <source>Type part of a symbol name…</source>
         <translation>Tapez une partie d’un nom de symbole…</translation>
     </message>
-<message>
+    <message>
         <source>Indexing in another RepoLens process; answers use what it has written so far</source>
         <translation>Indexation dans un autre processus RepoLens ; les réponses utilisent ce qui est déjà écrit</translation>
     </message>
@@ -1315,7 +1365,7 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     <name>RepoLens::QuickOpenDialog</name>
     <message>
         <source>Type part of a file name…</source>
-        <translation>Saisissez une partie d'un nom de fichier…</translation>
+        <translation>Saisissez une partie d&apos;un nom de fichier…</translation>
     </message>
 </context>
 <context>
@@ -1490,12 +1540,6 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <translation>(aucun)</translation>
     </message>
     <message>
-        <source>Context: re-used from the previous question (no @codebase)
-</source>
-        <translation>Contexte : repris de la question précédente (pas de @codebase)
-</translation>
-    </message>
-    <message>
         <source>HyDE: %1 — %2
 </source>
         <translation>HyDE : %1 — %2
@@ -1546,11 +1590,11 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
     <message>
         <source>Nothing was sent: no model was configured.</source>
-        <translation>Rien n'a été envoyé : aucun modèle n'était configuré.</translation>
+        <translation>Rien n&apos;a été envoyé : aucun modèle n&apos;était configuré.</translation>
     </message>
     <message>
         <source>Nothing was sent.</source>
-        <translation>Rien n'a été envoyé.</translation>
+        <translation>Rien n&apos;a été envoyé.</translation>
     </message>
     <message>
         <source>POST %1
@@ -1562,7 +1606,7 @@ Body (%3 bytes, exactly as sent):
         <translation>POST %1
 Modèle : %2
 En-têtes : Content-Type: application/json; Accept: text/event-stream; Authorization: Bearer *** (si une clé est définie)
-Corps (%3 octets, tel qu'envoyé) :
+Corps (%3 octets, tel qu&apos;envoyé) :
 
 </translation>
     </message>
@@ -1592,16 +1636,6 @@ Corps (%3 octets, tel qu'envoyé) :
         <source>credentials withheld: %1</source>
         <translation>identifiants retenus : %1</translation>
     </message>
-<message numerus="yes">
-        <source>Withheld: %n chunk(s) that look like credentials were not sent
-</source>
-        <translation>
-            <numerusform>Retenu : %n extrait qui ressemble à des identifiants n'a pas été envoyé
-</numerusform>
-            <numerusform>Retenus : %n extraits qui ressemblent à des identifiants n'ont pas été envoyés
-</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Prompt</source>
         <translation>Prompt</translation>
@@ -1625,7 +1659,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Endpoint</source>
-        <translation>Point d'accès</translation>
+        <translation>Point d&apos;accès</translation>
     </message>
     <message>
         <source>Purpose</source>
@@ -1653,7 +1687,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Forget the record of what was sent for this folder?</source>
-        <translation>Oublier l'historique de ce qui a été envoyé pour ce dossier ?</translation>
+        <translation>Oublier l&apos;historique de ce qui a été envoyé pour ce dossier ?</translation>
     </message>
     <message>
         <source> (this machine)</source>
@@ -1661,13 +1695,13 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Nothing from %1 has been sent to a model.</source>
-        <translation>Rien de %1 n'a été envoyé à un modèle.</translation>
+        <translation>Rien de %1 n&apos;a été envoyé à un modèle.</translation>
     </message>
     <message numerus="yes">
         <source>%n request(s) to model endpoints for %1</source>
         <translation>
-            <numerusform>%n requête vers des points d'accès de modèles pour %1</numerusform>
-            <numerusform>%n requêtes vers des points d'accès de modèles pour %1</numerusform>
+            <numerusform>%n requête vers des points d&apos;accès de modèles pour %1</numerusform>
+            <numerusform>%n requêtes vers des points d&apos;accès de modèles pour %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1681,7 +1715,7 @@ Corps (%3 octets, tel qu'envoyé) :
         <source>Withheld</source>
         <translation>Retenu</translation>
     </message>
-<message>
+    <message>
         <source>Clear Log…</source>
         <translation>Effacer le journal…</translation>
     </message>
@@ -1728,7 +1762,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Any OpenAI-compatible chat completions endpoint: OpenAI, Ollama, llama.cpp server, vLLM, LM Studio, … Leave the URL empty for retrieval-only answers (nothing is sent anywhere).</source>
-        <translation>Tout point d'accès chat completions compatible OpenAI : OpenAI, Ollama, serveur llama.cpp, vLLM, LM Studio, … Laissez l'URL vide pour des réponses par recherche seule (rien n'est envoyé).</translation>
+        <translation>Tout point d&apos;accès chat completions compatible OpenAI : OpenAI, Ollama, serveur llama.cpp, vLLM, LM Studio, … Laissez l&apos;URL vide pour des réponses par recherche seule (rien n&apos;est envoyé).</translation>
     </message>
     <message>
         <source>Choose a preset…</source>
@@ -1760,7 +1794,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>API key:</source>
-        <translation>Clé d'API :</translation>
+        <translation>Clé d&apos;API :</translation>
     </message>
     <message>
         <source>Key variable:</source>
@@ -1776,7 +1810,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Timeout:</source>
-        <translation>Délai d'attente :</translation>
+        <translation>Délai d&apos;attente :</translation>
     </message>
     <message>
         <source>Test Connection</source>
@@ -1788,7 +1822,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>not set (local servers need none)</source>
-        <translation>non définie (les serveurs locaux n'en ont pas besoin)</translation>
+        <translation>non définie (les serveurs locaux n&apos;en ont pas besoin)</translation>
     </message>
     <message>
         <source>The key is kept in the system keychain (%1), never in the settings file.</source>
@@ -1796,11 +1830,11 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Until one is stored, %1 from the environment is used.</source>
-        <translation>Tant qu'aucune clé n'est enregistrée, %1 de l'environnement est utilisée.</translation>
+        <translation>Tant qu&apos;aucune clé n&apos;est enregistrée, %1 de l&apos;environnement est utilisée.</translation>
     </message>
     <message>
         <source>%1 is not set in the environment either.</source>
-        <translation>%1 n'est pas non plus définie dans l'environnement.</translation>
+        <translation>%1 n&apos;est pas non plus définie dans l&apos;environnement.</translation>
     </message>
     <message>
         <source>used for this session only</source>
@@ -1808,7 +1842,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>No system keychain (Secret Service) is available, so a key typed here is used for this session only and never saved. To keep one, set %1 in the environment before starting RepoLens: it is %2.</source>
-        <translation>Aucun trousseau système (Secret Service) n'est disponible : une clé saisie ici n'est utilisée que pour cette session et n'est jamais enregistrée. Pour en conserver une, définissez %1 dans l'environnement avant de lancer RepoLens : elle est actuellement %2.</translation>
+        <translation>Aucun trousseau système (Secret Service) n&apos;est disponible : une clé saisie ici n&apos;est utilisée que pour cette session et n&apos;est jamais enregistrée. Pour en conserver une, définissez %1 dans l&apos;environnement avant de lancer RepoLens : elle est actuellement %2.</translation>
     </message>
     <message>
         <source>set</source>
@@ -1820,7 +1854,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Enter a base URL first (%1).</source>
-        <translation>Saisissez d'abord une URL de base (%1).</translation>
+        <translation>Saisissez d&apos;abord une URL de base (%1).</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
@@ -1838,16 +1872,16 @@ Corps (%3 octets, tel qu'envoyé) :
         </translation>
     </message>
     <message>
-        <source>The server has no model "%1": choose one from the list.</source>
-        <translation>Le serveur n'a pas de modèle « %1 » : choisissez-en un dans la liste.</translation>
+        <source>The server has no model &quot;%1&quot;: choose one from the list.</source>
+        <translation>Le serveur n&apos;a pas de modèle « %1 » : choisissez-en un dans la liste.</translation>
     </message>
     <message>
-        <source>"%1" is available.</source>
+        <source>&quot;%1&quot; is available.</source>
         <translation>« %1 » est disponible.</translation>
     </message>
     <message>
         <source>Vectors find code by meaning. The built-in embedder runs on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
-        <translation>Les vecteurs trouvent le code par son sens. Le plongement intégré s'exécute sur cette machine ; un point d'accès (OpenAI /v1/embeddings, Ollama, TEI, …) reçoit chaque extrait de code une fois (sa clé vient de REPOLENS_API_KEY).</translation>
+        <translation>Les vecteurs trouvent le code par son sens. Le plongement intégré s&apos;exécute sur cette machine ; un point d&apos;accès (OpenAI /v1/embeddings, Ollama, TEI, …) reçoit chaque extrait de code une fois (sa clé vient de REPOLENS_API_KEY).</translation>
     </message>
     <message>
         <source>Use vectors (hybrid search)</source>
@@ -1859,7 +1893,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Embeddings endpoint:</source>
-        <translation>Point d'accès des plongements :</translation>
+        <translation>Point d&apos;accès des plongements :</translation>
     </message>
     <message>
         <source>URL:</source>
@@ -1867,7 +1901,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Input limit (tokens):</source>
-        <translation>Limite d'entrée (jetons) :</translation>
+        <translation>Limite d&apos;entrée (jetons) :</translation>
     </message>
     <message>
         <source>Changing the embedder re-embeds the folder in the background; vectors of both models are kept, so switching back is free.</source>
@@ -1883,11 +1917,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Rerank endpoint (/v1/rerank)</source>
-        <translation>Point d'accès de reclassement (/v1/rerank)</translation>
-    </message>
-    <message>
-        <source>HyDE: for long or vague questions, let the model write hypothetical code first and search with it (two extra requests)</source>
-        <translation>HyDE : pour les questions longues ou vagues, le modèle écrit d'abord du code hypothétique qui sert à la recherche (deux requêtes supplémentaires)</translation>
+        <translation>Point d&apos;accès de reclassement (/v1/rerank)</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -1919,7 +1949,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>The context budget is filled best-first with the chunks found (no overlapping ranges, each with its references); mentioned files and symbols and reference-graph paths come first.</source>
-        <translation>Le budget de contexte est rempli avec les extraits trouvés, les meilleurs d'abord (sans plages qui se chevauchent, chacun avec ses références) ; les fichiers et symboles mentionnés et les chemins du graphe de références passent en premier.</translation>
+        <translation>Le budget de contexte est rempli avec les extraits trouvés, les meilleurs d&apos;abord (sans plages qui se chevauchent, chacun avec ses références) ; les fichiers et symboles mentionnés et les chemins du graphe de références passent en premier.</translation>
     </message>
     <message>
         <source>Also ignore (one .gitignore pattern a line, on top of .gitignore and .repolensignore):</source>
@@ -1932,10 +1962,6 @@ Corps (%3 octets, tel qu'envoyé) :
     <message>
         <source>Skip files larger than:</source>
         <translation>Ignorer les fichiers de plus de :</translation>
-    </message>
-    <message>
-        <source>Method summaries: let the model describe each function and class in 2–3 lines, so search also finds what code does (one request per function; the count is shown before it starts; resumable)</source>
-        <translation>Résumés de méthodes : le modèle décrit chaque fonction et classe en 2 à 3 lignes, pour que la recherche trouve aussi ce que fait le code (une requête par fonction ; le nombre est affiché avant de commencer ; reprise possible)</translation>
     </message>
     <message>
         <source>Follow the system</source>
@@ -1963,14 +1989,14 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>The base URL must be %1.</source>
-        <translation>L'URL de base doit être %1.</translation>
+        <translation>L&apos;URL de base doit être %1.</translation>
     </message>
     <message>
         <source>The model must be %1.</source>
         <translation>Le modèle doit être %1.</translation>
     </message>
     <message>
-        <source>Name the model to use (Test Connection lists the server's models).</source>
+        <source>Name the model to use (Test Connection lists the server&apos;s models).</source>
         <translation>Indiquez le modèle à utiliser (Tester la connexion liste les modèles du serveur).</translation>
     </message>
     <message>
@@ -1979,11 +2005,11 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>The API key cannot contain spaces or line breaks.</source>
-        <translation>La clé d'API ne peut pas contenir d'espaces ni de sauts de ligne.</translation>
+        <translation>La clé d&apos;API ne peut pas contenir d&apos;espaces ni de sauts de ligne.</translation>
     </message>
     <message>
         <source>The embeddings URL must be an http:// or https:// URL such as http://127.0.0.1:11434/v1.</source>
-        <translation>L'URL des plongements doit être une URL http:// ou https://, par exemple http://127.0.0.1:11434/v1.</translation>
+        <translation>L&apos;URL des plongements doit être une URL http:// ou https://, par exemple http://127.0.0.1:11434/v1.</translation>
     </message>
     <message>
         <source>Name the embedding model.</source>
@@ -1991,19 +2017,19 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>The rerank endpoint needs an http:// or https:// URL.</source>
-        <translation>Le point d'accès de reclassement nécessite une URL http:// ou https://.</translation>
+        <translation>Le point d&apos;accès de reclassement nécessite une URL http:// ou https://.</translation>
     </message>
     <message>
         <source>HyDE needs a model: set one on the Model page first.</source>
-        <translation>HyDE nécessite un modèle : configurez-en d'abord un sur la page Modèle.</translation>
+        <translation>HyDE nécessite un modèle : configurez-en d&apos;abord un sur la page Modèle.</translation>
     </message>
     <message>
         <source>An ignore pattern cannot be used: %1.</source>
-        <translation>Un motif d'exclusion est inutilisable : %1.</translation>
+        <translation>Un motif d&apos;exclusion est inutilisable : %1.</translation>
     </message>
     <message>
         <source>Method summaries need a model: set one on the Model page first.</source>
-        <translation>Les résumés de méthodes nécessitent un modèle : configurez-en d'abord un sur la page Modèle.</translation>
+        <translation>Les résumés de méthodes nécessitent un modèle : configurez-en d&apos;abord un sur la page Modèle.</translation>
     </message>
     <message>
         <source>Language (after a restart):</source>
@@ -2015,15 +2041,11 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Re-ranking by the chat model needs a model: set one on the Model page first.</source>
-        <translation>Le reclassement par le modèle de chat nécessite un modèle : configurez-en d'abord un sur la page Modèle.</translation>
+        <translation>Le reclassement par le modèle de chat nécessite un modèle : configurez-en d&apos;abord un sur la page Modèle.</translation>
     </message>
     <message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer's inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation>Confidentialité : avec un point d'accès sur cette machine (127.0.0.1, localhost), rien ne la quitte. Avec un point d'accès distant, chaque question est envoyée avec les extraits de code choisis pour elle (visibles dans l'inspecteur de chaque réponse ; les identifiants qu'ils contiennent sont remplacés par [withheld: …]), et HyDE ainsi que les résumés de méthodes en envoient davantage. Chat ▸ ⋯ ▸ Ce qui a été envoyé liste chaque requête.</translation>
-    </message>
-    <message>
-        <source>Also send credentials found in the code (API keys, private keys, passwords) instead of withholding them</source>
-        <translation>Envoyer aussi les identifiants trouvés dans le code (clés d’API, clés privées, mots de passe) au lieu de les retenir</translation>
+        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer&apos;s inspector; credentials in them are replaced by [withheld: …]), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
+        <translation>Confidentialité : avec un point d&apos;accès sur cette machine (127.0.0.1, localhost), rien ne la quitte. Avec un point d&apos;accès distant, chaque question est envoyée avec les extraits de code choisis pour elle (visibles dans l&apos;inspecteur de chaque réponse ; les identifiants qu&apos;ils contiennent sont remplacés par [withheld: …]), et HyDE ainsi que les résumés de méthodes en envoient davantage. Chat ▸ ⋯ ▸ Ce qui a été envoyé liste chaque requête.</translation>
     </message>
     <message>
         <source>RepoLens (light or dark, after the colours above)</source>
@@ -2052,17 +2074,13 @@ Corps (%3 octets, tel qu'envoyé) :
         <source>The colours of %1 are not known yet: wait for the list of themes.</source>
         <translation>Les couleurs de %1 ne sont pas encore connues : attendez la liste des thèmes.</translation>
     </message>
-<message>
-        <source>Privacy: with an endpoint on this machine (127.0.0.1, localhost) nothing leaves it. With a remote one, each question is sent with the code chunks chosen for it (shown in each answer's inspector; chunks that look like credentials are withheld), and HyDE and method summaries send more. Chat ▸ ⋯ ▸ What Was Sent lists every request.</source>
-        <translation>Confidentialité : avec un point d'accès sur cette machine (127.0.0.1, localhost), rien ne la quitte. Avec un point d'accès distant, chaque question est envoyée avec les extraits de code choisis pour elle (visibles dans l'inspecteur de chaque réponse ; les extraits qui ressemblent à des identifiants sont retenus), et HyDE ainsi que les résumés de méthodes en envoient davantage. Chat ▸ ⋯ ▸ Ce qui a été envoyé liste chaque requête.</translation>
-    </message>
     <message>
         <source>Also send code that looks like it contains a credential</source>
         <translation>Envoyer aussi le code qui semble contenir un identifiant secret</translation>
     </message>
     <message>
         <source>API keys, private keys and passwords are withheld from every request unless this is on.</source>
-        <translation>Les clés d'API, clés privées et mots de passe sont retenus de chaque requête, sauf si cette option est cochée.</translation>
+        <translation>Les clés d&apos;API, clés privées et mots de passe sont retenus de chaque requête, sauf si cette option est cochée.</translation>
     </message>
     <message>
         <source>HyDE for long or vague questions</source>
@@ -2070,7 +2088,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>HyDE lets the model write hypothetical code first and searches with it (two extra requests per question).</source>
-        <translation>Avec HyDE, le modèle écrit d'abord du code hypothétique avec lequel on cherche (deux requêtes de plus par question).</translation>
+        <translation>Avec HyDE, le modèle écrit d&apos;abord du code hypothétique avec lequel on cherche (deux requêtes de plus par question).</translation>
     </message>
     <message>
         <source>Method summaries</source>
@@ -2080,16 +2098,12 @@ Corps (%3 octets, tel qu'envoyé) :
         <source>The model describes each function and class in 2–3 lines, so search also finds what code does: one request per function, the count is shown before it starts, resumable.</source>
         <translation>Le modèle décrit chaque fonction et classe en 2 ou 3 lignes, pour que la recherche trouve aussi ce que fait le code : une requête par fonction, le nombre est affiché avant de commencer, reprenable.</translation>
     </message>
-<message>
-        <source>Also send code that looks like it contains a credential (API keys, private keys, passwords)</source>
-        <translation>Envoyer aussi le code qui semble contenir des identifiants (clés d’API, clés privées, mots de passe)</translation>
-    </message>
-<message>
+    <message>
         <source>Integrations</source>
         <translation>Intégrations</translation>
     </message>
     <message>
-        <source>Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder's index over the Model Context Protocol: search, definitions, every reference, numbered lines, impact. Register RepoLens with one of them:</source>
+        <source>Agents such as Claude Code, Codex, Cursor, Continue and Zed can use this folder&apos;s index over the Model Context Protocol: search, definitions, every reference, numbered lines, impact. Register RepoLens with one of them:</source>
         <translation>Des agents comme Claude Code, Codex, Cursor, Continue et Zed peuvent utiliser l’index de ce dossier par le Model Context Protocol : recherche, définitions, toutes les références, lignes numérotées, impact. Enregistrez RepoLens auprès de l’un d’eux :</translation>
     </message>
     <message>
@@ -2173,11 +2187,11 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Definition and usage count</source>
-        <translation>Définition et nombre d'utilisations</translation>
+        <translation>Définition et nombre d&apos;utilisations</translation>
     </message>
     <message>
         <source>Hover over a name</source>
-        <translation>Survol d'un nom</translation>
+        <translation>Survol d&apos;un nom</translation>
     </message>
     <message>
         <source>Find next / previous in the find bar</source>
@@ -2223,7 +2237,7 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>Each function and class is sent to the model once for a 2–3 line description that search then uses. Stopping keeps what was written; it resumes later.</source>
-        <translation>Chaque fonction et classe est envoyée une fois au modèle pour obtenir une description de 2 à 3 lignes que la recherche utilise ensuite. L'arrêt conserve ce qui a été écrit ; la suite reprend plus tard.</translation>
+        <translation>Chaque fonction et classe est envoyée une fois au modèle pour obtenir une description de 2 à 3 lignes que la recherche utilise ensuite. L&apos;arrêt conserve ce qui a été écrit ; la suite reprend plus tard.</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -2266,6 +2280,77 @@ Corps (%3 octets, tel qu'envoyé) :
     <message>
         <source>Resume</source>
         <translation>Reprendre</translation>
+    </message>
+</context>
+<context>
+    <name>RepoLens::SymbolsPanel</name>
+    <message>
+        <source>Open a file to see its symbols.</source>
+        <translation>Ouvrez un fichier pour voir ses symboles.</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>espace de noms</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>fonction</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>méthode</translation>
+    </message>
+    <message>
+        <source>constructor</source>
+        <translation>constructeur</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>classe</translation>
+    </message>
+    <message>
+        <source>struct</source>
+        <translation>structure</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>interface</translation>
+    </message>
+    <message>
+        <source>enum</source>
+        <translation>énumération</translation>
+    </message>
+    <message>
+        <source>trait</source>
+        <translation>trait</translation>
+    </message>
+    <message>
+        <source>implementation</source>
+        <translation>implémentation</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <source>macro</source>
+        <translation>macro</translation>
+    </message>
+    <message>
+        <source>variable</source>
+        <translation>variable</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>module</translation>
+    </message>
+    <message>
+        <source>No symbols: %1 files are not parsed.</source>
+        <translation>Aucun symbole : les fichiers %1 ne sont pas analysés.</translation>
+    </message>
+    <message>
+        <source>No symbols in this file.</source>
+        <translation>Aucun symbole dans ce fichier.</translation>
     </message>
 </context>
 <context>
@@ -2345,16 +2430,12 @@ Corps (%3 octets, tel qu'envoyé) :
         <translation>Posez des questions sur une base de code.</translation>
     </message>
     <message>
-        <source>Folder to open (or a file: its folder opens and the file is shown).</source>
-        <translation>Dossier à ouvrir (ou un fichier : son dossier s'ouvre et le fichier est affiché).</translation>
-    </message>
-    <message>
         <source>Open a folder (a built-in fixture when none is given), index it, ask one question, open the top hit and exit.</source>
-        <translation>Ouvrir un dossier (un exemple intégré si aucun n'est indiqué), l'indexer, poser une question, ouvrir le meilleur résultat et quitter.</translation>
+        <translation>Ouvrir un dossier (un exemple intégré si aucun n&apos;est indiqué), l&apos;indexer, poser une question, ouvrir le meilleur résultat et quitter.</translation>
     </message>
     <message>
         <source>The question the self-test asks.</source>
-        <translation>La question posée par l'autotest.</translation>
+        <translation>La question posée par l&apos;autotest.</translation>
     </message>
     <message>
         <source>Where indexes are stored.</source>
@@ -2362,153 +2443,19 @@ Corps (%3 octets, tel qu'envoyé) :
     </message>
     <message>
         <source>With --self-test: save screenshots of the main states into dir.</source>
-        <translation>Avec --self-test : enregistrer des captures d'écran des principaux états dans dir.</translation>
+        <translation>Avec --self-test : enregistrer des captures d&apos;écran des principaux états dans dir.</translation>
     </message>
     <message>
         <source>Open the folder, print how long the window took to become interactive and the index to be checked, and exit.</source>
-        <translation>Ouvrir le dossier, afficher le temps mis par la fenêtre pour devenir interactive et par l'index pour être vérifié, puis quitter.</translation>
+        <translation>Ouvrir le dossier, afficher le temps mis par la fenêtre pour devenir interactive et par l&apos;index pour être vérifié, puis quitter.</translation>
     </message>
     <message>
         <source>Grammars disabled (incompatible with the parser): %1</source>
-        <translation>Grammaires désactivées (incompatibles avec l'analyseur) : %1</translation>
+        <translation>Grammaires désactivées (incompatibles avec l&apos;analyseur) : %1</translation>
     </message>
-<message>
+    <message>
         <source>Folder to open (or a file: its repository opens and the file is shown).</source>
-        <translation>Dossier à ouvrir (ou un fichier : son dépôt s'ouvre et le fichier est affiché).</translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::GoToSymbolDialog</name>
-    <message>
-        <source>Loading symbols…</source>
-        <translation>Chargement des symboles…</translation>
-    </message>
-    <message>
-        <source>No symbols.</source>
-        <translation>Aucun symbole.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n of %1 symbol(s)</source>
-        <translation>
-            <numerusform>%n symbole sur %1</numerusform>
-            <numerusform>%n symboles sur %1</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::SymbolsPanel</name>
-    <message>
-        <source>Open a file to see its symbols.</source>
-        <translation>Ouvrez un fichier pour voir ses symboles.</translation>
-    </message>
-    <message>
-        <source>namespace</source>
-        <translation>espace de noms</translation>
-    </message>
-    <message>
-        <source>function</source>
-        <translation>fonction</translation>
-    </message>
-    <message>
-        <source>method</source>
-        <translation>méthode</translation>
-    </message>
-    <message>
-        <source>constructor</source>
-        <translation>constructeur</translation>
-    </message>
-    <message>
-        <source>class</source>
-        <translation>classe</translation>
-    </message>
-    <message>
-        <source>struct</source>
-        <translation>structure</translation>
-    </message>
-    <message>
-        <source>interface</source>
-        <translation>interface</translation>
-    </message>
-    <message>
-        <source>enum</source>
-        <translation>énumération</translation>
-    </message>
-    <message>
-        <source>trait</source>
-        <translation>trait</translation>
-    </message>
-    <message>
-        <source>implementation</source>
-        <translation>implémentation</translation>
-    </message>
-    <message>
-        <source>type</source>
-        <translation>type</translation>
-    </message>
-    <message>
-        <source>macro</source>
-        <translation>macro</translation>
-    </message>
-    <message>
-        <source>variable</source>
-        <translation>variable</translation>
-    </message>
-    <message>
-        <source>module</source>
-        <translation>module</translation>
-    </message>
-    <message>
-        <source>No symbols: %1 files are not parsed.</source>
-        <translation>Aucun symbole : les fichiers %1 ne sont pas analysés.</translation>
-    </message>
-    <message>
-        <source>No symbols in this file.</source>
-        <translation>Aucun symbole dans ce fichier.</translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::AgentStepsView</name>
-    <message>
-        <source>Agent steps</source>
-        <translation>Étapes de l’agent</translation>
-    </message>
-    <message>
-        <source>%1. %2 %3</source>
-        <translation>%1. %2 %3</translation>
-    </message>
-    <message>
-        <source>Show what %1 returned</source>
-        <translation>Afficher ce que %1 a renvoyé</translation>
-    </message>
-    <message>
-        <source>running…</source>
-        <translation>en cours…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Agent steps (%n call(s))</source>
-        <translation>
-            <numerusform>Étapes de l’agent (%n appel)</numerusform>
-            <numerusform>Étapes de l’agent (%n appels)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>RepoLens::Integrations</name>
-    <message>
-        <source>Run in a terminal</source>
-        <translation>À lancer dans un terminal</translation>
-    </message>
-    <message>
-        <source>settings.json (Zed ▸ Settings)</source>
-        <translation>settings.json (Zed ▸ Paramètres)</translation>
-    </message>
-    <message>
-        <source>Any client (HTTP)</source>
-        <translation>Tout client (HTTP)</translation>
-    </message>
-    <message>
-        <source>Run in a terminal; it prints the URL and the bearer token</source>
-        <translation>À lancer dans un terminal ; affiche l’URL et le jeton d’accès</translation>
+        <translation>Dossier à ouvrir (ou un fichier : son dépôt s&apos;ouvre et le fichier est affiché).</translation>
     </message>
 </context>
 </TS>
