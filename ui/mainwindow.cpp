@@ -1221,7 +1221,7 @@ void MainWindow::goToSymbolInFolder()
                 QList<GoToSymbolDialog::Entry> entries;
                 if (!store)
                     return entries;
-                store->forEachSymbol([&](const SymbolRecord &s) {
+                store->symbols().forEach([&](const SymbolRecord &s) {
                     if (cancel.load())
                         return;
                     entries.append({s.name,

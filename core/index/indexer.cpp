@@ -1211,7 +1211,7 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
             return HeaderLanguages::isHeader(w.file.relPath);
         })) {
         HeaderLanguages headers;
-        const QHash<QString, FileRecord> files = store.files();
+        const QHash<QString, FileRecord> files = store.files().all();
         for (auto it = files.cbegin(); it != files.cend(); ++it)
             headers.addFile(it.key());
         for (const WorkItem &w : work)
