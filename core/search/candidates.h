@@ -22,6 +22,7 @@ struct StageScores
     double symbol = 0;   // exact symbol-name match bonus
     double file = 0;     // evidence from other chunks of the same file
     double path = 0;     // the file's name matches the query
+    double mention = 0;  // a bug report names the chunk or its file (0..1)
     double prior = 0;
     double graph = 0;
     double rerank = 0;

@@ -2,6 +2,7 @@
 
 #include "core/store/indexstore.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace RepoLens {
@@ -23,12 +24,39 @@ QString KeywordGenerator::matchExpression(const QStringList &terms)
     return quoted.join(QStringLiteral(" OR "));
 }
 
+QStringList KeywordGenerator::specificTerms(const QStringList &terms, const QHash<QString, int> &counts,
+                                           const QHash<QString, int> &documentFrequencies, int chunks, int limit)
+{
+    QList<QPair<double, QString>> scored;
+    for (const QString &t : terms) {
+        const int df = documentFrequencies.value(t);
+        if (df <= 0)
+            continue; // not in the index: matches nothing
+        const double idf = std::log((chunks + 1.0) / (df + 0.5));
+        scored.append({-std::sqrt(double(std::max(1, counts.value(t)))) * idf, t});
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    QStringList out;
+    for (qsizetype i = 0; i < std::min<qsizetype>(limit, scored.size()); ++i)
+        out << scored.at(i).second;
+    return out;
+}
+
 Result<void> KeywordGenerator::run(QueryContext &ctx) const
 {
     if (ctx.query.terms.isEmpty())
         return {};
+    QStringList terms = ctx.query.terms;
+    if (ctx.query.report) {
+        // A report names hundreds of words: the most specific ones, weighted by how often the
+        // report uses them.
+        terms = specificTerms(terms, ctx.query.termCounts, ctx.store.chunks().termDocumentFrequencies(terms),
+                              ctx.store.chunks().count(), ctx.tuning.reportTerms);
+        if (terms.isEmpty())
+            return {};
+    }
     const int fetch = ctx.filtered() ? ctx.options.candidates * 4 : ctx.options.candidates;
-    auto hits = ctx.store.chunks().search(matchExpression(ctx.query.terms), fetch);
+    auto hits = ctx.store.chunks().search(matchExpression(terms), fetch);
     if (!hits)
         return hits.error();
     int rank = 0;

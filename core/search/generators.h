@@ -20,6 +20,10 @@ public:
     Result<void> run(QueryContext &context) const override;
     // The FTS5 MATCH expression for terms: each quoted, OR-ed.
     static QString matchExpression(const QStringList &terms);
+    // The `limit` most specific terms: inverse document frequency times the square root of how
+    // often the query uses them; terms the index does not have are dropped.
+    static QStringList specificTerms(const QStringList &terms, const QHash<QString, int> &counts,
+                                     const QHash<QString, int> &documentFrequencies, int chunks, int limit);
 };
 
 // Nearest neighbours of the query's embedding.

@@ -168,6 +168,9 @@ PathWordIndex PathWordIndex::load(const FileStore &files)
         if (f.isDir || (f.status != FileStatus::Indexed && f.status != FileStatus::ParseError))
             continue;
         index.m_paths.insert(f.id, f.path);
+        const QString name = f.path.section(u'/', -1);
+        const qsizetype dot = name.indexOf(u'.', 1);
+        index.m_byStem[dot > 0 ? name.left(dot) : name].append(f.id);
         QSet<QString> seen;
         for (const QString &w : pathWords(f.path).stem) {
             if (!seen.contains(w) && !isGenericPathWord(w)) {
@@ -177,6 +180,8 @@ PathWordIndex PathWordIndex::load(const FileStore &files)
         }
     }
     std::sort(index.m_words.begin(), index.m_words.end());
+    for (auto it = index.m_byStem.begin(); it != index.m_byStem.end(); ++it)
+        std::sort(it->begin(), it->end(), [&index](qint64 a, qint64 b) { return index.m_paths.value(a) < index.m_paths.value(b); });
     return index;
 }
 

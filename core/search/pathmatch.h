@@ -44,10 +44,14 @@ public:
     static PathWordIndex load(const FileStore &files);
     // Indexed files whose name has a word matching one of `queryWords`, with their paths.
     QHash<qint64, QString> filesNamedBy(const QStringList &queryWords) const;
+    // Indexed files by their file name's stem ("app" for src/flask/app.py), in path order.
+    QList<qint64> filesWithStem(const QString &stem) const { return m_byStem.value(stem); }
+    QString path(qint64 fileId) const { return m_paths.value(fileId); }
 
 private:
     QList<QPair<QString, qint64>> m_words; // (stem word, file id), sorted
     QHash<qint64, QString> m_paths;
+    QHash<QString, QList<qint64>> m_byStem;
 };
 
 // Lifts candidates whose file or folder names the query's words ("array utility operations"

@@ -75,8 +75,17 @@ QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters
     pq.filters.excludeGlobs = extraFilters.excludeGlobs + pq.filters.excludeGlobs;
     pq.filters.kinds = extraFilters.kinds + pq.filters.kinds;
     a.route = routeQuery(pq);
+    if (a.route.kind == QueryRoute::Kind::Hybrid && looksLikeReport(raw)) {
+        a.route.kind = QueryRoute::Kind::Report;
+        a.report = std::make_shared<const ReportSignals>(analyzeReport(raw));
+    }
 
-    a.terms = pq.terms.mid(0, 40);
+    a.terms = pq.terms.mid(0, a.report ? 400 : 40);
+    if (a.report) {
+        TokenSink sink;
+        sink.token = [&a](QByteArrayView token, bool, int, int) { ++a.termCounts[QString::fromUtf8(token)]; };
+        tokenizeCode(raw.toUtf8(), true, sink);
+    }
     if (a.terms.isEmpty()) {
         // only stopwords: search for them after all rather than nothing
         a.terms = codeTerms(pq.text, true).mid(0, 40);
@@ -92,11 +101,11 @@ QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters
     for (const QString &w : asking.split(u' ', Qt::SkipEmptyParts))
         a.asked.insert(w);
 
-    // Exact symbol names: the identifiers, then other words of four or more characters.
-    a.symbolNames = pq.identifiers;
+    // Exact symbol names: the identifiers, then other words of four or more characters (a
+    // report's identifiers are looked up by the mention stages instead).
+    a.symbolNames = a.report ? QStringList() : pq.identifiers;
     static const QRegularExpression word(QStringLiteral("[A-Za-z_][A-Za-z0-9_]{3,}"));
-    auto it = word.globalMatch(pq.text);
-    while (it.hasNext()) {
+    for (auto it = word.globalMatch(pq.text); !a.report && it.hasNext();) {
         const QString w = it.next().captured(0);
         if (!a.symbolNames.contains(w) && !isStopword(w.toLower()))
             a.symbolNames << w;

@@ -2,6 +2,7 @@
 
 #include "generators.h"
 #include "graphroute.h"
+#include "mentionstages.h"
 #include "pathmatch.h"
 #include "rankers.h"
 #include "scorers.h"
@@ -161,8 +162,11 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
         return out;
     }
     const bool symbolRoute = kind == QueryRoute::Kind::Symbol;
+    const bool report = kind == QueryRoute::Kind::Report;
     const bool useVectors = options.vectors && !symbolRoute && hasVectors();
     response.route = symbolRoute ? QStringLiteral("symbol") : useVectors ? QStringLiteral("hybrid") : QStringLiteral("keyword");
+    if (report)
+        response.route = QStringLiteral("bug report") + (useVectors ? QString() : QStringLiteral(" (keyword)"));
     response.vectorCoverage = hasVectors() ? d->coverage : 0.0;
     if (options.vectors && !symbolRoute && !hasVectors())
         response.notes << vectorStatus();
@@ -174,11 +178,17 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
     if (useVectors)
         out << std::make_shared<VectorGenerator>(d->queryEmbedder, d->vectors);
     out << std::make_shared<SymbolGenerator>() << std::make_shared<HeaderFilter>();
+    if (report)
+        out << std::make_shared<MentionGenerator>();
     // feature scorers and fusion
     if (useVectors)
         out << std::make_shared<VectorScorer>(d->vectors);
-    out << std::make_shared<Fusion>() << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>()
-        << std::make_shared<FileEvidence>();
+    out << std::make_shared<Fusion>();
+    if (report)
+        out << std::make_shared<MentionBoost>();
+    else
+        out << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>();
+    out << std::make_shared<FileEvidence>();
     if (options.priors)
         out << std::make_shared<FilePrior>() << std::make_shared<ChunkShape>();
     if (options.graph && !symbolRoute)

@@ -65,6 +65,8 @@ struct QueryContext
     SearchResponse *response = nullptr; // route and notes
     EmbeddingVector queryVector;        // set by the vector generator when it ran
     QSet<qint64> symbolSeeds;           // chunks defining a name in the query (graph seeds)
+    QHash<qint64, double> mentionedFiles;   // files a report names, with the mention's strength
+    QHash<qint64, QString> mentionedFileWhy;
     double range = 0;                   // spread of the fused scores: priors are sized by it
 
     bool cancelled() const { return cancel && cancel->load(); }

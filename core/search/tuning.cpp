@@ -36,6 +36,9 @@ Tuning Tuning::parse(const QString &spec)
         {"expandFrom", nullptr, &t.expandFrom},
         {"rerank", &t.rerankWeight, nullptr},
         {"decay", &t.decay, nullptr},
+        {"mention", &t.mentionBoost, nullptr},
+        {"mentionIds", nullptr, &t.mentionIdentifiers},
+        {"reportTerms", nullptr, &t.reportTerms},
     };
     for (const QString &kv : spec.split(u',', Qt::SkipEmptyParts)) {
         const QString k = kv.section(u'=', 0, 0).trimmed();

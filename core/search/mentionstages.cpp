@@ -1,0 +1,229 @@
+#include "mentionstages.h"
+
+#include "generators.h"
+#include "pathmatch.h"
+#include "reportanalysis.h"
+
+#include "core/store/codetokens.h"
+#include "core/store/indexstore.h"
+
+#include <QSet>
+
+#include <cmath>
+
+namespace RepoLens {
+
+namespace {
+
+QString withoutExtension(const QString &path)
+{
+    const QString name = path.section(u'/', -1);
+    const qsizetype dot = name.indexOf(u'.', 1);
+    return dot > 0 ? path.left(path.size() - (name.size() - dot)) : path;
+}
+
+// The indexed files a reported path names: the longest path suffix that some indexed file ends
+// with; at most three files for one path (ambiguous names say less).
+QList<qint64> resolvePath(const PathWordIndex &paths, const QString &reported)
+{
+    const QString norm = normalizeReportedPath(reported);
+    const QString name = norm.section(u'/', -1);
+    const qsizetype dot = name.indexOf(u'.', 1);
+    const QList<qint64> sameStem = paths.filesWithStem(dot > 0 ? name.left(dot) : name);
+    QStringList parts = norm.split(u'/', Qt::SkipEmptyParts);
+    while (!parts.isEmpty()) {
+        const QString suffix = parts.join(u'/');
+        QList<qint64> found;
+        for (qint64 id : sameStem) {
+            const QString p = paths.path(id);
+            if (p == suffix || p.endsWith(u'/' + suffix))
+                found << id;
+        }
+        if (!found.isEmpty())
+            return found.size() <= 3 ? found : QList<qint64>{};
+        parts.removeFirst();
+    }
+    return {};
+}
+
+// The files a dotted module path names: "astropy.modeling.separable" -> astropy/modeling/
+// separable.py (or separable/__init__.py, index.ts, mod.rs), the longest prefix that matches;
+// single names are too vague.
+QList<qint64> resolveModule(const PathWordIndex &paths, const QString &module)
+{
+    const QStringList comps = module.split(u'.', Qt::SkipEmptyParts);
+    for (qsizetype k = comps.size(); k >= 2; --k) {
+        const QString rel = comps.mid(0, k).join(u'/');
+        const QString last = comps.at(k - 1);
+        QList<qint64> found;
+        for (qint64 id : paths.filesWithStem(last)) {
+            const QString stemPath = withoutExtension(paths.path(id));
+            if (stemPath == rel || stemPath.endsWith(u'/' + rel))
+                found << id;
+        }
+        for (const char *init : {"__init__", "index", "mod"}) {
+            for (qint64 id : paths.filesWithStem(QString::fromLatin1(init))) {
+                const QString dir = paths.path(id).section(u'/', 0, -2);
+                if (dir == rel || dir.endsWith(u'/' + rel))
+                    found << id;
+            }
+        }
+        if (!found.isEmpty())
+            return found.size() <= 3 ? found : QList<qint64>{};
+    }
+    return {};
+}
+
+// The strength of a mention, kept per chunk and per file (the strongest wins).
+struct Mentions
+{
+    QHash<qint64, double> chunk;
+    QHash<qint64, QString> chunkWhy;
+    QHash<qint64, double> file;
+    QHash<qint64, QString> fileWhy;
+
+    void addChunk(qint64 id, double w, const QString &why)
+    {
+        if (w > chunk.value(id)) {
+            chunk.insert(id, w);
+            chunkWhy.insert(id, why);
+        }
+    }
+    void addFile(qint64 id, double w, const QString &why)
+    {
+        if (w > file.value(id)) {
+            file.insert(id, w);
+            fileWhy.insert(id, why);
+        }
+    }
+};
+
+} // namespace
+
+Result<void> MentionGenerator::run(QueryContext &ctx) const
+{
+    if (!ctx.query.report)
+        return {};
+    const ReportSignals &r = *ctx.query.report;
+    const PathWordIndex &paths = ctx.caches.pathWords();
+    const SymbolStore &symbols = ctx.store.symbols();
+    Mentions m;
+
+    // Files: traceback frames, written paths, modules.
+    for (const ReportSignals::Frame &f : r.frames) {
+        for (qint64 file : resolvePath(paths, f.path)) {
+            m.addFile(file, 0.6, QStringLiteral("in the traceback: %1").arg(f.path.section(u'/', -2)));
+            const QString fn = f.function.section(u'.', -1).section(QLatin1String("::"), -1);
+            if (fn.isEmpty())
+                continue;
+            for (const SymbolRecord &s : symbols.ofFile(file)) {
+                if (s.name == fn && s.chunkId)
+                    m.addChunk(s.chunkId, 1.0, QStringLiteral("traceback frame `%1`").arg(f.function));
+            }
+        }
+    }
+    for (const QString &p : r.paths) {
+        for (qint64 file : resolvePath(paths, p))
+            m.addFile(file, 0.8, QStringLiteral("names the file %1").arg(p.section(u'/', -2)));
+    }
+    for (const QString &mod : r.modules) {
+        for (qint64 file : resolveModule(paths, mod))
+            m.addFile(file, 0.7, QStringLiteral("names the module %1").arg(mod));
+    }
+    // Definitions: qualified names, then identifiers (the fewer definitions, the stronger).
+    for (const QString &q : r.qualified) {
+        QString dotted = q;
+        dotted.replace(QLatin1String("::"), QLatin1String(".")).replace(u'#', u'.');
+        for (const SymbolRecord &s : symbols.withQualifiedName(dotted, 5)) {
+            if (s.chunkId)
+                m.addChunk(s.chunkId, 0.8, QStringLiteral("defines `%1`").arg(q));
+        }
+    }
+    int looked = 0;
+    for (const auto &[id, count] : r.identifiers) {
+        if (++looked > ctx.tuning.mentionIdentifiers)
+            break;
+        const QList<SymbolRecord> defs = symbols.named(id, 6);
+        if (defs.isEmpty() || defs.size() > 5)
+            continue;
+        const double w = std::min(1.0, 0.3 + 0.15 * std::log2(1.0 + count)) / std::sqrt(double(defs.size()));
+        for (const SymbolRecord &s : defs) {
+            if (s.chunkId)
+                m.addChunk(s.chunkId, w, QStringLiteral("defines `%1` (named %2x)").arg(id).arg(count));
+        }
+    }
+    // Error messages: chunks that hold the phrase (string literals raising them).
+    for (const QString &msg : r.messages) {
+        QStringList words;
+        for (const QString &t : codeTerms(msg, false)) {
+            if (words.size() < 10)
+                words << t;
+        }
+        if (words.size() < 3)
+            continue;
+        const QString phrase = u'"' + words.join(u' ').replace(u'"', QLatin1String("\"\"")) + u'"';
+        auto hits = ctx.store.chunks().search(phrase, 21);
+        if (!hits || hits->size() > 20)
+            continue; // too common to point anywhere
+        for (const FtsHit &h : *hits)
+            m.addChunk(h.chunkId, 0.7, QStringLiteral("holds the message \"%1\"").arg(msg.left(60)));
+    }
+
+    // Mentioned files the generators missed: their chunks that define a named identifier, or
+    // their first definition.
+    QSet<qint64> filesWithCandidates;
+    for (const Candidate &c : std::as_const(ctx.candidates)) {
+        if (c.fileId)
+            filesWithCandidates.insert(c.fileId);
+    }
+    QSet<QString> named;
+    for (const auto &[id, count] : r.identifiers)
+        named.insert(id);
+    for (auto it = m.file.cbegin(); it != m.file.cend(); ++it) {
+        if (filesWithCandidates.contains(it.key()))
+            continue;
+        qint64 pick = 0;
+        for (const SymbolRecord &s : symbols.ofFile(it.key())) {
+            if (s.chunkId && named.contains(s.name)) {
+                m.addChunk(s.chunkId, it.value(), m.fileWhy.value(it.key()));
+                pick = s.chunkId;
+            }
+            if (!pick && s.chunkId)
+                pick = s.chunkId;
+        }
+        if (pick && !m.chunk.contains(pick))
+            m.addChunk(pick, it.value(), m.fileWhy.value(it.key()));
+    }
+    QList<qint64> added;
+    for (auto it = m.chunk.cbegin(); it != m.chunk.cend(); ++it) {
+        if (!ctx.candidates.contains(it.key()))
+            added << it.key();
+        Candidate &c = ctx.candidates[it.key()];
+        c.scores.mention = it.value();
+        c.reasons << m.chunkWhy.value(it.key());
+    }
+    std::sort(added.begin(), added.end());
+    ctx.candidates.loadHeaders(ctx.store.chunks(), added, ctx.query.parsed.filters);
+    ctx.mentionedFiles = m.file;
+    ctx.mentionedFileWhy = m.fileWhy;
+    return {};
+}
+
+Result<void> MentionBoost::run(QueryContext &ctx) const
+{
+    if (!ctx.query.report)
+        return {};
+    const double top = ctx.top();
+    for (Candidate &c : ctx.candidates) {
+        const double fileWeight = ctx.mentionedFiles.value(c.fileId);
+        if (fileWeight > c.scores.mention) {
+            c.scores.mention = fileWeight;
+            c.reasons << ctx.mentionedFileWhy.value(c.fileId);
+        }
+        if (c.scores.mention > 0)
+            c.scores.final += ctx.tuning.mentionBoost * top * c.scores.mention;
+    }
+    return {};
+}
+
+} // namespace RepoLens

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace RepoLens {
+
+// What a pasted bug report, traceback or log says about the code, before any search: the files,
+// modules, functions and messages it names. Pure text analysis; resolving the names against the
+// index is the mention stages' work (mentionstages.h).
+struct ReportSignals
+{
+    // One frame of a traceback (Python, Java / Kotlin, JavaScript / TypeScript, Go, Rust panics,
+    // C / C++ sanitizer and gdb backtraces, IPython).
+    struct Frame
+    {
+        QString path;     // as written, '/' separated ("c:/.../site-packages/seaborn/axisgrid.py")
+        int line = 0;
+        QString function; // "map_diag", "Foo.bar"; empty when the format has none
+    };
+    QList<Frame> frames;
+    QStringList paths;        // file paths mentioned outside tracebacks, '/' separated
+    QStringList modules;      // dotted module paths: imports and dotted names ("astropy.modeling.separable")
+    QStringList qualified;    // Foo::bar, Foo#bar, pkg.Class.method (as written)
+    QList<QPair<QString, int>> identifiers; // code-like identifiers with how often they occur, most first
+    QStringList messages;     // error messages and quoted phrases, for phrase search
+    QString prose;            // the text without code blocks and traceback lines
+
+    bool isEmpty() const
+    {
+        return frames.isEmpty() && paths.isEmpty() && modules.isEmpty() && qualified.isEmpty()
+               && identifiers.isEmpty() && messages.isEmpty();
+    }
+};
+
+// Whether a query is a report rather than a question: long (over 40 words), or with a code
+// block or traceback lines.
+bool looksLikeReport(const QString &text);
+
+ReportSignals analyzeReport(const QString &text);
+
+// A path as written in a report made comparable with the index's paths: '/' separated, without a
+// drive letter, and without everything up to an installed copy's package folder
+// ("C:\\...\\site-packages\\flask\\app.py" -> "flask/app.py").
+QString normalizeReportedPath(const QString &path);
+
+} // namespace RepoLens
