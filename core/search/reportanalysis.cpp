@@ -144,7 +144,7 @@ ReportSignals analyzeReport(const QString &text)
 
     // Paths outside tracebacks.
     static const QRegularExpression pathRe(
-        QStringLiteral("(?:^|[\\s\"'`(\\[<=])((?:[A-Za-z]:)?[\\w.~/\\\\-]*[\\w-]+\\.(?:%1))(?=$|[\\s\"'`):,;\\]>#])").arg(kSourceExtensions),
+        QStringLiteral("(?:^|[\\s\"'`(\\[<=])((?:[A-Za-z]:)?[\\w.~/\\\\-]*[\\w-]+\\.(?:%1))(?=$|[\\s\"'`):,;\\]>#]|[.?!](?:\\s|$))").arg(kSourceExtensions),
         QRegularExpression::MultilineOption);
     QSet<QString> seenPaths;
     for (const ReportSignals::Frame &f : std::as_const(out.frames))

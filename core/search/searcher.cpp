@@ -184,10 +184,9 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
     if (useVectors)
         out << std::make_shared<VectorScorer>(d->vectors);
     out << std::make_shared<Fusion>();
+    out << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>();
     if (report)
         out << std::make_shared<MentionBoost>();
-    else
-        out << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>();
     out << std::make_shared<FileEvidence>();
     if (options.priors)
         out << std::make_shared<FilePrior>() << std::make_shared<ChunkShape>();

@@ -32,9 +32,10 @@ struct Tuning
     int expandFrom = 5;          // top hits expanded
     double rerankWeight = 0.5;   // share of the range the re-ranker's (normalised) score adds
     double decay = 0.5;          // diversity: each further chunk of a file x this (1 = off)
-    double mentionBoost = 1.0;   // bug reports: a named file / definition, x its strength
+    double mentionBoost = 0.7;   // bug reports: a named file / definition, x its strength
     int mentionIdentifiers = 60; // bug reports: identifiers looked up, most frequent first
     int reportTerms = 40;        // bug reports: keyword terms, the most specific first
+    double reportReach = 0;      // bug reports: terms after this many count less (reach / position)
     QStringList disabled;        // stage names not run ("off=path match+chunk shape"), for ablations
 
     // The process-wide values: the defaults above, overridden by REPOLENS_TUNE.

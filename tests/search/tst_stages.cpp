@@ -5,6 +5,7 @@
 
 #include "core/search/generators.h"
 #include "core/search/graphroute.h"
+#include "core/search/mentionstages.h"
 #include "core/search/pathmatch.h"
 #include "core/search/rankers.h"
 #include "core/search/scorers.h"
@@ -31,6 +32,7 @@ private Q_SLOTS:
     void graphExpansionAddsNeighbours();
     void diversityCapsFiles();
     void routesCompose();
+    void reportMentions();
 
 private:
     // A context over the fixture index with its own response.
@@ -367,6 +369,41 @@ void tst_Stages::routesCompose()
     for (const StageTiming &t : response->timings)
         timed << t.stage;
     QCOMPARE(timed, searcher.stagesFor(QStringLiteral("how are proxies rebuilt")));
+}
+
+// A pasted traceback: the bug-report route, and the mention generator finds the frames' files
+// (an installed copy's path finds the project's file) and the frame's function.
+void tst_Stages::reportMentions()
+{
+    const QString report = QStringLiteral(
+        "Proxies are lost after a redirect\n\n"
+        "Traceback (most recent call last):\n"
+        "  File \"/usr/lib/python3/site-packages/src/proxies.py\", line 6, in resolve_proxies\n"
+        "    return select_proxy(request.url, proxies)\n"
+        "AttributeError: 'NoneType' object has no attribute 'url'\n");
+    Run r(*m_store, report);
+    QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
+    r.run(KeywordGenerator());
+    r.run(SymbolGenerator());
+    r.run(HeaderFilter());
+    r.run(MentionGenerator());
+    const Candidate *frame = r.byName(QStringLiteral("resolve_proxies"));
+    QVERIFY(frame);
+    QCOMPARE(frame->scores.mention, 1.0);
+    QVERIFY2(frame->reasons.join(u'|').contains(QLatin1String("traceback frame `resolve_proxies`")),
+             qPrintable(frame->reasons.join(u'|')));
+    // the frame's file is mentioned too (less strongly), for its other chunks
+    QCOMPARE(r.ctx.mentionedFiles.value(frame->fileId), 0.6);
+    QCOMPARE(r.ctx.mentionedFiles.size(), 1);
+    // nothing from a file the report does not name
+    const Candidate *cookie = r.byName(QStringLiteral("CookieJar.set_cookie"));
+    QVERIFY(!cookie || cookie->scores.mention == 0);
+    Searcher searcher(m_store.get());
+    auto response = searcher.search(report);
+    QVERIFY(response);
+    QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
+    QVERIFY(!response->hits.isEmpty());
+    QCOMPARE(response->hits.first().chunk.qualifiedName, QStringLiteral("resolve_proxies"));
 }
 
 QTEST_GUILESS_MAIN(tst_Stages)

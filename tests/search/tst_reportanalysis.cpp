@@ -1,0 +1,117 @@
+// What a pasted bug report says about the code (core/search/reportanalysis.h): traceback frames
+// in every format the route reads, paths made comparable with the index's, and when a query is
+// a report at all.
+
+#include "core/search/reportanalysis.h"
+
+#include <QTest>
+
+using namespace RepoLens;
+
+class tst_ReportAnalysis : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void framesOfEveryFormat_data();
+    void framesOfEveryFormat();
+    void normalizedPaths_data();
+    void normalizedPaths();
+    void reportOrQuestion();
+    void namesMessagesAndProse();
+};
+
+using Frames = QList<ReportSignals::Frame>;
+
+QString describe(const Frames &frames)
+{
+    QStringList out;
+    for (const auto &f : frames)
+        out << QStringLiteral("%1:%2 %3").arg(f.path).arg(f.line).arg(f.function);
+    return out.join(u'|');
+}
+
+void tst_ReportAnalysis::framesOfEveryFormat_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("frames");
+    QTest::newRow("python") << QStringLiteral(
+        "Traceback (most recent call last):\n"
+        "  File \"/usr/lib/python3.11/site-packages/flask/app.py\", line 2190, in wsgi_app\n"
+        "    response = self.full_dispatch_request()\n"
+        "  File \"C:\\Users\\me\\venv\\Lib\\site-packages\\flask\\ctx.py\", line 12, in push\n"
+        "KeyError: 'x'\n")
+        << QStringLiteral("/usr/lib/python3.11/site-packages/flask/app.py:2190 wsgi_app|"
+                          "C:/Users/me/venv/Lib/site-packages/flask/ctx.py:12 push");
+    QTest::newRow("java") << QStringLiteral(
+        "Exception in thread \"main\" java.lang.IllegalStateException: closed\n"
+        "\tat com.google.gson.stream.JsonReader.peek(JsonReader.java:420)\n"
+        "\tat com.google.gson.Gson.fromJson(Gson.java:1005)\n")
+        << QStringLiteral("com/google/gson/stream/JsonReader.java:420 JsonReader.peek|com/google/gson/Gson.java:1005 Gson.fromJson");
+    QTest::newRow("go") << QStringLiteral(
+        "panic: runtime error: invalid memory address\n\n"
+        "goroutine 1 [running]:\n"
+        "github.com/gin-gonic/gin.(*Context).Next(...)\n"
+        "\t/home/me/go/pkg/mod/github.com/gin-gonic/gin@v1.9.0/context.go:174 +0x2b\n")
+        << QStringLiteral("/home/me/go/pkg/mod/github.com/gin-gonic/gin@v1.9.0/context.go:174 Next");
+}
+
+void tst_ReportAnalysis::framesOfEveryFormat()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, frames);
+    QCOMPARE(describe(analyzeReport(text).frames), frames);
+}
+
+void tst_ReportAnalysis::normalizedPaths_data()
+{
+    QTest::addColumn<QString>("written");
+    QTest::addColumn<QString>("normalized");
+    QTest::newRow("site-packages") << QStringLiteral("/usr/lib/python3.11/site-packages/flask/app.py")
+                                   << QStringLiteral("flask/app.py");
+    QTest::newRow("windows") << QStringLiteral("C:\\Users\\me\\venv\\Lib\\site-packages\\flask\\ctx.py")
+                             << QStringLiteral("flask/ctx.py");
+    QTest::newRow("relative") << QStringLiteral("./src/flask/app.py") << QStringLiteral("src/flask/app.py");
+}
+
+void tst_ReportAnalysis::normalizedPaths()
+{
+    QFETCH(QString, written);
+    QFETCH(QString, normalized);
+    QCOMPARE(normalizeReportedPath(written), normalized);
+}
+
+void tst_ReportAnalysis::reportOrQuestion()
+{
+    QVERIFY(!looksLikeReport(QStringLiteral("where are proxies resolved")));
+    QVERIFY(!looksLikeReport(QStringLiteral("how does the session merge environment settings with request settings")));
+    QVERIFY(looksLikeReport(QStringLiteral("it fails\n```\nTraceback (most recent call last):\n"
+                                           "  File \"a.py\", line 1, in <module>\n```\n")));
+    QString words;
+    for (int i = 0; i < 60; ++i)
+        words += QStringLiteral("word%1 ").arg(i);
+    QVERIFY(looksLikeReport(words));
+}
+
+void tst_ReportAnalysis::namesMessagesAndProse()
+{
+    const ReportSignals s = analyzeReport(QStringLiteral(
+        "`Session.resolve_redirects` drops the proxy when `rebuild_proxies` runs.\n"
+        "from requests.sessions import Session\n"
+        "It raises \"Proxy-Authorization header missing after redirect\" on every call to "
+        "rebuild_proxies in requests/sessions.py.\n"
+        "See tests/test_sessions.py: it says otherwise.\n"));
+    QVERIFY2(s.qualified.contains(QStringLiteral("Session.resolve_redirects")), qPrintable(s.qualified.join(u',')));
+    QVERIFY2(s.modules.contains(QStringLiteral("requests.sessions")), qPrintable(s.modules.join(u',')));
+    // at the end of a sentence, and before a colon
+    QCOMPARE(s.paths, QStringList({QStringLiteral("requests/sessions.py"), QStringLiteral("tests/test_sessions.py")}));
+    QStringList ids;
+    for (const auto &p : s.identifiers)
+        ids << QStringLiteral("%1x%2").arg(p.first).arg(p.second);
+    QVERIFY2(ids.contains(QStringLiteral("rebuild_proxiesx2")), qPrintable(ids.join(u',')));
+    QVERIFY2(s.messages.contains(QStringLiteral("Proxy-Authorization header missing after redirect")),
+             qPrintable(s.messages.join(u'|')));
+}
+
+QTEST_GUILESS_MAIN(tst_ReportAnalysis)
+#include "tst_reportanalysis.moc"
