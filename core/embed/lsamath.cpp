@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <atomic>
 #include <random>
 #include <thread>
 
@@ -93,13 +94,16 @@ void mul(const Csr &a, const std::vector<double> &x, int l, std::vector<double> 
     });
 }
 
-// g (l x l) = y^T y
+// g (l x l) = y^T y. Partial sums over a fixed number of row blocks, added in block order:
+// the result depends on the input only, not on how many threads computed it.
 std::vector<double> gram(const std::vector<double> &y, int rows, int l, int threads)
 {
-    const int nt = std::max(1, threads);
-    std::vector<std::vector<double>> partial(size_t(nt), std::vector<double>(size_t(l) * size_t(l), 0.0));
-    parallelRows(rows, nt, [&](int begin, int end, int t) {
-        std::vector<double> &g = partial[size_t(t)];
+    constexpr int kBlocks = 16;
+    const int blocks = rows < 2048 ? 1 : kBlocks;
+    std::vector<std::vector<double>> partial(size_t(blocks), std::vector<double>(size_t(l) * size_t(l), 0.0));
+    auto block = [&](int b) {
+        const int begin = int(qint64(rows) * b / blocks), end = int(qint64(rows) * (b + 1) / blocks);
+        std::vector<double> &g = partial[size_t(b)];
         for (int r = begin; r < end; ++r) {
             const double *row = y.data() + size_t(r) * size_t(l);
             for (int a = 0; a < l; ++a) {
@@ -107,11 +111,22 @@ std::vector<double> gram(const std::vector<double> &y, int rows, int l, int thre
                 if (ra == 0)
                     continue;
                 double *ga = g.data() + size_t(a) * size_t(l);
-                for (int b = a; b < l; ++b)
-                    ga[b] += ra * row[b];
+                for (int c = a; c < l; ++c)
+                    ga[c] += ra * row[c];
             }
         }
-    });
+    };
+    std::atomic_int next{0};
+    auto worker = [&] {
+        for (int b = next.fetch_add(1); b < blocks; b = next.fetch_add(1))
+            block(b);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < std::min(std::max(1, threads), blocks); ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &th : pool)
+        th.join();
     std::vector<double> g(size_t(l) * size_t(l), 0.0);
     for (const auto &p : partial)
         for (size_t i = 0; i < g.size(); ++i)

@@ -289,7 +289,9 @@ QHash<QString, int> ChunkStore::termDocumentFrequencies(const QStringList &terms
 
 void ChunkStore::forEach(const std::function<void(const ChunkRecord &)> &visit) const
 {
-    Stmt s(m_c.db, REPOLENS_CHUNK_SELECT "ORDER BY c.id");
+    // Content order, not id order: ids follow the order the parse pool finished files in,
+    // which differs from run to run.
+    Stmt s(m_c.db, REPOLENS_CHUNK_SELECT "ORDER BY c.content_hash, f.path, c.start_byte, c.part");
     while (s.step())
         visit(Store::readChunk(s));
 }

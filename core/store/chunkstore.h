@@ -97,7 +97,8 @@ public:
     QList<ChunkRecord> headers(const QList<qint64> &ids) const;
     // Document frequency of FTS terms (lowercased, tokenized) among chunks.
     QHash<QString, int> termDocumentFrequencies(const QStringList &terms) const;
-    // Every chunk in id order (for fitting the built-in embedder).
+    // Every chunk, in an order that depends on the contents only (content hash, path, position):
+    // fitting the built-in embedder twice on the same files gives the same model.
     void forEach(const std::function<void(const ChunkRecord &)> &visit) const;
     // Changes whenever a chunk is added, removed or replaced: "count:max id:sum of ids".
     QString fingerprint() const;

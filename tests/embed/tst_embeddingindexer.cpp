@@ -97,6 +97,7 @@ private Q_SLOTS:
     void remoteModelAndSwitchingBack();
     void credentialsAreNotSentForEmbedding();
     void summariesReachTheVectors();
+    void fitIsDeterministic();
 
 private:
     QString m_db;
@@ -360,6 +361,47 @@ void tst_EmbeddingIndexer::summariesReachTheVectors()
     const QByteArray after = (*index)->embeddings().chunkVector(chunk->id, first->modelId);
     QCOMPARE(after.size(), before.size());
     QVERIFY(after != before);
+}
+
+// The same files give the same model, whatever order the indexer wrote them in (chunk ids
+// follow the parse pool's finishing order) and however many threads fit it: over 2,048 chunks,
+// so the SVD's reductions run in blocks.
+void tst_EmbeddingIndexer::fitIsDeterministic()
+{
+    QList<QPair<QString, QByteArray>> files;
+    const char *const words[] = {"proxy", "cookie", "encode", "decode", "session", "adapter", "header", "stream",
+                                 "retry", "timeout", "certificate", "redirect", "auth", "chunk", "pool", "url"};
+    for (int f = 0; f < 120; ++f) {
+        QByteArray src;
+        for (int d = 0; d < 18; ++d) {
+            const char *a = words[(f + d) % 16];
+            const char *b = words[(f * 7 + d * 3) % 16];
+            src += QByteArray("def ") + a + '_' + b + '_' + QByteArray::number(f * 18 + d) + "(" + a + ", " + b
+                   + "):\n    return " + a + ".get(" + b + ") or " + b + "_" + a + "(" + a + ")\n\n\n";
+        }
+        files.append({QStringLiteral("pkg/m%1.py").arg(f, 3, 10, QLatin1Char('0')), src});
+    }
+    auto fitModel = [&](bool reversed, int threads) -> QByteArray {
+        QTemporaryDir dir;
+        auto store = IndexStore::open(dir.filePath(QStringLiteral("index.sqlite")), IndexStore::Mode::ReadWrite);
+        if (!store)
+            return {};
+        (*store)->beginTransaction();
+        for (qsizetype i = 0; i < files.size(); ++i) {
+            const auto &file = files.at(reversed ? files.size() - 1 - i : i);
+            writeFile(**store, file.first, file.second.constData());
+        }
+        (*store)->commit();
+        BuiltinEmbedderOptions options;
+        options.threads = threads;
+        auto model = BuiltinEmbedder::fit(**store, options);
+        return model ? (*model)->data() : QByteArray();
+    };
+    // the whole model, byte for byte (its id is a hash of it, so vectors stay keyed alike)
+    const QByteArray a = fitModel(false, 1);
+    QVERIFY2(a.size() > 1000, QByteArray::number(a.size()).constData());
+    QVERIFY(fitModel(true, 1) == a);
+    QVERIFY(fitModel(true, 3) == a);
 }
 
 QTEST_GUILESS_MAIN(tst_EmbeddingIndexer)
