@@ -81,7 +81,7 @@ LoadedFile loadFile(const QString &absPath, LanguageId language)
 {
     LoadedFile out;
     out.language = language;
-    // Never blocks on a FIFO or device swapped in for the file (issue 17): regular files only.
+    // Never blocks on a FIFO or device swapped in for the file: regular files only.
     Result<QByteArray> read = readRegularFile(QFile::encodeName(absPath), kMaxViewBytes);
     if (!read) {
         out.error = read.error().message;

@@ -109,7 +109,7 @@ QHash<QString, QHash<int, QString>> readLines(const QString &root, const QHash<Q
 {
     QHash<QString, QHash<int, QString>> out;
     for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
-        // Regular files only, never blocking on a FIFO swapped in for one (issue 17).
+        // Regular files only, never blocking on a FIFO swapped in for one.
         const Result<QByteArray> text = readRegularFile(QFile::encodeName(root + u'/' + it.key()), 16 * 1024 * 1024);
         if (!text)
             continue;

@@ -25,7 +25,7 @@ namespace {
 // '^' negation and [:class:] names; '\' escapes), computed as a set of pattern positions over
 // the text: O(pattern x text) time whatever the pattern. git's backtracking matcher is
 // exponential in the number of '*' ("*a*a*a*a*a*a*a*a*b" against 60 characters took more than
-// 15 s; issue 17). tst_ignorerules compares the results with `git check-ignore` and with a
+// 15 s). tst_ignorerules compares the results with `git check-ignore` and with a
 // backtracking reference on random patterns.
 
 // [:name:] character classes, ASCII only (git's sane ctype). std::nullopt: unknown class name.

@@ -8,7 +8,7 @@
 namespace RepoLens {
 
 // File system paths are bytes; QString is Unicode. A folder whose name is not valid UTF-8
-// (issue 17) must still be indexable and must not share its index with another folder whose
+// must still be indexable and must not share its index with another folder whose
 // name differs only in the invalid bytes, so paths that reach system calls or index names go
 // through these two functions instead of QFile::encodeName() / decodeName() (which turn every
 // invalid byte into U+FFFD and lose it).

@@ -8,7 +8,7 @@
 
 namespace RepoLens {
 
-// Reading files of a folder that may change while we read it (issue 17): a file swapped for a
+// Reading files of a folder that may change while we read it: a file swapped for a
 // symlink to something outside the folder, a folder swapped for such a symlink, a file
 // swapped for a FIFO. Every path component below the root is opened with openat() and
 // O_NOFOLLOW (folders also O_DIRECTORY), the file itself with O_NOFOLLOW | O_NONBLOCK, and

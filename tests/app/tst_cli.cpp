@@ -1,7 +1,7 @@
 // Runs the real repolens-cli binary on a fixture folder: index, search (text, JSON, batch),
 // refs, status, and the error paths (missing folder, bad usage, a query with no words, an
 // unknown filter, status of a folder never indexed); a repository whose file names and code
-// carry terminal escapes (issue 17).
+// carry terminal escapes.
 
 #include <QDir>
 #include <QFile>
@@ -315,7 +315,7 @@ void tst_Cli::indexingSettingsApply()
     QCOMPARE(QJsonDocument::fromJson(gone.out).object().value(QStringLiteral("results")).toArray().size(), 0);
 }
 
-// Issue 17: lang:klingon and kind:nothing used to be ignored, searching without the filter.
+// Filters lang:klingon and kind:nothing used to be ignored, searching without the filter.
 void tst_Cli::unknownFiltersAreRejected()
 {
     Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("adapter lang:klingon")});
@@ -334,7 +334,7 @@ void tst_Cli::unknownFiltersAreRejected()
     QCOMPARE(cli({QStringLiteral("search"), m_root.path(), QStringLiteral("adapter lang:py kind:class")}).code, 0);
 }
 
-// Issue 17: `status` on a folder with no index used to index it first, silently.
+// `status` on a folder with no index used to index it first, silently.
 void tst_Cli::statusNeverStartsAnIndex()
 {
     QTemporaryDir fresh;
@@ -351,7 +351,7 @@ void tst_Cli::statusNeverStartsAnIndex()
     QCOMPARE(QDir(m_data.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).join(u','), before);
 }
 
-// Issue 17: file names and code with ESC / OSC sequences or newlines reached the terminal raw
+// File names and code with ESC / OSC sequences or newlines reached the terminal raw
 // (a repository could clear the screen, set the window title, forge result lines).
 void tst_Cli::controlCharactersAreEscaped()
 {
@@ -406,7 +406,7 @@ void tst_Cli::controlCharactersAreEscaped()
     QCOMPARE(results.first().toObject().value(QStringLiteral("path")).toString(), evil);
 }
 
-// Issue 17: a folder whose name is not valid UTF-8 could not be indexed ("no such folder:
+// A folder whose name is not valid UTF-8 could not be indexed ("no such folder:
 // …\uFFFD"), and the data folders of two such names were both mangled to U+FFFD: one index.
 // The CLI gets the raw bytes here through a shell (QProcess would encode its arguments).
 void tst_Cli::nonUtf8FolderNames()

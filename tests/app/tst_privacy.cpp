@@ -5,7 +5,7 @@
 // - with an endpoint and an API key configured, the key never shows up in the output (debug
 //   logging on, errors included), the settings files or the data folder;
 // - a read-only data folder is a clear error and the index stays intact;
-// - credentials in the repository never reach an endpoint (issue 17): key blocks, credentials
+// - credentials in the repository never reach an endpoint: key blocks, credentials
 //   files and credential-like assignments are withheld from what `index` sends to an embedding
 //   endpoint and what `ask "explain @FILE"` sends to a chat endpoint, every request logged by a
 //   fake server on 127.0.0.1; What Was Sent records where text was withheld; with
@@ -313,7 +313,7 @@ void tst_Privacy::writeFile(const QString &root, const QString &rel, const QByte
     f.write(text);
 }
 
-// Issue 17: with embed.url set, a Python file holding an RSA key, an ssh-keygen deploy_key and
+// With embed.url set, a Python file holding an RSA key, an ssh-keygen deploy_key and
 // an AWS credentials file used to send their key bodies and secret to /v1/embeddings.
 void tst_Privacy::keysNeverReachTheEmbeddingEndpoint()
 {
@@ -402,7 +402,7 @@ void tst_Privacy::keysNeverReachTheEmbeddingEndpoint()
     QVERIFY2(leaked.size() == secretLines.size() + 1, qPrintable(QString::number(leaked.size())));
 }
 
-// Issue 17: `ask "explain @FILE"` used to send these in clear.
+// `ask "explain @FILE"` used to send these in clear.
 void tst_Privacy::credentialsNeverReachTheChatEndpoint_data()
 {
     QTest::addColumn<QString>("file");

@@ -30,7 +30,7 @@ struct GitCase
     const char *rule;
 };
 
-// The backtracking matcher RepoLens used before issue 17 (a port of git's dowild()), kept as
+// The backtracking matcher RepoLens used before the linear one (a port of git's dowild()), kept as
 // the reference for the polynomial one: same answers on small random inputs, where its
 // exponential time does not matter.
 namespace Reference {
@@ -1007,7 +1007,7 @@ void tst_IgnoreRules::matcherAgreesWithBacktracking()
     QVERIFY(matches > 10000); // the random cases do exercise matches
 }
 
-// Issue 17: these took more than 15 s (and ~6x more per extra "*a") and over 20 s with the
+// These took more than 15 s (and ~6x more per extra "*a") and over 20 s with the
 // backtracking matcher. The work is now bounded by pattern x path: counted, not timed.
 void tst_IgnoreRules::pathologicalPatternsArePolynomial_data()
 {

@@ -1,4 +1,4 @@
-// A repository that changes under the indexer (issue 17): files swapped for symlinks to a file
+// A repository that changes under the indexer: files swapped for symlinks to a file
 // outside the folder, folders swapped for symlinks to an outside folder, files swapped for
 // FIFOs. The outside text must never be indexed, a FIFO must never block a read, and every run
 // must end.
@@ -318,7 +318,7 @@ void tst_Races::seededFlippingRace()
     QVERIFY(flips.load() > kRuns); // the files did change during the runs
 }
 
-// Issue 17: `index` exited 0 when the folder itself vanished while it was being indexed.
+// `index` exited 0 when the folder itself vanished while it was being indexed.
 void tst_Races::folderRemovedDuringARun()
 {
     IndexOptions options;

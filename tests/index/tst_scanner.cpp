@@ -429,7 +429,7 @@ void tst_Scanner::cancellation()
     QVERIFY(!result);
     QCOMPARE(result.error().code, ErrorCode::Cancelled);
 
-    // Issue 17: honoured at the very next entry, not 256 entries later: with a huge ignore
+    // Cancellation is honoured at the very next entry, not 256 entries later: with a huge ignore
     // file each entry takes a while, and the first Ctrl+C / SIGTERM must stop the walk.
     QTemporaryDir wide;
     QByteArray gitignore;

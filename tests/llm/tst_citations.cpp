@@ -118,7 +118,7 @@ void tst_Citations::checksAgainstTheIndex()
     QVERIFY(checked.at(7).quiet); // setup.py: not in the index, said in passing
 }
 
-// Issue 17: "src/app.py:0" and a 21-digit line number used to pass as a citation of the file.
+// "src/app.py:0" and a 21-digit line number used to pass as a citation of the file.
 void tst_Citations::rejectsImpossibleLineNumbers_data()
 {
     QTest::addColumn<QString>("answer");

@@ -446,7 +446,7 @@ void tst_Chat::sentLogListsEveryRequest()
     log->close();
 }
 
-// Issue 17: the inspector and What Was Sent say where credentials were withheld, also for an
+// The inspector and What Was Sent say where credentials were withheld, also for an
 // answer reopened from the database (the trace keeps it by citation number).
 void tst_Chat::inspectorAndSentLogShowWhereTextWasWithheld()
 {

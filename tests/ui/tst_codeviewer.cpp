@@ -308,7 +308,7 @@ void tst_CodeViewer::binaryFile()
     QVERIFY(editor->text().contains(QLatin1String("binary")));
 }
 
-// Issue 17: a file swapped for a FIFO must not block the loader (it would wait for a writer).
+// A file swapped for a FIFO must not block the loader (it would wait for a writer).
 void tst_CodeViewer::fifoIsRefusedWithoutBlocking()
 {
     QTemporaryDir dir;

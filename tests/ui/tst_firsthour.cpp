@@ -1,4 +1,4 @@
-// What new users hit in their first hour (issue 12), offscreen with real events: drops on
+// What new users hit in their first hour, offscreen with real events: drops on
 // every pane, a file argument opens its repository, minimum widths, the status bar's Stop
 // button, viewer navigation (Back/Forward, Find "n of m", line:column, tab names, tooltips
 // after a jump), the file filter and compact folders, Find References narrowed to the
