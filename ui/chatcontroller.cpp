@@ -628,7 +628,7 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
             r.millis = result->millis;
             r.notes = result->notes;
             r.indexComplete = !indexing && result->indexComplete && indexIsComplete(*store);
-            if (result->hits.isEmpty() && store->chunkCount() == 0 && !store->hasDrafts()) {
+            if (result->hits.isEmpty() && store->chunks().count() == 0 && !store->drafts().exists()) {
                 r.error = nothingToSearchText(0, indexing, false);
                 return r;
             }

@@ -163,7 +163,7 @@ bool indexIsComplete(const IndexStore &store)
     // The indexer sets refs_resolved to 0 in its first write and back to 1 once the run has
     // parsed every file and linked the references; a stopped run never gets there.
     return store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1")
-           && store.fileCount(FileStatus::Pending) == 0;
+           && store.files().count(FileStatus::Pending) == 0;
 }
 
 bool refersBack(const QString &question)
@@ -258,7 +258,7 @@ QStringList exampleQuestions(const IndexStore &store)
     };
     QHash<QString, SymbolRecord> types;     // by name, first definition outside tests
     QHash<QString, SymbolRecord> functions;
-    store.forEachSymbol([&](const SymbolRecord &s) {
+    store.symbols().forEach([&](const SymbolRecord &s) {
         if (s.name.size() < 4 || s.name.startsWith(u'_') || isTestPath(s.path) || s.name.startsWith(QLatin1String("test"))
             || s.name == QLatin1String("main") || s.name == QLatin1String("__init__"))
             return;
@@ -275,7 +275,7 @@ QStringList exampleQuestions(const IndexStore &store)
     auto best = [&store](const QHash<QString, SymbolRecord> &pool) {
         Candidate top;
         for (auto it = pool.cbegin(); it != pool.cend(); ++it) {
-            const int uses = store.refCount(it.key());
+            const int uses = store.symbols().refCount(it.key());
             if (uses > top.uses || (uses == top.uses && uses > 0 && it.key() < top.symbol.name)) {
                 top.symbol = it.value();
                 top.uses = uses;
@@ -617,7 +617,7 @@ RetrievalTrace retrieveContext(const IndexStore &store, const Searcher &searcher
         trace.graphSection = formatGraphPaths(paths, trace.graphNames.at(0), trace.graphNames.at(1), numbers);
     }
     if (trace.context.isEmpty())
-        trace.indexedChunks = store.chunkCount() + (store.hasDrafts() ? store.draftCount() : 0);
+        trace.indexedChunks = store.chunks().count() + (store.drafts().exists() ? store.drafts().count() : 0);
     trace.millis = elapsedMs(total);
     qCDebug(lcLlm) << "context:" << trace.context.size() << "chunks," << trace.contextTokens << "tokens, route"
                    << trace.route << "in" << trace.millis << "ms";

@@ -67,15 +67,15 @@ QList<SymbolRecord> definitionsNamed(const IndexStore &store, const QString &nam
 {
     const QString n = normalised(name.trimmed());
     if (!n.contains(u'.'))
-        return store.symbolsNamed(n, 500);
-    QList<SymbolRecord> exact = store.symbolsWithQualifiedName(n, 500);
+        return store.symbols().named(n, 500);
+    QList<SymbolRecord> exact = store.symbols().withQualifiedName(n, 500);
     if (!exact.isEmpty())
         return exact;
     // A tail of a longer qualified name, or a module in front ("helpers.url_for").
     const QString last = n.section(u'.', -1);
     const QString head = n.left(n.size() - last.size() - 1);
     QList<SymbolRecord> out;
-    for (const SymbolRecord &s : store.symbolsNamed(last, 500)) {
+    for (const SymbolRecord &s : store.symbols().named(last, 500)) {
         const QString q = normalised(s.qualifiedName);
         if (q.endsWith(u'.' + n) || (q == last && moduleNames(s).contains(head.section(u'.', -1))))
             out.append(s);
@@ -162,7 +162,7 @@ UsageSet usagesOf(const IndexStore &store, const QList<SymbolRecord> &definition
     if (definitions.isEmpty())
         return out;
     const QString name = definitions.first().name;
-    const QList<SymbolRecord> all = store.symbolsNamed(name, 500);
+    const QList<SymbolRecord> all = store.symbols().named(name, 500);
     QSet<qint64> asked;
     for (const SymbolRecord &d : definitions)
         asked.insert(d.id);
@@ -170,7 +170,7 @@ UsageSet usagesOf(const IndexStore &store, const QList<SymbolRecord> &definition
         return !asked.contains(s.id);
     }));
     QHash<qint64, std::optional<ChunkRecord>> chunks;
-    for (const RefRecord &r : store.refsNamed(name, limit)) {
+    for (const RefRecord &r : store.symbols().refsNamed(name, limit)) {
         if (!withImports && (r.kind == RefKind::Import || r.kind == RefKind::Include))
             continue;
         UsageFit best = out.otherDefinitions == 0 ? UsageFit::Yes : UsageFit::No;
@@ -191,7 +191,7 @@ UsageSet usagesOf(const IndexStore &store, const QList<SymbolRecord> &definition
         if (r.fromChunkId) {
             auto it = chunks.find(r.fromChunkId);
             if (it == chunks.end())
-                it = chunks.insert(r.fromChunkId, store.chunk(r.fromChunkId));
+                it = chunks.insert(r.fromChunkId, store.chunks().chunk(r.fromChunkId));
             if (const std::optional<ChunkRecord> &c = *it; c && r.line >= c->startLine && r.line <= c->endLine)
                 u.lineText = c->text.section(u'\n', r.line - c->startLine, r.line - c->startLine).trimmed().left(300);
         } else {
@@ -209,18 +209,18 @@ UsageSet usagesOf(const IndexStore &store, const QList<SymbolRecord> &definition
 
 SymbolRecord definitionAt(const IndexStore &store, const QString &path, int line, int column, const QString &name)
 {
-    const QList<SymbolRecord> all = store.symbolsNamed(name, 500);
+    const QList<SymbolRecord> all = store.symbols().named(name, 500);
     if (all.isEmpty())
         return {};
     for (const SymbolRecord &s : all) {
         if (s.path == path && s.line == line)
             return s;
     }
-    const auto file = store.file(path);
+    const auto file = store.files().file(path);
     if (!file)
         return {};
     const RefRecord *at = nullptr;
-    const QList<RefRecord> refs = store.refsInFile(file->id);
+    const QList<RefRecord> refs = store.symbols().refsInFile(file->id);
     for (const RefRecord &r : refs) {
         if (r.name != name || r.line != line)
             continue;

@@ -6,11 +6,12 @@ namespace RepoLens {
 
 QString withholdSecrets(const QString &text, int *found)
 {
-    int n = 0;
-    QString out = text.isEmpty() ? text : redactSecrets(text, &n);
+    if (text.isEmpty())
+        return text;
+    const WithheldText withheld = withholdSecrets(QStringView(text));
     if (found)
-        *found += n;
-    return out;
+        *found += int(withheld.spans.size());
+    return withheld.text;
 }
 
 } // namespace RepoLens
