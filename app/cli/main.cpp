@@ -77,8 +77,9 @@ Commands:
   index DIR [--no-vectors] [--check]
                                     index (or bring up to date) the folder DIR, then its
                                     vectors (built-in embedder unless embed.url is set);
-                                    --check runs an integrity check first (a damaged index
-                                    is moved aside and rebuilt)
+                                    --check runs a full integrity check first (a damaged
+                                    index is moved aside and rebuilt, as is one found
+                                    damaged by any command)
   watch DIR                         index DIR, then keep it fresh as files change (Ctrl+C)
   search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N] [--rerank[=MODE]]
          [--no-vectors] [--no-priors] [--no-graph]
