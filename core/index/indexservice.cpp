@@ -288,14 +288,21 @@ void IndexService::repairDamage(const QString &reason)
 void QueryRunner::checkDamage(const QString &dbPath)
 {
     const auto damage = Damage::reason(dbPath);
-    if (!damage)
+    if (!damage) {
+        // Repaired since: the next damage is news again.
+        if (m_damageReported.exchange(false)) {
+            QMetaObject::invokeMethod(
+                this, [this] { m_reportedDamage.clear(); }, Qt::QueuedConnection);
+        }
         return;
+    }
     QMetaObject::invokeMethod(
         this,
         [this, dbPath, why = *damage] {
             if (dbPath != m_dbPath || why == m_reportedDamage)
                 return;
             m_reportedDamage = why;
+            m_damageReported.store(true);
             Q_EMIT damageFound(why);
         },
         Qt::QueuedConnection);
@@ -481,6 +488,7 @@ void QueryRunner::setDatabasePath(const QString &path)
     cancelAll();
     m_dbPath = path;
     m_reportedDamage.clear();
+    m_damageReported.store(false);
 }
 
 void QueryRunner::cancelAll()

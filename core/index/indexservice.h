@@ -247,7 +247,8 @@ private:
     };
     QHash<QString, Pending> m_channels;
     QList<std::weak_ptr<CancelFlag>> m_all; // every request not finished yet
-    QString m_reportedDamage;
+    QString m_reportedDamage;                 // on this object's thread
+    std::atomic_bool m_damageReported{false}; // read by the pool threads
 
 };
 
