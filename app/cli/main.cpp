@@ -369,6 +369,12 @@ int runEmbed(const QString &dbPath, bool quiet)
     return 0;
 }
 
+// access(2), not the mode bits: root on a read-only mount cannot write either.
+bool folderWritable(const QString &dir)
+{
+    return ::access(encodePath(dir).constData(), W_OK) == 0;
+}
+
 Result<std::unique_ptr<IndexStore>> openForReading(const QString &root, const QString &dbPath)
 {
     if (!QFileInfo::exists(dbPath)) {
@@ -384,7 +390,7 @@ Result<std::unique_ptr<IndexStore>> openForReading(const QString &root, const QS
         store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
     if (damage || (!store && store.error().code == ErrorCode::Corrupt)) {
         const QString why = Damage::reason(dbPath).value_or(store.error().message);
-        if (!QFileInfo(QFileInfo(dbPath).absolutePath()).isWritable()) {
+        if (!folderWritable(QFileInfo(dbPath).absolutePath())) {
             printErr(QStringLiteral("the index is damaged (%1) and its data folder is read-only: it cannot be "
                                     "rebuilt here; results may be incomplete")
                          .arg(why));
@@ -417,7 +423,7 @@ int repairDamageSeen(const QString &root, const QString &dbPath, int rc, bool qu
     const auto damage = Damage::reason(dbPath);
     if (!damage)
         return rc; // already repaired by the command (index)
-    if (!QFileInfo(QFileInfo(dbPath).absolutePath()).isWritable()) {
+    if (!folderWritable(QFileInfo(dbPath).absolutePath())) {
         printErr(QStringLiteral("the index is damaged (%1); results may be incomplete, and its data folder is "
                                 "read-only: it cannot be rebuilt here")
                      .arg(*damage));

@@ -278,7 +278,8 @@ void IndexService::repairDamage(const QString &reason)
     if (m_dbPath.isEmpty() || m_repairRequested)
         return;
     m_repairRequested = true;
-    const bool canRebuild = QFileInfo(QFileInfo(m_dbPath).absolutePath()).isWritable();
+    // access(2), not the mode bits: root on a read-only mount cannot write either.
+    const bool canRebuild = ::access(encodePath(QFileInfo(m_dbPath).absolutePath()).constData(), W_OK) == 0;
     qCWarning(lcIndex) << "the index is damaged:" << reason << (canRebuild ? "; rebuilding it" : "; read-only");
     Q_EMIT damageFound(reason, canRebuild);
     if (canRebuild)
