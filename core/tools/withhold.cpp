@@ -8,7 +8,7 @@ QString withholdSecrets(const QString &text, int *found)
 {
     if (text.isEmpty())
         return text;
-    const WithheldText withheld = withholdSecrets(QStringView(text));
+    const WithheldText withheld = withholdSecrets(QStringView(text)); // the one stage (secrets.h)
     if (found)
         *found += int(withheld.spans.size());
     return withheld.text;

@@ -154,11 +154,11 @@ QStringList tst_Races::leaks() const
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     if (!store)
         return {QStringLiteral("cannot open the index: ") + store.error().toString()};
-    (*store)->forEachChunk([&](const ChunkRecord &c) {
+    (*store)->chunks().forEach([&](const ChunkRecord &c) {
         if (c.text.contains(QLatin1String(kOutsideMarker)) || c.text.contains(QLatin1String("outside the folder")))
             found << c.path;
     });
-    if (!(*store)->symbolsNamed(QString::fromLatin1(kOutsideMarker)).isEmpty())
+    if (!(*store)->symbols().named(QString::fromLatin1(kOutsideMarker)).isEmpty())
         found << QStringLiteral("symbol ") + QString::fromLatin1(kOutsideMarker);
     return found;
 }
@@ -180,12 +180,12 @@ void tst_Races::fileSwappedForSymlinkBeforeRead()
     QVERIFY2(leaked.isEmpty(), qPrintable(leaked.join(u' ')));
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const auto f = (*store)->file(QStringLiteral("src/f00.py"));
+    const auto f = (*store)->files().file(QStringLiteral("src/f00.py"));
     QVERIFY(f);
     QCOMPARE(f->status, FileStatus::Unsupported);
     QCOMPARE(f->reason, QStringLiteral("replaced by a symlink while being indexed (not followed)"));
     // The untouched file is indexed.
-    QVERIFY(!(*store)->symbolsNamed(QStringLiteral("inside_function_99")).isEmpty());
+    QVERIFY(!(*store)->symbols().named(QStringLiteral("inside_function_99")).isEmpty());
 }
 
 void tst_Races::folderSwappedForSymlinkBeforeRead()
@@ -210,7 +210,7 @@ void tst_Races::folderSwappedForSymlinkBeforeRead()
     QVERIFY2(leaked.isEmpty(), qPrintable(leaked.join(u' ')));
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const auto f = (*store)->file(QStringLiteral("src/pkg/module.py"));
+    const auto f = (*store)->files().file(QStringLiteral("src/pkg/module.py"));
     QVERIFY(f);
     QCOMPARE(f->status, FileStatus::Unsupported);
     QCOMPARE(f->reason, QStringLiteral("a folder on its path was replaced by a symlink (not followed)"));
@@ -237,11 +237,11 @@ void tst_Races::fileSwappedForFifoBeforeRead()
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     auto store = IndexStore::open(m_db, IndexStore::Mode::ReadOnly);
     QVERIFY(store);
-    const auto f = (*store)->file(QStringLiteral("src/f07.py"));
+    const auto f = (*store)->files().file(QStringLiteral("src/f07.py"));
     QVERIFY(f);
     QCOMPARE(f->status, FileStatus::Unsupported);
     QCOMPARE(f->reason, QStringLiteral("not a regular file"));
-    QVERIFY(!(*store)->symbolsNamed(QStringLiteral("inside_function_99")).isEmpty());
+    QVERIFY(!(*store)->symbols().named(QStringLiteral("inside_function_99")).isEmpty());
 }
 
 // The experiment, bounded and seeded: a thread flips the 20 files between regular

@@ -7,13 +7,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
-#include <QSqlRecord>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sqlite3.h>
 
 #include <atomic>
 
@@ -95,30 +93,38 @@ void makeCorpus(const QString &root)
 // definition each resolves to) and file imports, ids replaced by what they stand for.
 QStringList dumpIndex(const QString &dbPath)
 {
-    static int connections = 0;
-    const QString name = QStringLiteral("dump%1").arg(++connections);
     QStringList out;
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(dbPath).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        const QString why = QString::fromUtf8(sqlite3_errmsg(db));
+        sqlite3_close(db);
+        return {QStringLiteral("cannot open: ") + why};
+    }
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(dbPath);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        if (!db.open())
-            return {QStringLiteral("cannot open: ") + db.lastError().text()};
         auto dump = [&](const QString &label, const QString &sql) {
-            QSqlQuery q(db);
-            if (!q.exec(sql)) {
-                out << label + QStringLiteral(" failed: ") + q.lastError().text();
+            sqlite3_stmt *q = nullptr;
+            if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &q, nullptr) != SQLITE_OK) {
+                out << label + QStringLiteral(" failed: ") + QString::fromUtf8(sqlite3_errmsg(db));
+                sqlite3_finalize(q);
                 return;
             }
-            while (q.next()) {
+            while (sqlite3_step(q) == SQLITE_ROW) {
                 QStringList cols;
-                for (int i = 0; i < q.record().count(); ++i) {
-                    const QVariant v = q.value(i);
-                    cols << (v.typeId() == QMetaType::QByteArray ? QString::fromLatin1(v.toByteArray().toHex())
-                                                                 : v.toString());
+                for (int i = 0; i < sqlite3_column_count(q); ++i) {
+                    const int type = sqlite3_column_type(q, i);
+                    if (type == SQLITE_BLOB) {
+                        const QByteArray bytes(static_cast<const char *>(sqlite3_column_blob(q, i)), sqlite3_column_bytes(q, i));
+                        cols << QString::fromLatin1(bytes.toHex());
+                    } else if (type == SQLITE_NULL) {
+                        cols << QString();
+                    } else {
+                        cols << QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(q, i)),
+                                                  sqlite3_column_bytes(q, i));
+                    }
                 }
                 out << label + u' ' + cols.join(QStringLiteral(" | "));
             }
+            sqlite3_finalize(q);
         };
         dump(QStringLiteral("file"),
              QStringLiteral("SELECT path, language, size, mtime, content_hash, line_count, status, reason, is_dir, "
@@ -142,7 +148,7 @@ QStringList dumpIndex(const QString &dbPath)
         dump(QStringLiteral("meta"),
              QStringLiteral("SELECT key, value FROM meta WHERE key IN ('refs_resolved', 'schema_version')"));
     }
-    QSqlDatabase::removeDatabase(name);
+    sqlite3_close(db);
     out.sort();
     return out;
 }
@@ -156,10 +162,10 @@ QStringList searchSample(const QString &dbPath)
         return {store.error().toString()};
     for (const char *term : {"helper_3_200", "Worker12", "combine", "util_add", "step_40", "module_5_entry",
                              "corpus"}) {
-        auto hits = (*store)->searchFts(QString::fromLatin1(term), 1000000); // all: ties are in id order
+        auto hits = (*store)->chunks().search(QString::fromLatin1(term), 1000000); // all: ties are in id order
         QStringList found;
         for (const FtsHit &h : hits ? *hits : QList<FtsHit>()) {
-            const auto c = (*store)->chunk(h.chunkId);
+            const auto c = (*store)->chunks().chunk(h.chunkId);
             found << (c ? c->path + u':' + QString::number(c->startLine) : QStringLiteral("?"));
         }
         found.sort();
@@ -273,12 +279,12 @@ void tst_StopResume::oldCancelledParseErrorsAreRedone()
     {
         auto store = IndexStore::open(db, IndexStore::Mode::ReadWrite);
         QVERIFY(store);
-        auto rec = (*store)->file(QStringLiteral("src/module5.c"));
+        auto rec = (*store)->files().file(QStringLiteral("src/module5.c"));
         QVERIFY(rec);
         rec->status = FileStatus::ParseError;
         rec->reason = QStringLiteral("parse cancelled");
         QVERIFY((*store)->beginTransaction());
-        QVERIFY((*store)->upsertFile(*rec));
+        QVERIFY((*store)->files().upsert(*rec));
         QVERIFY((*store)->clearFileContent(rec->id));
         QVERIFY((*store)->commit());
     }

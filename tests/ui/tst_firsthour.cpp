@@ -240,7 +240,7 @@ CodeEditor *tst_FirstHour::openEditor(const QString &rel)
 {
     // Window shortcuts (F2, Shift+F12, Alt+Left) need the window active again after dialogs.
     m_window->activateWindow();
-    QTest::qWaitFor([this] { return m_window->isActiveWindow(); }, 2000);
+    (void)QTest::qWaitFor([this] { return m_window->isActiveWindow(); }, 2000);
     m_window->openFile(rel);
     CodeEditor *e = m_window->viewer()->currentEditor();
     if (e && !e->isLoaded()) {
