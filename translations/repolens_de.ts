@@ -1353,6 +1353,14 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <source>indexing in another RepoLens process (%1)</source>
         <translation>Indizierung in einem anderen RepoLens-Prozess (%1)</translation>
     </message>
+    <message>
+        <source>The index is damaged (%1); rebuilding it. Results may be incomplete until it is done.</source>
+        <translation>Der Index ist beschädigt (%1); er wird neu aufgebaut. Bis dahin können Ergebnisse unvollständig sein.</translation>
+    </message>
+    <message>
+        <source>The index is damaged (%1) and its data folder is read-only, so it cannot be rebuilt; results may be incomplete.</source>
+        <translation>Der Index ist beschädigt (%1) und sein Datenordner ist schreibgeschützt, daher kann er nicht neu aufgebaut werden; Ergebnisse können unvollständig sein.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

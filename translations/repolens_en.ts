@@ -1348,6 +1348,14 @@ Clear the filter (Esc) to see every file.</source>
         <source>indexing in another RepoLens process (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The index is damaged (%1); rebuilding it. Results may be incomplete until it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The index is damaged (%1) and its data folder is read-only, so it cannot be rebuilt; results may be incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

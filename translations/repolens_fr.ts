@@ -1353,6 +1353,14 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <source>indexing in another RepoLens process (%1)</source>
         <translation>indexation dans un autre processus RepoLens (%1)</translation>
     </message>
+    <message>
+        <source>The index is damaged (%1); rebuilding it. Results may be incomplete until it is done.</source>
+        <translation>L’index est endommagé (%1) ; il est en cours de reconstruction. Les résultats peuvent être incomplets d’ici là.</translation>
+    </message>
+    <message>
+        <source>The index is damaged (%1) and its data folder is read-only, so it cannot be rebuilt; results may be incomplete.</source>
+        <translation>L’index est endommagé (%1) et son dossier de données est en lecture seule : il ne peut pas être reconstruit ; les résultats peuvent être incomplets.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

@@ -853,6 +853,18 @@ void MainWindow::connectFreshness()
                                      .arg(reason, movedTo),
                                  30000);
     });
+    // Damage met while the index was read (a search, the tree): said here, and the index
+    // service rebuilds it (indexRecovered follows).
+    connect(m_queries, &QueryRunner::damageFound, m_index, &IndexService::repairDamage);
+    connect(m_index, &IndexService::damageFound, this, [this](const QString &reason, bool canRebuild) {
+        statusBar()->showMessage(canRebuild ? tr("The index is damaged (%1); rebuilding it. Results may be incomplete "
+                                                 "until it is done.")
+                                                  .arg(reason)
+                                            : tr("The index is damaged (%1) and its data folder is read-only, so it "
+                                                 "cannot be rebuilt; results may be incomplete.")
+                                                  .arg(reason),
+                                 30000);
+    });
     // Another RepoLens process (the CLI, the MCP server, a second window) writes this index:
     // this window reads meanwhile and takes over when it is done.
     auto *otherWriterLabel = new QLabel(this);

@@ -24,6 +24,7 @@
 #include "core/search/searchsettings.h"
 #include "core/search/usages.h"
 #include "core/store/indexstore.h"
+#include "core/store/integrity.h"
 #include "core/store/writerlock.h"
 #include "core/tools/reports.h"
 
@@ -76,8 +77,9 @@ Commands:
   index DIR [--no-vectors] [--check]
                                     index (or bring up to date) the folder DIR, then its
                                     vectors (built-in embedder unless embed.url is set);
-                                    --check runs an integrity check first (a damaged index
-                                    is moved aside and rebuilt)
+                                    --check runs a full integrity check first (a damaged
+                                    index is moved aside and rebuilt, as is one found
+                                    damaged by any command)
   watch DIR                         index DIR, then keep it fresh as files change (Ctrl+C)
   search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N] [--rerank[=MODE]]
          [--no-vectors] [--no-priors] [--no-graph]
@@ -367,6 +369,12 @@ int runEmbed(const QString &dbPath, bool quiet)
     return 0;
 }
 
+// access(2), not the mode bits: root on a read-only mount cannot write either.
+bool folderWritable(const QString &dir)
+{
+    return ::access(encodePath(dir).constData(), W_OK) == 0;
+}
+
 Result<std::unique_ptr<IndexStore>> openForReading(const QString &root, const QString &dbPath)
 {
     if (!QFileInfo::exists(dbPath)) {
@@ -374,11 +382,59 @@ Result<std::unique_ptr<IndexStore>> openForReading(const QString &root, const QS
         if (runIndex(root, dbPath, false) != 0)
             return makeError(ErrorCode::Io, QStringLiteral("indexing failed"));
     }
-    auto store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
+    // Damage met earlier (by another command or process) is repaired before reading, as is
+    // damage found on opening: the damaged file is moved aside (kept) and the index rebuilt.
+    auto store = Result<std::unique_ptr<IndexStore>>(makeError(ErrorCode::None, {}));
+    const auto damage = Damage::reason(dbPath);
+    if (!damage)
+        store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
+    if (damage || (!store && store.error().code == ErrorCode::Corrupt)) {
+        const QString why = Damage::reason(dbPath).value_or(store.error().message);
+        if (!folderWritable(QFileInfo(dbPath).absolutePath())) {
+            printErr(QStringLiteral("the index is damaged (%1) and its data folder is read-only: it cannot be "
+                                    "rebuilt here; results may be incomplete")
+                         .arg(why));
+        } else {
+            printErr(QStringLiteral("the index is damaged (%1); rebuilding it").arg(why));
+            if (runIndex(root, dbPath, false) != 0)
+                return makeError(ErrorCode::Io, QStringLiteral("rebuilding the damaged index failed"));
+            if (SearchSettings::load().vectors)
+                runEmbed(dbPath, false);
+        }
+        store = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
+    }
     if (!store)
         return makeError(store.error().code,
                          QStringLiteral("cannot open the index: %1").arg(store.error().toString()));
+    if (!(*store)->canBeUpdated())
+        printErr(QStringLiteral("the data folder is read-only (%1): the index is read as it is and cannot be "
+                                "updated")
+                     .arg(QFileInfo(dbPath).absolutePath()));
     return store;
+}
+
+// Damage that this command met while it read or wrote the index (any SQLITE_CORRUPT marks it,
+// core/store/integrity.h): said on stderr, then repaired like damage found on opening.
+// Returns the exit code: the command's own, or 1 when the repair failed.
+int repairDamageSeen(const QString &root, const QString &dbPath, int rc, bool quiet)
+{
+    if (!Damage::seenHere(dbPath))
+        return rc;
+    const auto damage = Damage::reason(dbPath);
+    if (!damage)
+        return rc; // already repaired by the command (index)
+    if (!folderWritable(QFileInfo(dbPath).absolutePath())) {
+        printErr(QStringLiteral("the index is damaged (%1); results may be incomplete, and its data folder is "
+                                "read-only: it cannot be rebuilt here")
+                     .arg(*damage));
+        return rc == 0 ? 1 : rc;
+    }
+    printErr(QStringLiteral("the index is damaged (%1); results may be incomplete; rebuilding it").arg(*damage));
+    if (runIndex(root, dbPath, quiet) != 0)
+        return 1;
+    if (SearchSettings::load().vectors && runEmbed(dbPath, quiet) != 0)
+        return 1;
+    return rc;
 }
 
 // `search --json` prints what the search tool reports (core/tools/reports.h).
@@ -1184,22 +1240,27 @@ int main(int argc, char **argv)
     const QString dbPath = IndexStore::databasePath(args.dataDir, *root);
     if (args.command == QLatin1String("watch"))
         return runWatch(*root, args.dataDir, &g_cancel);
+    const bool quiet = args.flags.contains(QStringLiteral("quiet"));
     if (args.command == QLatin1String("index")) {
-        const bool quiet = args.flags.contains(QStringLiteral("quiet"));
-        const int rc = runIndex(*root, dbPath, quiet, args.flags.contains(QStringLiteral("check")));
-        if (rc != 0 || args.flags.contains(QStringLiteral("no-vectors")) || !SearchSettings::load().vectors)
-            return rc;
-        return runEmbed(dbPath, quiet);
+        const bool vectors = !args.flags.contains(QStringLiteral("no-vectors")) && SearchSettings::load().vectors;
+        int rc = runIndex(*root, dbPath, quiet, args.flags.contains(QStringLiteral("check")));
+        if (rc == 0 && vectors)
+            rc = runEmbed(dbPath, quiet);
+        // Damage met by the vector pass: rebuilt, then its vectors again.
+        return repairDamageSeen(*root, dbPath, rc, quiet);
     }
+    int rc = 0;
     if (args.command == QLatin1String("bench-vectors"))
-        return runBenchVectors(args, *root, dbPath);
-    if (args.command == QLatin1String("search"))
-        return runSearch(args, *root, dbPath);
-    if (args.command == QLatin1String("ask") || args.command == QLatin1String("summarize"))
-        return runAskCommand(args, *root, dbPath);
-    if (args.command == QLatin1String("refs"))
-        return runRefs(args, *root, dbPath);
-    if (args.command == QLatin1String("status"))
-        return runStatus(args, *root, dbPath);
-    return runSymbols(args, *root, dbPath);
+        rc = runBenchVectors(args, *root, dbPath);
+    else if (args.command == QLatin1String("search"))
+        rc = runSearch(args, *root, dbPath);
+    else if (args.command == QLatin1String("ask") || args.command == QLatin1String("summarize"))
+        rc = runAskCommand(args, *root, dbPath);
+    else if (args.command == QLatin1String("refs"))
+        rc = runRefs(args, *root, dbPath);
+    else if (args.command == QLatin1String("status"))
+        rc = runStatus(args, *root, dbPath);
+    else
+        rc = runSymbols(args, *root, dbPath);
+    return repairDamageSeen(*root, dbPath, rc, true);
 }

@@ -11,6 +11,7 @@
 #include "core/base/safefile.h"
 #include "core/parse/grammars.h"
 #include "core/store/indexstore.h"
+#include "core/store/integrity.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -346,6 +347,8 @@ public:
     }
 
     Result<IndexReport> runOnce(const ProgressFn &progress, const std::atomic_bool *cancel, bool verify);
+    Result<IndexReport> repairIfDamaged(Result<IndexReport> result, const ProgressFn &progress,
+                                        const std::atomic_bool *cancel);
     Result<IndexReport> updateOnce(const QStringList &relPaths, const ProgressFn &progress,
                                    const std::atomic_bool *cancel, bool *needFullRun);
     // Removes paths (and everything below removeBelow folders) and writes status-only entries,
@@ -428,16 +431,29 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
 Result<IndexReport> Indexer::runChecked(const ProgressFn &progress, const std::atomic_bool *cancel)
 {
     auto result = d->runOnce(progress, cancel, d->options.verifyIntegrity);
-    if (result || result.error().code != ErrorCode::Corrupt)
+    return d->repairIfDamaged(std::move(result), progress, cancel);
+}
+
+// A run that failed with Corrupt, or met damage it could go on without (a read of the stores
+// that failed with SQLITE_CORRUPT marks the file, integrity.h): the damaged file is kept for
+// the user and the index rebuilt from scratch.
+Result<IndexReport> Indexer::Private::repairIfDamaged(Result<IndexReport> result, const ProgressFn &progress,
+                                                      const std::atomic_bool *cancel)
+{
+    // (SQLite's own words when a statement met the damage: "database disk image is malformed")
+    QString reason;
+    if (const auto damage = Damage::reason(dbPath))
+        reason = *damage;
+    else if (!result && result.error().code == ErrorCode::Corrupt)
+        reason = result.error().message;
+    else
         return result;
-    // Damaged: keep it for the user, start over.
-    const QString reason = result.error().message;
-    qCWarning(lcIndex) << "the index is damaged:" << result.error().toString();
-    auto moved = IndexStore::moveAside(d->dbPath);
+    qCWarning(lcIndex) << "the index is damaged:" << reason << dbPath;
+    auto moved = IndexStore::moveAside(dbPath);
     if (!moved)
         return moved.error();
-    d->scanner.reset();
-    result = d->runOnce(progress, cancel, false);
+    scanner.reset();
+    result = runOnce(progress, cancel, false);
     if (result) {
         result->corruptMovedTo = *moved;
         result->corruptReason = reason;
@@ -461,19 +477,8 @@ Result<IndexReport> Indexer::updateChecked(const QStringList &relPaths, const Pr
     auto result = d->updateOnce(relPaths, progress, cancel, &needFullRun);
     if (result && !needFullRun)
         return result;
-    if (!result && result.error().code == ErrorCode::Corrupt) {
-        const QString reason = result.error().message;
-        auto moved = IndexStore::moveAside(d->dbPath);
-        if (!moved)
-            return moved.error();
-        d->scanner.reset();
-        result = d->runOnce(progress, cancel, false);
-        if (result) {
-            result->corruptMovedTo = *moved;
-            result->corruptReason = reason;
-        }
-        return result;
-    }
+    if ((!result && result.error().code == ErrorCode::Corrupt) || Damage::reason(d->dbPath))
+        return d->repairIfDamaged(std::move(result), progress, cancel);
     if (!result)
         return result;
     return runChecked(progress, cancel);
@@ -867,7 +872,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         return opened.error();
     IndexStore &store = **opened;
     if (verify) {
-        if (auto r = store.checkIntegrity(false); !r)
+        if (auto r = store.checkIntegrity(true); !r)
             return r.error();
     }
     const bool linkedBefore = store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1");

@@ -1,6 +1,8 @@
 #include "indexservice.h"
 
 #include "core/base/logging.h"
+#include "core/base/paths.h"
+#include "core/store/integrity.h"
 #include "core/store/writerlock.h"
 
 #include <QElapsedTimer>
@@ -11,6 +13,7 @@
 #include <algorithm>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -259,6 +262,49 @@ void IndexService::launch(JobKind kind, bool foreground, const QStringList &path
                 hook(dbPath, {}, cancelFlag.get(), report);
                 report(0, 0);
             }
+            // Damage the after-index hook met (a vector read or write): repaired by a new run.
+            if (Damage::seenHere(dbPath)) {
+                if (const auto damage = Damage::reason(dbPath)) {
+                    QMetaObject::invokeMethod(
+                        this, [this, why = *damage] { repairDamage(why); }, Qt::QueuedConnection);
+                }
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+void IndexService::repairDamage(const QString &reason)
+{
+    if (m_dbPath.isEmpty() || m_repairRequested)
+        return;
+    m_repairRequested = true;
+    // access(2), not the mode bits: root on a read-only mount cannot write either.
+    const bool canRebuild = ::access(encodePath(QFileInfo(m_dbPath).absolutePath()).constData(), W_OK) == 0;
+    qCWarning(lcIndex) << "the index is damaged:" << reason << (canRebuild ? "; rebuilding it" : "; read-only");
+    Q_EMIT damageFound(reason, canRebuild);
+    if (canRebuild)
+        start(); // the run moves the damaged file aside and rebuilds (indexRecovered)
+}
+
+void QueryRunner::checkDamage(const QString &dbPath)
+{
+    const auto damage = Damage::reason(dbPath);
+    if (!damage) {
+        // Repaired since: the next damage is news again.
+        if (m_damageReported.exchange(false)) {
+            QMetaObject::invokeMethod(
+                this, [this] { m_reportedDamage.clear(); }, Qt::QueuedConnection);
+        }
+        return;
+    }
+    QMetaObject::invokeMethod(
+        this,
+        [this, dbPath, why = *damage] {
+            if (dbPath != m_dbPath || why == m_reportedDamage)
+                return;
+            m_reportedDamage = why;
+            m_damageReported.store(true);
+            Q_EMIT damageFound(why);
         },
         Qt::QueuedConnection);
 }
@@ -330,6 +376,8 @@ void IndexService::handleFinished(quint64 generation, const Result<IndexReport> 
     m_jobForeground = false;
     m_jobPaths.clear();
     m_cancel.reset();
+    if (result && m_jobKindFinished == JobKind::Full && !result->cancelled)
+        m_repairRequested = false; // a full run repairs any damage marked before it ended
     if (result && !result->corruptMovedTo.isEmpty()) {
         qCWarning(lcIndex) << "the index was damaged (" << result->corruptReason << "); moved to"
                            << result->corruptMovedTo << "and rebuilt";
@@ -440,6 +488,8 @@ void QueryRunner::setDatabasePath(const QString &path)
         return;
     cancelAll();
     m_dbPath = path;
+    m_reportedDamage.clear();
+    m_damageReported.store(false);
 }
 
 void QueryRunner::cancelAll()
@@ -492,6 +542,7 @@ const IndexStore *QueryRunner::threadStore(const QString &dbPath, Error *error)
     thread_local std::unique_ptr<IndexStore> store;
     thread_local QString storePath;
     thread_local qint64 storeCreated = 0;
+    thread_local quint64 storeInode = 0;
     if (dbPath.isEmpty()) {
         *error = makeError(ErrorCode::NotFound, QStringLiteral("no folder is open"));
         return nullptr;
@@ -504,9 +555,13 @@ const IndexStore *QueryRunner::threadStore(const QString &dbPath, Error *error)
         return nullptr;
     }
     // A database that was deleted and created again needs a new connection.
+    // (A database moved aside and rebuilt has a new inode.)
     const qint64 created = info.birthTime().isValid() ? info.birthTime().toMSecsSinceEpoch()
                                                        : info.metadataChangeTime().toMSecsSinceEpoch();
-    if (store && storePath == dbPath && (storeCreated == created || !info.birthTime().isValid()))
+    struct stat st = {};
+    const quint64 inode = ::stat(encodePath(dbPath).constData(), &st) == 0 ? quint64(st.st_ino) : 0;
+    if (store && storePath == dbPath && storeInode == inode
+        && (storeCreated == created || !info.birthTime().isValid()))
         return store.get();
     store.reset();
     auto opened = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
@@ -517,6 +572,7 @@ const IndexStore *QueryRunner::threadStore(const QString &dbPath, Error *error)
     store = std::move(*opened);
     storePath = dbPath;
     storeCreated = created;
+    storeInode = inode;
     return store.get();
 }
 

@@ -93,6 +93,10 @@ public:
 public Q_SLOTS:
     void start();
     void cancel();
+    // Damage met at run time (QueryRunner::damageFound, or the after-index hook): says so
+    // (damageFound) and starts a full run, which moves the damaged file aside and rebuilds
+    // it. Once until a full run has finished.
+    void repairDamage(const QString &reason);
 
 Q_SIGNALS:
     void indexingStarted();
@@ -104,6 +108,9 @@ Q_SIGNALS:
     void indexUpdated(const RepoLens::IndexReport &report, const QStringList &paths);
     // The database was damaged: it was moved aside to movedTo (kept) and rebuilt.
     void indexRecovered(const QString &movedTo, const QString &reason);
+    // Damage was met while the index was used (repairDamage()); a full run that rebuilds it
+    // has started unless its data folder is read-only (canRebuild false).
+    void damageFound(const QString &reason, bool canRebuild);
     void watchModeChanged(RepoLens::FileWatcher::Mode mode, const QString &detail);
     // Progress of the after-index hook (the embedding stage); total 0 when it ended.
     void afterIndexProgress(int done, int total);
@@ -154,6 +161,7 @@ private:
     QTimer *m_writerPoll = nullptr;
     bool m_deferredFull = false;
     bool m_deferredForeground = false;
+    bool m_repairRequested = false;
 };
 
 // Runs read-only queries against the index of one folder on a private thread pool, each
@@ -202,6 +210,7 @@ public:
             Error error;
             const IndexStore *store = threadStore(dbPath, &error);
             auto result = std::make_shared<R>(work(store, error, *flag));
+            checkDamage(dbPath); // met by this request or another process
             if (flag->load())
                 return;
             // The runner waits for its pool in its destructor, so `this` is alive here.
@@ -217,7 +226,13 @@ public:
         });
     }
 
+Q_SIGNALS:
+    // A request met damage in the database (SQLITE_CORRUPT, core/store/integrity.h), or
+    // another process marked it damaged. Once per reason; IndexService::repairDamage() repairs.
+    void damageFound(const QString &reason);
+
 private:
+    void checkDamage(const QString &dbPath); // on a pool thread
     quint64 registerRequest(const QString &channel, const std::shared_ptr<CancelFlag> &flag);
     void finishRequest(const QString &channel, quint64 ticket);
     static const IndexStore *threadStore(const QString &dbPath, Error *error);
@@ -232,6 +247,8 @@ private:
     };
     QHash<QString, Pending> m_channels;
     QList<std::weak_ptr<CancelFlag>> m_all; // every request not finished yet
+    QString m_reportedDamage;                 // on this object's thread
+    std::atomic_bool m_damageReported{false}; // read by the pool threads
 
 };
 

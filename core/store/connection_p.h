@@ -44,7 +44,7 @@ struct Connection
 
     Error lastError(const QString &context = {}) const
     {
-        return Sql::Stmt::errorFromCode(sqlite3_errcode(db), QString::fromUtf8(sqlite3_errmsg(db)), context);
+        return Sql::failure(db, sqlite3_errcode(db), context.toUtf8().constData());
     }
 
     // What this connection changed since the last resolveReferences(): the names defined in

@@ -1,9 +1,13 @@
 #include "conversationstore.h"
 
-#include "fts5tokenizer_p.h"
+#include "integrity.h"
 #include "sqlite_p.h"
 
+#include "core/base/logging.h"
+
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,6 +21,7 @@ using Sql::Stmt;
 namespace {
 
 const char *const kChatSchema = R"SQL(
+CREATE TABLE IF NOT EXISTS user_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS conversations(
     id INTEGER PRIMARY KEY,
     title TEXT NOT NULL DEFAULT '',
@@ -65,6 +70,116 @@ CREATE TABLE IF NOT EXISTS remote_requests(
     message_id INTEGER NOT NULL DEFAULT 0);
 )SQL";
 
+// The tables of user data, in the order they are copied (from an old index, or out of a
+// damaged user database).
+const char *const kUserTables[] = {"conversations", "messages", "message_context", "remote_requests"};
+
+// Copies the rows of `table` that can be read from `from` into the same table of `to` (a row
+// whose key is already there is kept as it is). A damaged source gives what was read before
+// the damage. Returns the number of rows copied.
+qint64 copyRows(sqlite3 *from, sqlite3 *to, const char *table, bool *complete)
+{
+    *complete = false;
+    const QByteArray select = QByteArray("SELECT * FROM ") + table;
+    Stmt sel(from, select.constData());
+    if (!sel.isValid())
+        return 0;
+    QByteArray columns;
+    QByteArray params;
+    const int n = sqlite3_column_count(sel.raw());
+    for (int i = 0; i < n; ++i) {
+        columns += (i ? "," : "") + QByteArray("\"") + sqlite3_column_name(sel.raw(), i) + '"';
+        params += (i ? ",?" : "?") + QByteArray::number(i + 1);
+    }
+    const QByteArray insert = QByteArray("INSERT OR IGNORE INTO ") + table + '(' + columns + ") VALUES (" + params + ')';
+    Stmt ins(to, insert.constData());
+    if (!ins.isValid())
+        return 0;
+    qint64 copied = 0;
+    while (sel.step()) {
+        for (int i = 0; i < n; ++i)
+            sqlite3_bind_value(ins.raw(), i + 1, sqlite3_column_value(sel.raw(), i));
+        if (!ins.exec())
+            return copied;
+        copied += sqlite3_changes(to);
+    }
+    *complete = !sel.failed();
+    return copied;
+}
+
+// Copies the user tables of the database `sourcePath` (an index of the old format, or a
+// damaged user database) into `to`, in one transaction. Returns the rows copied; `complete`
+// is false when some could not be read.
+qint64 copyUserTables(const QString &sourcePath, sqlite3 *to, bool *complete)
+{
+    *complete = true;
+    auto source = Sql::open(sourcePath, true, 5000);
+    if (!source) {
+        *complete = false;
+        return 0;
+    }
+    qint64 copied = 0;
+    if (Sql::execScript(to, "BEGIN IMMEDIATE")) {
+        for (const char *table : kUserTables) {
+            Stmt exists(*source, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
+            exists.bind(1, QString::fromLatin1(table));
+            if (!exists.step()) {
+                if (exists.failed())
+                    *complete = false;
+                continue;
+            }
+            bool tableComplete = false;
+            copied += copyRows(*source, to, table, &tableComplete);
+            *complete = *complete && tableComplete;
+        }
+        Sql::execScript(to, "COMMIT");
+    } else {
+        *complete = false;
+    }
+    Sql::close(*source);
+    return copied;
+}
+
+QString userMeta(sqlite3 *db, const char *key)
+{
+    Stmt q(db, "SELECT value FROM user_meta WHERE key = ?1");
+    q.bind(1, QString::fromLatin1(key));
+    return q.step() ? q.text(0) : QString();
+}
+
+void setUserMeta(sqlite3 *db, const char *key, const QString &value)
+{
+    Stmt q(db, "INSERT OR REPLACE INTO user_meta(key, value) VALUES (?1, ?2)");
+    q.bind(1, QString::fromLatin1(key)).bind(2, value);
+    q.exec();
+}
+
+// What is wrong with an existing user database, or an empty string: not a database, a page
+// that cannot be read, an integrity problem (PRAGMA quick_check reads every page; the file is
+// small), or damage met earlier at run time.
+QString userDatabaseProblem(const QString &path)
+{
+    if (const auto damage = Damage::reason(path))
+        return *damage;
+    auto db = Sql::open(path, true, 5000);
+    if (!db)
+        return db.error().message;
+    QString problem;
+    Stmt check(*db, "PRAGMA quick_check");
+    QStringList lines;
+    while (check.step()) {
+        if (check.text(0) != QLatin1String("ok"))
+            lines << check.text(0);
+    }
+    if (check.failed() || !check.isValid())
+        problem = check.error().message;
+    else if (!lines.isEmpty())
+        problem = lines.mid(0, 3).join(u"; ");
+    check = Stmt();
+    Sql::close(*db);
+    return problem;
+}
+
 qint64 toMs(const QDateTime &t)
 {
     return (t.isValid() ? t : QDateTime::currentDateTime()).toMSecsSinceEpoch();
@@ -103,7 +218,7 @@ public:
 
     Error lastError(const QString &context = {}) const
     {
-        return Stmt::errorFromCode(sqlite3_errcode(db), QString::fromUtf8(sqlite3_errmsg(db)), context);
+        return Sql::failure(db, sqlite3_errcode(db), context.toUtf8().constData());
     }
 
     Result<void> writeContext(qint64 messageId, const QList<MessageContextRecord> &context)
@@ -177,24 +292,90 @@ ConversationStore::~ConversationStore()
     Sql::close(d->db);
 }
 
-Result<std::unique_ptr<ConversationStore>> ConversationStore::open(const QString &dbPath)
+QString ConversationStore::databasePath(const QString &indexPath)
+{
+    return QFileInfo(indexPath).absolutePath() + QStringLiteral("/user.sqlite");
+}
+
+Result<std::unique_ptr<ConversationStore>> ConversationStore::open(const QString &indexPath)
 {
     std::unique_ptr<ConversationStore> store(new ConversationStore);
-    const QString dir = QFileInfo(dbPath).absolutePath();
+    const QString dir = QFileInfo(indexPath).absolutePath();
     if (!QDir().mkpath(dir))
         return makeError(ErrorCode::PermissionDenied, QStringLiteral("cannot create the data folder"), dir);
-    auto handle = Sql::open(dbPath, false, 5000);
+    const QString path = databasePath(indexPath);
+    // A damaged user database is never thrown away: a copy is kept, and what can be read of it
+    // goes into a new one.
+    QString salvageFrom;
+    if (QFileInfo(path).size() > 0) {
+        if (const QString problem = userDatabaseProblem(path); !problem.isEmpty()) {
+            const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+            QString backup = path + QStringLiteral(".backup-") + stamp;
+            for (int n = 2; QFileInfo::exists(backup); ++n)
+                backup = path + QStringLiteral(".backup-") + stamp + u'-' + QString::number(n);
+            if (!QFile::rename(path, backup))
+                return makeError(ErrorCode::Io, QStringLiteral("the conversations database is damaged and cannot be moved "
+                                                               "aside (%1)").arg(problem), path);
+            for (const char *suffix : {"-wal", "-shm"}) {
+                if (QFileInfo::exists(path + QLatin1String(suffix)))
+                    QFile::rename(path + QLatin1String(suffix), backup + QLatin1String(suffix));
+            }
+            Damage::clear(path);
+            qCWarning(lcStore) << "the conversations database is damaged:" << problem << "; kept as" << backup;
+            salvageFrom = backup;
+            store->m_recovery = Recovery{backup, problem, 0, false};
+        }
+    }
+    auto handle = Sql::open(path, false, 5000);
     if (!handle)
         return handle.error();
     store->d->db = *handle;
-    // The chunks table's FTS triggers need the tokenizer on every connection that might touch it.
-    if (auto r = registerCodeTokenizer(store->d->db); !r)
+    sqlite3 *db = store->d->db;
+    if (auto r = Sql::execScript(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"); !r)
         return r.error();
-    if (auto r = Sql::execScript(store->d->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"); !r)
+    if (auto r = Sql::execScript(db, kChatSchema); !r)
         return r.error();
-    if (auto r = Sql::execScript(store->d->db, kChatSchema); !r)
-        return r.error();
+    if (!salvageFrom.isEmpty()) {
+        bool complete = false;
+        store->m_recovery->rowsRecovered = copyUserTables(salvageFrom, db, &complete);
+        store->m_recovery->complete = complete;
+        setUserMeta(db, "migrated_from_index", QStringLiteral("1")); // the copy had them already
+        qCWarning(lcStore) << "recovered" << store->m_recovery->rowsRecovered << "rows of user data from"
+                           << salvageFrom << (complete ? "(all of them)" : "(some could not be read)");
+    }
+    // Conversations and the log used to live in the index: move them out, once.
+    if (userMeta(db, "migrated_from_index").isEmpty()) {
+        qint64 copied = 0;
+        bool complete = true;
+        QStringList sources;
+        if (QFileInfo::exists(indexPath))
+            sources << indexPath;
+        // An old index that was damaged and rebuilt holds them only in the file moved aside.
+        const QFileInfo info(indexPath);
+        const QStringList aside = QDir(dir).entryList({info.fileName() + QStringLiteral(".corrupt-*")}, QDir::Files,
+                                                       QDir::Name | QDir::Reversed);
+        for (const QString &name : aside) {
+            if (!name.endsWith(QLatin1String("-wal")) && !name.endsWith(QLatin1String("-shm"))
+                && !name.endsWith(QLatin1String(".damaged")))
+                sources << QDir(dir).filePath(name);
+        }
+        for (const QString &source : std::as_const(sources)) {
+            bool sourceComplete = false;
+            copied += copyUserTables(source, db, &sourceComplete);
+            complete = complete && sourceComplete;
+        }
+        setUserMeta(db, "migrated_from_index", QStringLiteral("1"));
+        if (copied > 0)
+            qCInfo(lcStore) << "moved" << copied << "rows of conversations and the sent log out of the index into"
+                            << path << (complete ? "" : "(some could not be read)");
+    }
     return store;
+}
+
+QString ConversationStore::path() const
+{
+    const char *name = sqlite3_db_filename(d->db, "main");
+    return name ? QString::fromUtf8(name) : QString();
 }
 
 Result<qint64> ConversationStore::createConversation(const QString &title)

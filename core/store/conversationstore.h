@@ -73,10 +73,16 @@ struct RemoteRequestRecord
     qint64 messageId = 0;
 };
 
-// Conversations, messages with the context each answer used, and the log of remote requests,
-// kept in the folder's index database in tables of their own (created if missing; the main
-// schema is not touched). One instance per thread; writes are small transactions that wait
-// for the indexer's writer (busy timeout).
+// Conversations, messages with the context each answer used, and the log of remote requests:
+// the user's own data, kept in a database of its own beside the index ("user.sqlite" in the
+// folder's data folder), never rebuilt or moved aside with the index (the index is a cache).
+// One instance per thread; writes are small transactions (busy timeout).
+//
+// Opening checks the file (PRAGMA quick_check, and damage met at run time, integrity.h): a
+// damaged one is kept as "user.sqlite.backup-<time>" and the rows that can still be read are
+// copied into a new one (recovery() says so). The first open moves the tables of an index of
+// the old format (where these tables used to live), or of an old index moved aside as
+// damaged, into the user database; the index keeps its copy, unused.
 class ConversationStore
 {
 public:
@@ -84,8 +90,22 @@ public:
     ConversationStore(const ConversationStore &) = delete;
     ConversationStore &operator=(const ConversationStore &) = delete;
 
-    // Opens the database (created when missing, so a chat works before the first index).
-    static Result<std::unique_ptr<ConversationStore>> open(const QString &dbPath);
+    // The user database that belongs to the index at `indexPath`.
+    static QString databasePath(const QString &indexPath);
+    // Opens the user database of the index at `indexPath` (created when missing, so a chat
+    // works before the first index).
+    static Result<std::unique_ptr<ConversationStore>> open(const QString &indexPath);
+    QString path() const; // the user database
+
+    // A damaged user database found by open(): where it was kept, why, and what was saved.
+    struct Recovery
+    {
+        QString backupPath;
+        QString reason;
+        qint64 rowsRecovered = 0;
+        bool complete = false; // every row could be read
+    };
+    const std::optional<Recovery> &recovery() const { return m_recovery; }
 
     Result<qint64> createConversation(const QString &title);
     Result<void> renameConversation(qint64 id, const QString &title);
@@ -110,6 +130,7 @@ private:
     ConversationStore();
     class Private;
     std::unique_ptr<Private> d;
+    std::optional<Recovery> m_recovery;
 };
 
 } // namespace RepoLens

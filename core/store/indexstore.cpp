@@ -2,6 +2,7 @@
 
 #include "connection_p.h"
 #include "fts5tokenizer_p.h"
+#include "integrity.h"
 
 #include "core/base/logging.h"
 #include "core/base/paths.h"
@@ -12,6 +13,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+
+#include <unistd.h>
 
 namespace RepoLens {
 
@@ -99,6 +102,84 @@ Result<void> checkDatabaseHeader(const QString &dbPath)
     return {};
 }
 
+// Reads the schema and touches every table and index (its root page and first leaf, a few
+// pages each): a zeroed or overwritten page there fails with SQLITE_CORRUPT. Cheap, unlike
+// PRAGMA quick_check, which reads every page. Tables are read NOT INDEXED (SQLite would
+// otherwise scan a smaller covering index instead), each index through INDEXED BY.
+Result<void> probeSchema(sqlite3 *db)
+{
+    struct Object
+    {
+        QByteArray type, name, table;
+        bool isVirtual = false;
+    };
+    QList<Object> objects;
+    {
+        Stmt q(db, "SELECT type, name, tbl_name, sql LIKE 'CREATE VIRTUAL%' FROM sqlite_master"
+                   " WHERE type IN ('table', 'index') ORDER BY rootpage");
+        if (!q.isValid())
+            return q.error();
+        while (q.step())
+            objects.append({q.text(0).toUtf8(), q.text(1).toUtf8(), q.text(2).toUtf8(), q.integer(3) != 0});
+        if (q.failed())
+            return q.error();
+    }
+    auto quoted = [](QByteArray name) -> QByteArray { return QByteArray(1, '"') + name.replace('"', "\"\"") + '"'; };
+    for (const Object &o : std::as_const(objects)) {
+        const bool index = o.type == "index";
+        QByteArray sql = "SELECT 1 FROM " + quoted(index ? o.table : o.name);
+        if (index)
+            sql += " INDEXED BY " + quoted(o.name);
+        else if (!o.isVirtual)
+            sql += " NOT INDEXED";
+        sql += " LIMIT 1";
+        Stmt q(db, sql.constData());
+        if (q.isValid())
+            q.step();
+        const int rc = q.isValid() ? q.code() : sqlite3_errcode(db);
+        if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+            continue;
+        // An index the planner cannot scan this way is not damage; anything on a table is.
+        if (!index || Sql::isDamage(rc))
+            return q.error();
+    }
+    return {};
+}
+
+// The schema version in the meta table: 0 for a new database (no meta table or no row), an
+// error when it cannot be read (not "empty": a damaged page must not look like a new index).
+Result<int> readSchemaVersion(sqlite3 *db)
+{
+    {
+        Stmt exists(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+        if (!exists.isValid())
+            return exists.error();
+        const bool found = exists.step();
+        if (exists.failed())
+            return exists.error();
+        if (!found)
+            return 0;
+    }
+    Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+    if (!q.isValid())
+        return q.error();
+    if (q.step())
+        return q.text(0).toInt();
+    if (q.failed())
+        return q.error();
+    return 0;
+}
+
+// The vector index files (vectors-<model>.idx, core/embed) beside a database.
+void removeVectorFiles(const QString &dbPath)
+{
+    const QDir dir = QFileInfo(dbPath).absoluteDir();
+    for (const QString &name : dir.entryList({QStringLiteral("vectors-*.idx"), QStringLiteral("vectors-*.idx.tmp")},
+                                             QDir::Files | QDir::Hidden)) {
+        if (QFile::remove(dir.filePath(name)))
+            qCInfo(lcStore) << "removed the vector index of the old database:" << name;
+    }
+}
 
 } // namespace
 
@@ -107,6 +188,7 @@ class IndexStore::Private
 public:
     Store::Connection c;
     Mode mode = Mode::ReadWrite;
+    bool folderReadOnly = false; // a ReadOnly store in a folder that cannot be written
     DraftStore drafts{c};
     FileStore files{c};
     ChunkStore chunks{c, drafts};
@@ -161,12 +243,24 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
         if (!QFileInfo(dir).isWritable())
             return makeError(ErrorCode::ReadOnly,
                              QStringLiteral("the data folder is read-only; the index cannot be written"), dir);
+        // Damage met earlier (by a search, another process, a run cut short): rebuild.
+        if (const auto damage = Damage::reason(dbPath))
+            return makeError(ErrorCode::Corrupt, QStringLiteral("damage was found while it was used: %1").arg(*damage),
+                             dbPath);
     } else if (!QFileInfo::exists(dbPath)) {
         return makeError(ErrorCode::NotFound, QStringLiteral("no index for this folder yet"), dbPath);
     }
     if (auto r = checkDatabaseHeader(dbPath); !r)
         return r.error();
-    auto handle = Sql::open(dbPath, mode == Mode::ReadOnly);
+    // A data folder that cannot be written: WAL mode needs the -shm file, so a database without
+    // a live WAL is opened as immutable (nobody can change it while it cannot be written).
+    bool immutable = false;
+    if (mode == Mode::ReadOnly && ::access(encodePath(dir).constData(), W_OK) != 0) {
+        store->d->folderReadOnly = true;
+        const QFileInfo wal(dbPath + QStringLiteral("-wal"));
+        immutable = !(wal.exists() && wal.size() > 0 && QFileInfo::exists(dbPath + QStringLiteral("-shm")));
+    }
+    auto handle = Sql::open(dbPath, mode == Mode::ReadOnly, 5000, immutable);
     if (!handle)
         return handle.error();
     store->d->c.db = *handle;
@@ -178,12 +272,15 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
                                       " PRAGMA mmap_size=268435456;");
         !r)
         return r.error();
-    // Is it a database at all? (a corrupt or foreign file fails here)
-    if (auto r = Sql::execScript(raw, "SELECT count(*) FROM sqlite_master;"); !r) {
+    // Is it a database at all, and can its schema and the first page of every table be read?
+    // (a corrupt or foreign file, a zeroed or overwritten page of the schema fails here)
+    if (auto r = probeSchema(raw); !r) {
         Error e = r.error();
         if (e.code == ErrorCode::Database)
             e.code = ErrorCode::Corrupt;
         e.context = dbPath;
+        if (e.code == ErrorCode::Corrupt)
+            Damage::mark(dbPath, e.message);
         return e;
     }
     if (mode == Mode::ReadWrite) {
@@ -201,7 +298,13 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
             Sql::execScript(raw, pragma.constData());
         }
     } else {
-        const int version = store->meta(QStringLiteral("schema_version"), QStringLiteral("0")).toInt();
+        auto read = readSchemaVersion(raw);
+        if (!read) {
+            Error e = read.error();
+            e.context = dbPath;
+            return e;
+        }
+        const int version = *read;
         if (version == 0)
             return makeError(ErrorCode::NotFound, QStringLiteral("the index is empty"), dbPath);
         if (version > kSchemaVersion)
@@ -215,12 +318,13 @@ Result<void> IndexStore::Private::createOrMigrate()
 {
     sqlite3 *db = c.db;
     const QString &path = c.path;
-    int version = 0;
-    {
-        Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
-        if (q.isValid() && q.step())
-            version = q.text(0).toInt();
+    auto read = readSchemaVersion(db);
+    if (!read) {
+        Error e = read.error();
+        e.context = path;
+        return e;
     }
+    int version = *read;
     if (version > kSchemaVersion)
         return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
     if (version == kSchemaVersion)
@@ -230,9 +334,13 @@ Result<void> IndexStore::Private::createOrMigrate()
     // Another process may have created or migrated the schema since the look above: read the
     // version again inside the write transaction (two first indexes racing on a new folder
     // failed with "table files already exists").
-    {
-        Stmt again(db, "SELECT value FROM meta WHERE key = 'schema_version'");
-        version = again.isValid() && again.step() ? again.text(0).toInt() : 0;
+    if (auto again = readSchemaVersion(db); again) {
+        version = *again;
+    } else {
+        Sql::execScript(db, "ROLLBACK");
+        Error e = again.error();
+        e.context = path;
+        return e;
     }
     if (version >= kSchemaVersion) {
         Sql::execScript(db, "ROLLBACK");
@@ -243,6 +351,8 @@ Result<void> IndexStore::Private::createOrMigrate()
     Result<void> r;
     const int from = version;
     if (version == 0) {
+        // A new index: vector files left by an index that was deleted belong to nobody.
+        removeVectorFiles(path);
         r = createSchemaV1(db);
         version = 1;
     }
@@ -283,9 +393,12 @@ Result<QString> IndexStore::moveAside(const QString &dbPath)
         if (QFileInfo::exists(side) && !QFile::rename(side, target + QLatin1String(suffix)))
             QFile::remove(side);
     }
-    // Draft windows belong to the old file ids: not worth keeping.
+    // Draft windows belong to the old file ids: not worth keeping; nor are the vector indexes
+    // built from its vectors (caches: the new index builds its own).
     QFile::remove(dbPath + QStringLiteral("-drafts"));
     QFile::remove(dbPath + QStringLiteral("-drafts.tmp"));
+    removeVectorFiles(dbPath);
+    Damage::clear(dbPath);
     qCWarning(lcStore) << "moved a corrupt index aside:" << target;
     return target;
 }
@@ -298,6 +411,16 @@ QString IndexStore::path() const
 IndexStore::Mode IndexStore::mode() const
 {
     return d->mode;
+}
+
+bool IndexStore::canBeUpdated() const
+{
+    return d->mode == Mode::ReadWrite || !d->folderReadOnly;
+}
+
+std::optional<QString> IndexStore::damage() const
+{
+    return Damage::reason(d->c.path);
 }
 
 QString IndexStore::meta(const QString &key, const QString &fallback) const
@@ -453,8 +576,11 @@ Result<void> IndexStore::checkIntegrity(bool full) const
     }
     if (s.failed())
         return makeError(ErrorCode::Corrupt, s.error().message, d->c.path);
-    if (!problems.isEmpty())
-        return makeError(ErrorCode::Corrupt, problems.mid(0, 5).join(u"; "), d->c.path);
+    if (!problems.isEmpty()) {
+        const QString reason = QStringLiteral("the integrity check found: %1").arg(problems.mid(0, 5).join(u"; "));
+        Damage::mark(d->c.path, reason);
+        return makeError(ErrorCode::Corrupt, reason, d->c.path);
+    }
     return {};
 }
 

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace RepoLens {
 
@@ -47,17 +48,27 @@ public:
     static QString defaultDataDir();
 
     // Opens (and in ReadWrite mode creates or migrates) the database. A file that is not an
-    // SQLite database, or is shorter than its header says (truncated), fails with Corrupt; a
-    // database written by a newer schema with SchemaTooNew; a data folder or database that
-    // cannot be written with ReadOnly / PermissionDenied.
+    // SQLite database, is shorter than its header says (truncated), whose schema or the first
+    // pages of a table cannot be read (a zeroed page), or that was marked damaged at run time
+    // (integrity.h; ReadWrite only) fails with Corrupt; a database written by a newer schema
+    // with SchemaTooNew; a data folder or database that cannot be written with ReadOnly /
+    // PermissionDenied in ReadWrite mode. ReadOnly mode also opens an index in a folder that
+    // cannot be written (canBeUpdated() is false then).
     static Result<std::unique_ptr<IndexStore>> open(const QString &dbPath, Mode mode);
     // Moves a corrupt database (and its -wal / -shm files) aside to
     // "<dbPath>.corrupt-<yyyyMMdd-HHmmss>" so a new one can be built; the old one is kept for
-    // the user. Returns the new path of the database file.
+    // the user. Its caches go (draft windows, the vectors-*.idx files) and its damage mark is
+    // cleared. Returns the new path of the database file.
     static Result<QString> moveAside(const QString &dbPath);
 
     QString path() const;
     Mode mode() const;
+    // False for a ReadOnly store whose data folder cannot be written: it can be searched as
+    // it is, but no writer can update it.
+    bool canBeUpdated() const;
+    // Damage met while the database was used (integrity.h): by this process or another one.
+    // The next writer moves it aside and rebuilds it.
+    std::optional<QString> damage() const;
 
     // --- the focused stores ------------------------------------------------------------------
     FileStore &files();

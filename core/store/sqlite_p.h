@@ -13,6 +13,18 @@
 
 namespace RepoLens::Sql {
 
+// A failed call on `db` as an Error a user can read: what failed (a sentence with SQLite's own
+// words) and the database file as context. The SQL text goes to the debug log (repolens.store)
+// only. SQLITE_CORRUPT and SQLITE_NOTADB mark the file damaged (integrity.h). integrity.cpp.
+Error failure(sqlite3 *db, int rc, const char *sql);
+// The sentence for a result code.
+QString describe(int rc, const QString &detail);
+
+inline bool isDamage(int rc)
+{
+    return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB;
+}
+
 class Stmt
 {
 public:
@@ -21,6 +33,8 @@ public:
     {
         m_rc = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr);
         m_db = db;
+        if (isDamage(m_rc))
+            failure(db, m_rc, sql); // marks the file damaged
     }
     ~Stmt() { sqlite3_finalize(m_stmt); }
     Stmt(const Stmt &) = delete;
@@ -61,7 +75,11 @@ public:
     bool step()
     {
         m_rc = sqlite3_step(m_stmt);
-        return m_rc == SQLITE_ROW;
+        if (m_rc == SQLITE_ROW)
+            return true;
+        if (isDamage(m_rc))
+            failure(m_db, m_rc, sqlite3_sql(m_stmt)); // marks the file damaged, whoever reads
+        return false;
     }
     bool failed() const { return m_rc != SQLITE_ROW && m_rc != SQLITE_DONE && m_rc != SQLITE_OK; }
     int code() const { return m_rc; }
@@ -97,8 +115,7 @@ public:
 
     Error error() const
     {
-        return errorFromCode(m_rc, m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString(),
-                             m_stmt ? QString::fromUtf8(sqlite3_sql(m_stmt)).left(120) : QString());
+        return failure(m_db, m_rc, m_stmt ? sqlite3_sql(m_stmt) : nullptr);
     }
 
     static Error errorFromCode(int rc, const QString &message, const QString &context)
@@ -136,15 +153,22 @@ private:
 
 // Opens a database file: read-only, or read-write (created when missing). Waits up to
 // `busyMillis` for another connection's lock. The handle is closed with close().
-inline Result<sqlite3 *> open(const QString &path, bool readOnly, int busyMillis = 5000)
+// `immutable`: the file is opened as "immutable" (no locks, no -wal / -shm files): for a
+// database in a folder that cannot be written, whose WAL is empty.
+inline Result<sqlite3 *> open(const QString &path, bool readOnly, int busyMillis = 5000, bool immutable = false)
 {
     sqlite3 *db = nullptr;
-    const int flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr);
+    int flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    QByteArray name = path.toUtf8();
+    if (readOnly && immutable) {
+        flags |= SQLITE_OPEN_URI;
+        name = "file:" + name.toPercentEncoding("/") + "?immutable=1";
+    }
+    const int rc = sqlite3_open_v2(name.constData(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
         const QString message = db ? QString::fromUtf8(sqlite3_errmsg(db)) : QString::fromUtf8(sqlite3_errstr(rc));
         sqlite3_close_v2(db);
-        return Stmt::errorFromCode(rc, message, path);
+        return Stmt::errorFromCode(rc, describe(rc, message), path);
     }
     sqlite3_busy_timeout(db, busyMillis);
     return db;
@@ -159,13 +183,9 @@ inline void close(sqlite3 *db)
 
 inline Result<void> execScript(sqlite3 *db, const char *sql)
 {
-    char *msg = nullptr;
-    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &msg);
-    if (rc != SQLITE_OK) {
-        const QString text = msg ? QString::fromUtf8(msg) : QString::fromUtf8(sqlite3_errstr(rc));
-        sqlite3_free(msg);
-        return Stmt::errorFromCode(rc, text, QString::fromUtf8(sql).left(120));
-    }
+    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+    if (rc != SQLITE_OK)
+        return failure(db, rc, sql);
     return {};
 }
 

@@ -48,9 +48,15 @@ int openLockFile(const QString &databasePath, Error *error)
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
         const int err = errno;
-        *error = makeError(err == EACCES || err == EROFS ? ErrorCode::ReadOnly : ErrorCode::Io,
-                           u"cannot open the index's lock file: %1"_s.arg(QString::fromLocal8Bit(std::strerror(err))),
-                           path);
+        if (err == EACCES || err == EROFS)
+            *error = makeError(ErrorCode::ReadOnly,
+                               u"the data folder is read-only; the index cannot be written (%1)"_s.arg(
+                                   QString::fromLocal8Bit(std::strerror(err))),
+                               QFileInfo(path).absolutePath());
+        else
+            *error = makeError(ErrorCode::Io,
+                               u"cannot open the index's lock file: %1"_s.arg(QString::fromLocal8Bit(std::strerror(err))),
+                               path);
     }
     return fd;
 }
