@@ -421,7 +421,7 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
     // write them twice. Busy tells the caller to read meanwhile and try again later.
     auto lock = IndexWriterLock::tryAcquire(d->dbPath);
     if (!lock)
-        return lock.error();
+        return explained(lock.error(), d->dbPath);
     return explained(runChecked(progress, cancel), d->dbPath);
 }
 
@@ -450,7 +450,7 @@ Result<IndexReport> Indexer::update(const QStringList &relPaths, const ProgressF
 {
     auto lock = IndexWriterLock::tryAcquire(d->dbPath);
     if (!lock)
-        return lock.error();
+        return explained(lock.error(), d->dbPath);
     return explained(updateChecked(relPaths, progress, cancel), d->dbPath);
 }
 

@@ -48,9 +48,17 @@ int openLockFile(const QString &databasePath, Error *error)
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
         const int err = errno;
-        *error = makeError(err == EACCES || err == EROFS ? ErrorCode::ReadOnly : ErrorCode::Io,
-                           u"cannot open the index's lock file: %1"_s.arg(QString::fromLocal8Bit(std::strerror(err))),
-                           path);
+        const QString folder = QFileInfo(path).absolutePath();
+        if ((err == EACCES || err == EROFS) && !QFileInfo(folder).isWritable()) {
+            // Said as the store says it (IndexStore::open): the lock file is only where a
+            // read-only data folder shows first.
+            *error = makeError(ErrorCode::ReadOnly, u"the data folder is read-only; the index cannot be written"_s,
+                               folder);
+        } else {
+            *error = makeError(err == EACCES || err == EROFS ? ErrorCode::ReadOnly : ErrorCode::Io,
+                               u"cannot open the index's lock file: %1"_s.arg(QString::fromLocal8Bit(std::strerror(err))),
+                               path);
+        }
     }
     return fd;
 }
