@@ -394,8 +394,10 @@ void ChatController::ask(const QString &question)
         askRetrievalOnly(id, q);
         return;
     }
+    // A follow-up that refers back is answered from the context it refers to (issue 12): the
+    // agent would search afresh. Pinned code is answered from what was pinned.
     QString why;
-    if (!pinned && wantsAgent(parsed.text, &why)) {
+    if (!pinned && retrieve && wantsAgent(parsed.text, &why)) {
         askAgent(int(m_turns.size()) - 1, why);
         return;
     }

@@ -48,7 +48,7 @@ struct EmbedOptions
     QStringList priorityPaths;  // embedded first (open files, recently changed)
     int batchChunks = 64;       // per embedder call for remote models
     bool buildVectorIndex = true;
-    // Credentials found in a chunk are replaced by "[withheld credential]" in what is sent to
+    // Credentials found in a chunk are replaced by "[withheld: KIND]" in what is sent to
     // an embedding endpoint (the built-in embedder sends nothing and sees the chunk as it is).
     bool withholdSecrets = true;
 };

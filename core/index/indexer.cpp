@@ -424,7 +424,7 @@ Result<IndexReport> Indexer::run(const ProgressFn &progress, const std::atomic_b
     // write them twice. Busy tells the caller to read meanwhile and try again later.
     auto lock = IndexWriterLock::tryAcquire(d->dbPath);
     if (!lock)
-        return lock.error();
+        return explained(lock.error(), d->dbPath);
     return explained(runChecked(progress, cancel), d->dbPath);
 }
 
@@ -466,7 +466,7 @@ Result<IndexReport> Indexer::update(const QStringList &relPaths, const ProgressF
 {
     auto lock = IndexWriterLock::tryAcquire(d->dbPath);
     if (!lock)
-        return lock.error();
+        return explained(lock.error(), d->dbPath);
     return explained(updateChecked(relPaths, progress, cancel), d->dbPath);
 }
 
@@ -885,7 +885,15 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     QHash<QString, FileRecord> known = store.files().all();
     // A new chunker or tags query parses every file again, changed or not.
     const QString parser = parserFingerprint();
-    const bool parserChanged = store.meta(QStringLiteral("parser")) != parser;
+    bool parserChanged = store.meta(QStringLiteral("parser")) != parser;
+    if (parserChanged && known.isEmpty()) {
+        // A new index has nothing made by another parser: say so now, so a run that is
+        // interrupted (killed, disk full, stopped) resumes with what it wrote instead of
+        // parsing it all again.
+        if (auto r = store.setMeta(QStringLiteral("parser"), parser); !r)
+            return r.error();
+        parserChanged = false;
+    }
     HeaderLanguages headers;
 
     // --- scan ------------------------------------------------------------------------------

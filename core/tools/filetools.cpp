@@ -206,7 +206,7 @@ QList<Def> fileTools()
         u"Numbered lines of an indexed file (200 from start_line unless end_line says otherwise, at most "
         "1000 per call; the range is clamped to the file), with the definition that encloses start_line. "
         "Files the ignore rules exclude (secrets, build output, ...) are not readable, and credentials "
-        "in what is returned are replaced by [withheld credential]."_s;
+        "in what is returned are replaced by [withheld: KIND]."_s;
     read.spec.inputSchema = objectSchema({{u"path"_s, stringProp(u"path relative to the folder"_s, 4096)},
                                           {u"start_line"_s, intProp(u"first line (1-based)"_s, 1, 100000000, 1)},
                                           {u"end_line"_s, typed(u"integer"_s, u"last line (inclusive)"_s)}},

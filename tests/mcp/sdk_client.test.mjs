@@ -141,7 +141,7 @@ test('read: numbered lines, the enclosing definition, withheld credentials', asy
   const s = await client.callTool({ name: 'read', arguments: { path: 'config/settings.py' } });
   const lines = s.structuredContent.content.split('\n');
   assert.deepEqual([lines[0], lines[2]], ['1  DEBUG = False', '3  TIMEOUT = 30']);
-  assert.match(lines[1], /^2  GITHUB_.*\[withheld credential\]/);
+  assert.match(lines[1], /^2  GITHUB_.*\[withheld: GitHub token\]/);
   assert.ok(!JSON.stringify(s).includes('ghp_'));
   const env = await client.callTool({ name: 'read', arguments: { path: '.env' } });
   assert.equal(env.isError, true);

@@ -201,7 +201,7 @@ void tst_Tools::readWithholdsAndRefuses()
     // (how much of the line goes is the secret rules' business: core/base/secrets.h)
     const QStringList lines = s.structured.value(u"content"_s).toString().split(u'\n');
     QCOMPARE(lines.at(0), u"1  DEBUG = False"_s);
-    QVERIFY2(lines.at(1).startsWith(u"2  GITHUB_"_s) && lines.at(1).contains(u"[withheld credential]"_s), qPrintable(lines.at(1)));
+    QVERIFY2(lines.at(1).startsWith(u"2  GITHUB_"_s) && lines.at(1).contains(u"[withheld: GitHub token]"_s), qPrintable(lines.at(1)));
     QCOMPARE(lines.at(2), u"3  TIMEOUT = 30"_s);
     QVERIFY(s.structured.value(u"withheld_credentials"_s).toInt() >= 1);
     QVERIFY(!s.text.contains(u"ghp_"_s));
@@ -257,7 +257,7 @@ void tst_Tools::grepLiteralAndPaging()
     QCOMPARE(tests.structured.value(u"matches"_s).toArray().size(), 3); // "Cart" import, "cart = Cart()", "cart.add"
     const ToolResult secret = call(u"grep"_s, {{u"pattern"_s, u"GITHUB_TOKEN"_s}});
     const QString secretLine = secret.structured.value(u"matches"_s).toArray().first().toObject().value(u"text"_s).toString();
-    QVERIFY2(secretLine.contains(u"[withheld credential]"_s) && !secretLine.contains(u"ghp_"_s), qPrintable(secretLine));
+    QVERIFY2(secretLine.contains(u"[withheld: GitHub token]"_s) && !secretLine.contains(u"ghp_"_s), qPrintable(secretLine));
     // ignored files are never searched
     QCOMPARE(call(u"grep"_s, {{u"pattern"_s, u"hunter2"_s}}).structured.value(u"matches"_s).toArray().size(), 0);
 }

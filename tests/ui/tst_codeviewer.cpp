@@ -58,7 +58,7 @@ void tst_CodeViewer::initTestCase()
     const QList<QPair<QString, QByteArray>> configs = {
         {QStringLiteral("ci.yml"), "jobs:\n  build:\n    runs-on: debian # comment\n"},
         {QStringLiteral("CMakeLists.txt"), "cmake_minimum_required(VERSION 3.25)\nproject(fixture)\n"},
-        {QStringLiteral("build.sh"), "#!/bin/sh\nif [ -n \"$1\" ]; then echo \"$1\"; fi\n"},
+        {QStringLiteral("Makefile"), "# build\nall: app\n\tcc -o app main.c\n"},
     };
     for (const auto &[name, text] : configs) {
         QFile f(m_dir.path() + u'/' + name);
@@ -70,7 +70,7 @@ void tst_CodeViewer::initTestCase()
     for (const QString &f : {QStringLiteral("c/buffer.c"), QStringLiteral("java/HttpClient.java"),
                              QStringLiteral("javascript/router.js"), QStringLiteral("typescript/queue.ts"),
                              QStringLiteral("tsx/TodoList.tsx"), QStringLiteral("go/worker.go"),
-                             QStringLiteral("rust/lexer.rs")})
+                             QStringLiteral("rust/lexer.rs"), QStringLiteral("bash/deploy.sh")})
         QVERIFY(TestFixture::copyFile(data + u'/' + f, m_dir.path() + QStringLiteral("/lib/") + f));
     QFile bin(m_dir.path() + QStringLiteral("/blob.bin"));
     QVERIFY(bin.open(QIODevice::WriteOnly));
@@ -148,6 +148,8 @@ void tst_CodeViewer::everyTreeSitterLanguage_data()
     QTest::newRow("tsx") << QStringLiteral("lib/tsx/TodoList.tsx") << int(LanguageId::Tsx);
     QTest::newRow("go") << QStringLiteral("lib/go/worker.go") << int(LanguageId::Go);
     QTest::newRow("rust") << QStringLiteral("lib/rust/lexer.rs") << int(LanguageId::Rust);
+    // Shell scripts have a tree-sitter grammar since issue 19 (they used to go to the helper).
+    QTest::newRow("bash") << QStringLiteral("lib/bash/deploy.sh") << int(LanguageId::Bash);
 }
 
 void tst_CodeViewer::everyTreeSitterLanguage()
@@ -176,7 +178,7 @@ void tst_CodeViewer::helperForOtherFormats()
                                                   {QStringLiteral("package.json"), QStringLiteral("JSON")},
                                                   {QStringLiteral("ci.yml"), QStringLiteral("YAML")},
                                                   {QStringLiteral("CMakeLists.txt"), QStringLiteral("CMake")},
-                                                  {QStringLiteral("build.sh"), QStringLiteral("Bash")}};
+                                                  {QStringLiteral("Makefile"), QStringLiteral("Makefile")}};
     for (const auto &[file, definition] : files) {
         CodeEditor *editor = open(file);
         QVERIFY(editor);
