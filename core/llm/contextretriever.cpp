@@ -234,7 +234,9 @@ FollowUpDecision decideFollowUp(const QString &question, const QList<ContextChun
     int same = 0;
     for (int i = 0; i < considered; ++i)
         same += inPrevious(fresh.context.at(i)) ? 1 : 0;
-    if (2 * same >= considered) {
+    // The same code: the best chunk of the fresh search and at least half of its best were in
+    // the previous context. A new best chunk means a new topic, however much else overlaps.
+    if (inPrevious(fresh.context.first()) && 2 * same >= considered) {
         d.reuse = true;
         d.reason = QStringLiteral("context of the previous question: a search for this question found the same code "
                                   "(%1 of its best %2 chunks; write @codebase to search again)")
@@ -243,9 +245,10 @@ FollowUpDecision decideFollowUp(const QString &question, const QList<ContextChun
         return d;
     }
     d.reason = QStringLiteral("searched again: the question is about other code than the previous one "
-                              "(%1 of the best %2 chunks were in its context)")
+                              "(%1 of the best %2 chunks were in its context, the best one %3)")
                    .arg(same)
-                   .arg(considered);
+                   .arg(considered)
+                   .arg(inPrevious(fresh.context.first()) ? QStringLiteral("too") : QStringLiteral("not"));
     return d;
 }
 

@@ -121,7 +121,7 @@ struct FollowUpDecision
 // English words that point back at the previous answer (it, this, these, they, ...), or a
 // question too short to search on its own.
 bool refersBack(const QString &question);
-// fresh: the follow-up's own retrieval. Re-use when at least half of its best chunks (up to
+// fresh: the follow-up's own retrieval. Re-use when its best chunk and at least half of its best chunks (up to
 // 4) are in, or overlap, the previous context, or when it found nothing at all.
 FollowUpDecision decideFollowUp(const QString &question, const QList<ContextChunk> &previous,
                                 const RetrievalTrace &fresh);
