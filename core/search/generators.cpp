@@ -25,18 +25,15 @@ QString KeywordGenerator::matchExpression(const QStringList &terms)
 }
 
 QStringList KeywordGenerator::specificTerms(const QStringList &terms, const QHash<QString, int> &counts,
-                                           const QHash<QString, int> &documentFrequencies, int chunks, int limit,
-                                           double reach)
+                                           const QHash<QString, int> &documentFrequencies, int chunks, int limit)
 {
     QList<QPair<double, QString>> scored;
-    for (qsizetype i = 0; i < terms.size(); ++i) {
-        const QString &t = terms.at(i);
+    for (const QString &t : terms) {
         const int df = documentFrequencies.value(t);
         if (df <= 0)
             continue; // not in the index: matches nothing
         const double idf = std::log((chunks + 1.0) / (df + 0.5));
-        const double position = reach > 0 && i >= reach ? reach / double(i + 1) : 1.0;
-        scored.append({-std::sqrt(double(std::max(1, counts.value(t)))) * idf * position, t});
+        scored.append({-std::sqrt(double(std::max(1, counts.value(t)))) * idf, t});
     }
     std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     QStringList out;
@@ -56,7 +53,7 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
         // A report names hundreds of words: the most specific ones, weighted by how often the
         // report uses them.
         terms = specificTerms(terms, ctx.query.termCounts, ctx.store.chunks().termDocumentFrequencies(terms),
-                              ctx.store.chunks().count(), ctx.tuning.reportTerms, ctx.tuning.reportReach);
+                              ctx.store.chunks().count(), ctx.tuning.reportTerms);
         if (terms.isEmpty())
             return {};
     }

@@ -21,13 +21,9 @@ public:
     // The FTS5 MATCH expression for terms: each quoted, OR-ed.
     static QString matchExpression(const QStringList &terms);
     // The `limit` most specific terms: inverse document frequency times the square root of how
-    // often the query uses them, times reach / position for terms first written after the
-    // `reach`-th (a report's title and first paragraph say what is wrong; pasted package lists
-    // and logs further down name rare words that are not about it); terms the index does not
-    // have are dropped. `terms` in the order the query first uses them.
+    // often the query uses them; terms the index does not have are dropped.
     static QStringList specificTerms(const QStringList &terms, const QHash<QString, int> &counts,
-                                     const QHash<QString, int> &documentFrequencies, int chunks, int limit,
-                                     double reach = 0);
+                                     const QHash<QString, int> &documentFrequencies, int chunks, int limit);
 };
 
 // Nearest neighbours of the query's embedding.

@@ -39,7 +39,6 @@ Tuning Tuning::parse(const QString &spec)
         {"mention", &t.mentionBoost, nullptr},
         {"mentionIds", nullptr, &t.mentionIdentifiers},
         {"reportTerms", nullptr, &t.reportTerms},
-        {"reportReach", &t.reportReach, nullptr},
     };
     for (const QString &kv : spec.split(u',', Qt::SkipEmptyParts)) {
         const QString k = kv.section(u'=', 0, 0).trimmed();

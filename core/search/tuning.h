@@ -34,8 +34,7 @@ struct Tuning
     double decay = 0.5;          // diversity: each further chunk of a file x this (1 = off)
     double mentionBoost = 0.7;   // bug reports: a named file / definition, x its strength
     int mentionIdentifiers = 60; // bug reports: identifiers looked up, most frequent first
-    int reportTerms = 40;        // bug reports: keyword terms, the most specific first
-    double reportReach = 0;      // bug reports: terms after this many count less (reach / position)
+    int reportTerms = 40;        // bug reports: keyword terms, the most specific first (0: the first 40)
     QStringList disabled;        // stage names not run ("off=path match+chunk shape"), for ablations
 
     // The process-wide values: the defaults above, overridden by REPOLENS_TUNE.
