@@ -165,6 +165,13 @@ foreach(entry IN LISTS _grammars)
     _repolens_grammar_parser_object(${lang} "${src}" files)
     if(EXISTS "${src}/scanner.c")
         list(APPEND files "${src}/scanner.c")
+        # A bug of a pinned scanner worked around without editing it: grammars/fixes/ holds a
+        # header force-included into that scanner.c (each says which bug).
+        set(fix "${PROJECT_SOURCE_DIR}/grammars/fixes/${lang}-scanner.h")
+        if(EXISTS "${fix}")
+            set_source_files_properties("${src}/scanner.c" PROPERTIES COMPILE_OPTIONS "-include;${fix}"
+                OBJECT_DEPENDS "${fix}")
+        endif()
     endif()
     add_library(repolens_grammar_${lang} STATIC ${files})
     target_include_directories(repolens_grammar_${lang} SYSTEM PRIVATE "${src}")

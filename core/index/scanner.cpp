@@ -410,6 +410,9 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
 
     const EntryClassifier classifier(m_rootDir, *rootCanonical, m_options, *m_ignoreRules);
     ScanStats stats;
+    // Counted down by the open folders (DirFd) that the tasks below hold: declared before them,
+    // so that it outlives them when the walk returns early (cancelled) with tasks left.
+    int openParents = 0;
     std::vector<DirTask> stack;
     QString subRel = QDir::cleanPath(subDir);
     while (subRel.startsWith(u'/'))
@@ -432,7 +435,6 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
         stack.push_back({joinBytes(rootPath, relUtf8), subRel, relUtf8, scope, nullptr, QByteArray()});
     }
     bool isRoot = subRel.isEmpty();
-    int openParents = 0;
     while (!stack.empty()) {
         if (isCancelled(cancel))
             return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);

@@ -429,6 +429,25 @@ void tst_Scanner::cancellation()
     QVERIFY(!result);
     QCOMPARE(result.error().code, ErrorCode::Cancelled);
 
+    // Cancelled with sibling folders still waiting, each holding its open parent folder: the
+    // walk returns with them on its stack and closes them (under AddressSanitizer, a counter
+    // they update on closing that did not outlive them was a stack-use-after-scope).
+    QTemporaryDir nested;
+    for (const char *dir : {"a/x", "a/y", "a/z", "b/x", "b/y"})
+        writeFile(nested.path(), QString::fromLatin1(dir) + QStringLiteral("/f.txt"));
+    Scanner deep(nested.path());
+    cancel = false;
+    QStringList reported;
+    result = deep.scan(
+        [&](ScannedFile &&file) {
+            reported << file.relPath;
+            cancel = true;
+        },
+        &cancel);
+    QVERIFY(!result);
+    QCOMPARE(result.error().code, ErrorCode::Cancelled);
+    QCOMPARE(reported, QStringList{QStringLiteral("a/x/f.txt")});
+
     // Cancellation is honoured at the very next entry, not 256 entries later: with a huge ignore
     // file each entry takes a while, and the first Ctrl+C / SIGTERM must stop the walk.
     QTemporaryDir wide;

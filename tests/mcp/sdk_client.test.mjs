@@ -44,6 +44,18 @@ const second = writeFixture(join(scratch, 'shop2'));
 const emptyDir = join(scratch, 'empty');
 mkdirSync(emptyDir);
 
+// Every server process a test starts: the clean-up waits for them all to exit before it removes
+// the scratch folder (a server still closing its index writes there).
+const servers = [];
+function exitedPromise(pid) {
+  return (async () => {
+    for (let i = 0; i < 300; ++i) {
+      try { process.kill(pid, 0); } catch { return; }
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+  })();
+}
+
 async function connectStdio(args, { roots } = {}) {
   const capabilities = roots ? { roots: { listChanged: true } } : {};
   const client = new Client({ name: 'repolens-test', version: '1.0.0' }, { capabilities });
@@ -52,6 +64,7 @@ async function connectStdio(args, { roots } = {}) {
   const transport = new StdioClientTransport({ command: cli, args: ['--data-dir', dataDir, 'mcp', ...args], env, stderr: 'pipe',
                                                cwd: roots ? emptyDir : undefined });
   await client.connect(transport);
+  servers.push(transport.pid);
   return client;
 }
 
@@ -82,7 +95,8 @@ before(async () => {
 });
 after(async () => {
   await client?.close();
-  rmSync(scratch, { recursive: true, force: true });
+  await Promise.all(servers.filter((pid) => pid).map(exitedPromise));
+  rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 test('initialize: server info, capabilities, instructions', () => {
@@ -236,6 +250,7 @@ test('bad input gets protocol errors and the server keeps serving', async () => 
 
 function rawServer(args = [repo]) {
   const child = spawn(cli, ['--data-dir', dataDir, 'mcp', ...args], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  servers.push(child.pid);
   const lines = [];
   let buffer = '';
   const waiters = [];
@@ -315,6 +330,7 @@ test('no folder given: the client\'s roots are served', async () => {
 
 async function startHttp(extra = []) {
   const child = spawn(cli, ['--data-dir', dataDir, 'mcp', repo, '--http', '0', ...extra], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  servers.push(child.pid);
   let out = '';
   await new Promise((ok, fail) => {
     child.stdout.on('data', (d) => {
