@@ -95,7 +95,7 @@ target_compile_options(repolens_treesitter_core PRIVATE -O2 -w)
 # A grammar's generated parser.c (megabytes of parse tables and one big lexer switch) is most of
 # its compile time. It is compiled by one command line that no preset or build type changes:
 # REPOLENS_GRAMMAR_CC, -O2, no sanitizers, no debug info, run in the grammar's own folder. With
-# ccache (scripts/install-deps) every build tree of a checkout (ci, asan, tsan, dev, ...)
+# ccache (scripts/install-deps) every build tree of a checkout (ci, tsan, dev, release, ...)
 # therefore gets the same object from one compile, so grammar compile time does not grow with the
 # number of presets. The hand-written scanner.c and the tree-sitter core, where the pointer work
 # is, are compiled with each tree's own flags, sanitizers included.

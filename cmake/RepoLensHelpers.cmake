@@ -6,8 +6,12 @@ target_compile_definitions(repolens_common INTERFACE
     QT_NO_CAST_FROM_ASCII QT_USE_QSTRINGBUILDER QT_NO_FOREACH QT_NO_URL_CAST_FROM_STRING
     QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
     REPOLENS_VERSION="${PROJECT_VERSION}")
-target_compile_options(repolens_common INTERFACE -Wall -Wextra -Wpedantic -Wshadow=local
+target_compile_options(repolens_common INTERFACE -Wall -Wextra -Wpedantic
     -Wno-missing-field-initializers)
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # gcc only (clang has no -Wshadow=local); the tsan tree builds with gcc and -Werror.
+    target_compile_options(repolens_common INTERFACE -Wshadow=local)
+endif()
 if(REPOLENS_WERROR)
     target_compile_options(repolens_common INTERFACE -Werror)
     if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")

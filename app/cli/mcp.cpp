@@ -21,7 +21,7 @@ namespace RepoLens {
 
 namespace {
 
-void say(const QString &text)
+void mcpLog(const QString &text)
 {
     std::fprintf(stderr, "repolens-cli mcp: %s\n", text.toLocal8Bit().constData());
     std::fflush(stderr);
@@ -59,7 +59,7 @@ int runMcp(const McpCommandOptions &o, const std::atomic_bool *stop)
         McpHttpOptions options;
         options.address = QHostAddress(o.host);
         if (options.address.isNull()) {
-            say(u"not an address: %1"_s.arg(o.host));
+            mcpLog(u"not an address: %1"_s.arg(o.host));
             return 2;
         }
         options.port = quint16(o.httpPort);
@@ -74,7 +74,7 @@ int runMcp(const McpCommandOptions &o, const std::atomic_bool *stop)
         }
         http = std::make_unique<McpHttpTransport>(&server, options);
         if (auto r = http->listen(); !r) {
-            say(r.error().toString());
+            mcpLog(r.error().toString());
             return 1;
         }
         // stdout is free in this mode: the address and the token, for scripts and people.
@@ -84,13 +84,13 @@ int runMcp(const McpCommandOptions &o, const std::atomic_bool *stop)
         else
             std::printf("token: none (--no-auth)\n");
         std::fflush(stdout);
-        say(u"serving %1 on %2%3"_s.arg(initial.join(u", "_s), http->url(),
+        mcpLog(u"serving %1 on %2%3"_s.arg(initial.join(u", "_s), http->url(),
                                         o.auth ? u" (Authorization: Bearer TOKEN)"_s : u" without authentication"_s));
     } else {
         stdio = std::make_unique<McpStdioTransport>(&server);
         QObject::connect(stdio.get(), &McpStdioTransport::finished, qApp, &QCoreApplication::quit);
         stdio->start();
-        say(u"serving %1 over stdio"_s.arg(initial.join(u", "_s)));
+        mcpLog(u"serving %1 over stdio"_s.arg(initial.join(u", "_s)));
     }
     QTimer stopper;
     QObject::connect(&stopper, &QTimer::timeout, [&] {

@@ -16,7 +16,7 @@ namespace RepoLens {
 
 namespace {
 
-void say(const QString &text)
+void watchLog(const QString &text)
 {
     std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
     std::fflush(stderr);
@@ -38,14 +38,14 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
                                  const IndexService::HookProgress &) {
         const auto r = runEmbeddingStage(dbPath, changed, cancel);
         if (!r)
-            say(QStringLiteral("vectors: %1 (keyword search still works)").arg(r.error().toString()));
+            watchLog(QStringLiteral("vectors: %1 (keyword search still works)").arg(r.error().toString()));
         else if (changed.isEmpty() && r->embedded > 0)
-            say(QStringLiteral("vectors: %1 chunks with %2 in %3 s").arg(r->embedded).arg(r->modelId).arg(r->seconds, 0, 'f', 2));
+            watchLog(QStringLiteral("vectors: %1 chunks with %2 in %3 s").arg(r->embedded).arg(r->modelId).arg(r->seconds, 0, 'f', 2));
     });
     int exitCode = 0;
     bool announced = false;
     QObject::connect(&service, &IndexService::indexFinished, [&](const IndexReport &r) {
-        say(QStringLiteral("indexed %1 files (%2 unchanged, %3 removed) in %4 s")
+        watchLog(QStringLiteral("indexed %1 files (%2 unchanged, %3 removed) in %4 s")
                 .arg(r.filesParsed)
                 .arg(r.filesUnchanged)
                 .arg(r.filesRemoved)
@@ -57,7 +57,7 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
         QString shown = paths.mid(0, 5).join(QStringLiteral(", "));
         if (paths.size() > 5)
             shown += QStringLiteral(", ... (%1 paths)").arg(paths.size());
-        say(QStringLiteral("updated %1 file%2 (%3 removed) in %4 ms%5%6")
+        watchLog(QStringLiteral("updated %1 file%2 (%3 removed) in %4 ms%5%6")
                 .arg(r.filesParsed)
                 .arg(r.filesParsed == 1 ? QString() : QStringLiteral("s"))
                 .arg(r.filesRemoved)
@@ -65,13 +65,13 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
                 .arg(r.fullScan ? QStringLiteral(" (rescan)") : QString())
                 .arg(shown.isEmpty() ? QString() : QStringLiteral(": ") + shown));
         if (qEnvironmentVariableIsSet("REPOLENS_TIMINGS"))
-            say(QStringLiteral("timings: parse %1 s, write %2 s, link %3 s")
+            watchLog(QStringLiteral("timings: parse %1 s, write %2 s, link %3 s")
                     .arg(r.parseSeconds, 0, 'f', 3)
                     .arg(r.writeSeconds, 0, 'f', 3)
                     .arg(r.linkSeconds, 0, 'f', 3));
     });
     QObject::connect(&service, &IndexService::indexFailed, [&](const Error &e) {
-        say(QStringLiteral("repolens-cli: indexing failed: %1").arg(e.toString()));
+        watchLog(QStringLiteral("repolens-cli: indexing failed: %1").arg(e.toString()));
         if (!announced) {
             exitCode = 1;
             QCoreApplication::quit();
@@ -79,22 +79,22 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
     });
     QObject::connect(&service, &IndexService::otherWriterChanged, [&](const QString &holder) {
         if (holder.isEmpty())
-            say(QStringLiteral("the other RepoLens process finished; taking over"));
+            watchLog(QStringLiteral("the other RepoLens process finished; taking over"));
         else
-            say(QStringLiteral("indexing in another RepoLens process (%1); reading meanwhile, taking over when it is done")
+            watchLog(QStringLiteral("indexing in another RepoLens process (%1); reading meanwhile, taking over when it is done")
                     .arg(holder));
     });
     QObject::connect(&service, &IndexService::indexRecovered, [&](const QString &movedTo, const QString &reason) {
-        say(QStringLiteral("repolens-cli: the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
+        watchLog(QStringLiteral("repolens-cli: the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
                 .arg(reason, movedTo));
     });
     QObject::connect(&service, &IndexService::watchModeChanged, [&](FileWatcher::Mode mode, const QString &detail) {
         if (mode == FileWatcher::Mode::Watching && !announced) {
             announced = true;
-            say(QStringLiteral("watching %1 for changes (Ctrl+C stops)").arg(rootPath));
+            watchLog(QStringLiteral("watching %1 for changes (Ctrl+C stops)").arg(rootPath));
         } else if (mode == FileWatcher::Mode::Polling) {
             announced = true;
-            say(QStringLiteral("not watching for changes: %1; rescanning every %2 s instead")
+            watchLog(QStringLiteral("not watching for changes: %1; rescanning every %2 s instead")
                     .arg(detail)
                     .arg(FileWatcherOptions().pollIntervalMs / 1000));
         }

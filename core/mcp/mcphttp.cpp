@@ -17,11 +17,6 @@ namespace RepoLens {
 
 namespace {
 
-QString idKey(const QJsonValue &id)
-{
-    return id.isString() ? u"s:"_s + id.toString() : u"n:"_s + QString::number(id.toDouble(), 'g', 17);
-}
-
 QByteArray reason(int status)
 {
     switch (status) {
@@ -352,7 +347,7 @@ void McpHttpTransport::handlePost(Connection &c, const Request &r)
     stream.socket = socket;
     stream.sse = sse;
     stream.id = id;
-    m_postStreams[sessionId].insert(idKey(id), stream);
+    m_postStreams[sessionId].insert(mcpRequestKey(id), stream);
     if (sse)
         socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
                       "Mcp-Session-Id: " + sessionId.toLatin1() + "\r\nTransfer-Encoding: chunked\r\n\r\n");
@@ -365,7 +360,7 @@ void McpHttpTransport::deliver(const QString &sessionId, const QJsonObject &mess
     auto &streams = m_postStreams[sessionId];
     const bool isResponse = message.contains(u"result"_s) || message.contains(u"error"_s);
     if (!related.isNull() && !related.isUndefined()) {
-        const QString key = idKey(related);
+        const QString key = mcpRequestKey(related);
         const auto it = streams.find(key);
         if (it != streams.end()) {
             QTcpSocket *socket = it->socket;

@@ -27,17 +27,17 @@ namespace {
 
 constexpr int kResultAfterProgressMs = 30;
 
-QString idKey(const QJsonValue &id)
-{
-    return id.isString() ? u"s:"_s + id.toString() : u"n:"_s + QString::number(id.toDouble(), 'g', 17);
-}
-
 bool validId(const QJsonValue &id)
 {
     return id.isString() || (id.isDouble());
 }
 
 } // namespace
+
+QString mcpRequestKey(const QJsonValue &id)
+{
+    return id.isString() ? u"s:"_s + id.toString() : u"n:"_s + QString::number(id.toDouble(), 'g', 17);
+}
 
 McpServer::McpServer(ToolRegistry *tools, McpFolders *folders, QObject *parent)
     : QObject(parent)
@@ -272,7 +272,7 @@ void McpServer::handleNotification(const std::shared_ptr<McpSession> &session, c
         if (m_followRoots && session->clientHasRoots)
             requestRoots(session);
     } else if (method == u"notifications/cancelled"_s) {
-        const QString key = idKey(params.value(u"requestId"_s));
+        const QString key = mcpRequestKey(params.value(u"requestId"_s));
         const auto it = session->calls.find(key);
         if (it != session->calls.end()) {
             qCInfo(lcMcp) << "cancelled by the client:" << key;
@@ -287,7 +287,7 @@ void McpServer::handleNotification(const std::shared_ptr<McpSession> &session, c
 
 void McpServer::handleResponse(const std::shared_ptr<McpSession> &session, const QJsonObject &message)
 {
-    const auto handler = session->waiting.take(idKey(message.value(u"id"_s)));
+    const auto handler = session->waiting.take(mcpRequestKey(message.value(u"id"_s)));
     if (handler)
         handler(message);
 }
@@ -296,7 +296,7 @@ void McpServer::requestRoots(const std::shared_ptr<McpSession> &session)
 {
     const QJsonValue id = double(session->nextId++);
     std::weak_ptr<McpSession> weak = session;
-    session->waiting.insert(idKey(id), [this, weak](const QJsonObject &response) {
+    session->waiting.insert(mcpRequestKey(id), [this, weak](const QJsonObject &response) {
         if (response.contains(u"error"_s)) {
             qCInfo(lcMcp) << "the client did not list its roots:" << response.value(u"error"_s).toObject().value(u"message"_s).toString();
             return;
@@ -337,7 +337,7 @@ void McpServer::callTool(const std::shared_ptr<McpSession> &session, const QJson
         fail(session, id, JsonRpc::InvalidParams, u"unknown tool: %1 (tools: %2)"_s.arg(name.left(100), names.join(u", "_s)));
         return;
     }
-    const QString key = idKey(id);
+    const QString key = mcpRequestKey(id);
     if (session->calls.contains(key)) {
         fail(session, id, JsonRpc::InvalidRequest, u"a request with this id is still running"_s);
         return;

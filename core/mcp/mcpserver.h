@@ -16,6 +16,10 @@ namespace RepoLens {
 class McpFolders;
 class ToolRegistry;
 
+// A JSON-RPC request id as a hash key: "s:" + a string id, "n:" + a numeric one (ids 1 and "1"
+// are different requests).
+QString mcpRequestKey(const QJsonValue &id);
+
 // One client connection (stdio) or HTTP session. The transport sets `send`: it delivers a
 // JSON-RPC message to the client; `relatedRequest` is the id of the client request the message
 // belongs to (its response, or a progress / log notification sent while it runs), null for
