@@ -11,6 +11,11 @@ target_compile_options(repolens_common INTERFACE -Wall -Wextra -Wpedantic
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     # gcc only (clang has no -Wshadow=local); the tsan tree builds with gcc and -Werror.
     target_compile_options(repolens_common INTERFACE -Wshadow=local)
+    if(CMAKE_UNITY_BUILD)
+        # In a unity file a .cpp is no longer the main file, so gcc reports every class of it
+        # with a member of an anonymous-namespace type (a false alarm there).
+        target_compile_options(repolens_common INTERFACE -Wno-subobject-linkage)
+    endif()
 endif()
 if(REPOLENS_WERROR)
     target_compile_options(repolens_common INTERFACE -Werror)

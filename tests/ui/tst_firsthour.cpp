@@ -207,7 +207,7 @@ void tst_FirstHour::initTestCase()
           "package com.example.deep;\n\npublic class Thing {\n    public int size() { return 3; }\n}\n");
     write(r + QStringLiteral("/README.md"), "# Flaskish\n\nA small web framework.\n");
     QVERIFY(SelfTest::writeFixture(m_other.path()));
-    QVERIFY(TestFixture::writeLarge(m_large.path(), 40) > 700);
+    QVERIFY(TestFixture::writeLarge(m_large.path(), 750) >= 750);
     MainWindow::Options options;
     options.dataDir = m_data.path();
     options.restoreState = false;

@@ -40,7 +40,7 @@ void tst_IndexingStall::noStallWhileIndexing()
     QStandardPaths::setTestModeEnabled(true);
     QTemporaryDir fixture;
     QTemporaryDir data;
-    const int files = TestFixture::writeLarge(fixture.path(), 12);
+    const int files = TestFixture::writeLarge(fixture.path(), 300);
     QVERIFY2(files > 200, qPrintable(QString::number(files)));
 
     MainWindow::Options options;

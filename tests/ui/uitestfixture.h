@@ -50,11 +50,19 @@ inline bool writeSmall(const QString &dir)
     return true;
 }
 
-// Many files: every chunker test input copied `copies` times into numbered folders, plus
-// the repository's own core sources.
-inline int writeLarge(const QString &dir, int copies)
+// Many files: the repository's own core sources, then every chunker test input copied into
+// numbered folders until there are at least `minFiles` files (a count, not a number of copies,
+// so that a new chunker input does not make every test using this larger). Returns the count.
+inline int writeLarge(const QString &dir, int minFiles)
 {
     int count = 0;
+    const QString core = QStringLiteral(REPOLENS_SOURCE_DIR "/core");
+    for (const QString &layer : QDir(core).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        for (const QString &f : QDir(core + u'/' + layer).entryList(QDir::Files)) {
+            if (copyFile(core + u'/' + layer + u'/' + f, dir + QStringLiteral("/core/") + layer + u'/' + f))
+                ++count;
+        }
+    }
     QStringList sources;
     const QString data = QStringLiteral(REPOLENS_TEST_DATA "/chunker");
     QDir dataDir(data);
@@ -64,16 +72,11 @@ inline int writeLarge(const QString &dir, int copies)
                 sources << lang + u'/' + f;
         }
     }
-    for (int i = 0; i < copies; ++i) {
+    for (int i = 0; count < minFiles && !sources.isEmpty(); ++i) {
         for (const QString &s : std::as_const(sources)) {
+            if (count >= minFiles)
+                break;
             if (copyFile(data + u'/' + s, dir + QStringLiteral("/copy%1/").arg(i) + s))
-                ++count;
-        }
-    }
-    const QString core = QStringLiteral(REPOLENS_SOURCE_DIR "/core");
-    for (const QString &layer : QDir(core).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        for (const QString &f : QDir(core + u'/' + layer).entryList(QDir::Files)) {
-            if (copyFile(core + u'/' + layer + u'/' + f, dir + QStringLiteral("/core/") + layer + u'/' + f))
                 ++count;
         }
     }
