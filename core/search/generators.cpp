@@ -2,6 +2,9 @@
 
 #include "core/store/indexstore.h"
 
+#include <QRegularExpression>
+#include <QSet>
+
 #include <algorithm>
 #include <cmath>
 
@@ -98,25 +101,58 @@ Result<void> VectorGenerator::run(QueryContext &ctx) const
     return {};
 }
 
+double SymbolGenerator::strength(ChunkKind kind, qsizetype definitions)
+{
+    // A type is what a bare name usually means; a function or a constant less surely.
+    double kindWeight = 1.0;
+    if (isCallableKind(kind))
+        kindWeight = 0.85;
+    else if (kind == ChunkKind::Variable || kind == ChunkKind::Macro)
+        kindWeight = 0.7;
+    return kindWeight / std::sqrt(double(std::max<qsizetype>(1, definitions)));
+}
+
 Result<void> SymbolGenerator::run(QueryContext &ctx) const
 {
     int symbolHits = 0;
-    for (const QString &name : std::as_const(ctx.query.symbolNames)) {
-        const QList<SymbolRecord> symbols = ctx.store.symbols().named(name, 50);
-        if (symbols.size() >= 50)
-            continue; // too common to tell anything
+    auto take = [&](const QList<SymbolRecord> &symbols, const QString &name, double scale) {
         for (const SymbolRecord &s : symbols) {
             if (!s.chunkId)
                 continue;
             Candidate &c = ctx.candidates[s.chunkId];
-            const double bonus = ctx.tuning.symbolBonus / std::max<qsizetype>(1, symbols.size() > 3 ? 2 : 1);
-            if (c.scores.symbol < bonus) {
-                c.scores.symbol = bonus;
-                c.reasons << QStringLiteral("defines `%1`").arg(name);
+            const double w = scale * strength(s.kind, symbols.size());
+            if (c.scores.symbol < w) {
+                if (c.scores.symbol <= 0)
+                    c.reasons << QStringLiteral("defines `%1`").arg(name);
+                c.scores.symbol = w;
             }
             ctx.symbolSeeds.insert(s.chunkId);
             ++symbolHits;
         }
+    };
+    // Qualified names first ("Rails::Engine", "pkg.Class.method"): their definitions are what
+    // is meant; the bare last part is then not looked up again.
+    static const QRegularExpression qualifiedRe(
+        QStringLiteral("[A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::|#)[A-Za-z_][A-Za-z0-9_]*)+"));
+    QSet<QString> done;
+    for (auto it = qualifiedRe.globalMatch(ctx.query.parsed.text); !ctx.query.report && it.hasNext();) {
+        const QString written = it.next().captured(0);
+        QString dotted = written;
+        dotted.replace(QLatin1String("::"), QLatin1String(".")).replace(u'#', u'.');
+        const QList<SymbolRecord> symbols = ctx.store.symbols().withQualifiedName(dotted, 50);
+        if (symbols.isEmpty() || symbols.size() >= 50)
+            continue;
+        take(symbols, written, 1.0);
+        for (const QString &part : dotted.split(u'.'))
+            done.insert(part);
+    }
+    for (const QString &name : std::as_const(ctx.query.symbolNames)) {
+        if (done.contains(name))
+            continue;
+        const QList<SymbolRecord> symbols = ctx.store.symbols().named(name, 50);
+        if (symbols.size() >= 50)
+            continue; // too common to tell anything
+        take(symbols, name, 1.0);
     }
     if (symbolHits > 0 && ctx.response->route == QLatin1String("keyword"))
         ctx.response->route = QStringLiteral("keyword+symbol");

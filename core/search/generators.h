@@ -39,13 +39,19 @@ private:
     std::shared_ptr<VectorIndex> m_index;
 };
 
-// Definitions whose name is a word of the query (names defined 50+ times tell nothing): a
-// bonus, and the seeds of the graph stages.
+// Definitions whose name is a word of the query, or whose qualified name the query writes
+// (names defined 50+ times tell nothing): each gets its strength as a definition of what is
+// asked (`StageScores::symbol`, 0..1; the definitions stage turns it into a boost), and they
+// are the seeds of the graph stages.
 class SymbolGenerator : public SearchStage
 {
 public:
     QString name() const override { return QStringLiteral("symbols"); }
     Result<void> run(QueryContext &context) const override;
+    // How surely a definition of `kind`, one of `definitions` with the name, is what a query
+    // naming it means: types 1, functions 0.85, constants and macros 0.7, over the square root
+    // of the number of definitions.
+    static double strength(ChunkKind kind, qsizetype definitions);
 };
 
 // Loads the candidates' headers (path, kind, language) in one query and drops those the

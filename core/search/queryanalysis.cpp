@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace RepoLens {
 
 QueryRoute routeQuery(const ParsedQuery &q)
@@ -65,6 +67,31 @@ QueryRoute routeQuery(const ParsedQuery &q)
     return route;
 }
 
+bool isNameQuery(const QString &text)
+{
+    static const QRegularExpression ws(QStringLiteral("\\s+"));
+    static const QRegularExpression identRe(
+        QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::|#)[A-Za-z_~][A-Za-z0-9_]*)*$"));
+    const QStringList words = text.trimmed().split(ws, Qt::SkipEmptyParts);
+    if (words.isEmpty() || words.size() > 3)
+        return false;
+    // One word: a leading capital is enough ("Visitor"); several: each must look like code
+    // ("Session request" is a phrase, "Session.request" and "select_proxy rebuild_auth" names).
+    bool nameLike = true;
+    for (const QString &w : words) {
+        QString bare = w;
+        bare.remove(u'`');
+        if (bare.endsWith(QLatin1String("()")))
+            bare.chop(2);
+        if (!identRe.match(bare).hasMatch())
+            return false;
+        const bool code = bare.contains(u'_') || bare.contains(u'.') || bare.contains(u':') || bare.contains(u'#')
+                          || std::any_of(bare.cbegin() + 1, bare.cend(), [](QChar c) { return c.isDigit() || c.isUpper(); });
+        nameLike = nameLike && (code || (words.size() == 1 && bare.front().isUpper()));
+    }
+    return nameLike;
+}
+
 QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters)
 {
     QueryAnalysis a;
@@ -75,6 +102,7 @@ QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters
     pq.filters.excludeGlobs = extraFilters.excludeGlobs + pq.filters.excludeGlobs;
     pq.filters.kinds = extraFilters.kinds + pq.filters.kinds;
     a.route = routeQuery(pq);
+    a.nameQuery = a.route.kind == QueryRoute::Kind::Symbol || (a.route.kind == QueryRoute::Kind::Hybrid && isNameQuery(pq.text));
     if (a.route.kind == QueryRoute::Kind::Hybrid && looksLikeReport(raw)) {
         a.route.kind = QueryRoute::Kind::Report;
         a.report = std::make_shared<const ReportSignals>(analyzeReport(raw));

@@ -34,9 +34,16 @@ struct QueryAnalysis
     QSet<QString> termSet;   // terms, for file-name matches
     QSet<QString> asked;     // the query's words (a long text's first line): "does it ask for tests?"
     bool longText = false;   // more than 40 words: a bug report, a traceback, a pasted log
+    bool nameQuery = false;  // only one to three names ("Deserialize", "Rails::Engine", "flat_hash_map")
     std::shared_ptr<const ReportSignals> report; // set for the Report route
 };
 
 QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters = {});
+
+// Whether a query is only names: one to three identifiers (qualified, `backticked` or with
+// "()" allowed), at least one of which reads as a name rather than a word: a capital, an
+// underscore, a digit or a qualifier ("Visitor", "flat_hash_map", "Rails::Engine"; not
+// "session").
+bool isNameQuery(const QString &text);
 
 } // namespace RepoLens

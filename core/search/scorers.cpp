@@ -30,9 +30,9 @@ Result<void> Fusion::run(QueryContext &ctx) const
             if (c.scores.vectorRank > 0)
                 rrf += tune.vectorWeight / (tune.rrfK + c.scores.vectorRank);
             // scaled so the best possible BM25-only score is 1, like the weighted mix
-            c.base = rrf * (tune.rrfK + 1) + c.scores.symbol;
+            c.base = rrf * (tune.rrfK + 1);
         } else {
-            c.base = c.scores.bm25 + tune.vectorWeight * vec + c.scores.symbol;
+            c.base = c.scores.bm25 + tune.vectorWeight * vec;
         }
         c.scores.final = c.base;
     }
@@ -85,9 +85,25 @@ bool DefinitionBoost::definesName(const QString &text, const QString &name)
 
 Result<void> DefinitionBoost::run(QueryContext &ctx) const
 {
-    // Names that look like code by themselves (snake_case, camelCase, digits); in a symbol
-    // query, every word.
-    const bool symbolQuery = ctx.query.route.kind == QueryRoute::Kind::Symbol;
+    if (ctx.candidates.isEmpty())
+        return {};
+    const double top = ctx.top();
+    // A query that is only names asks for their definitions: they go above every usage. A
+    // name inside a sentence is one clue among the words.
+    const double weight = ctx.query.nameQuery ? ctx.tuning.definitionName : ctx.tuning.symbolBonus;
+    auto lift = [&](Candidate &c, double strength) {
+        const double add = weight * top * strength;
+        c.scores.symbol = add;
+        c.scores.final += add;
+    };
+    for (Candidate &c : ctx.candidates) {
+        if (c.scores.symbol > 0)
+            lift(c, c.scores.symbol);
+    }
+
+    // Parser-free: names that look like code by themselves (snake_case, camelCase, digits); in
+    // a query of names, every word.
+    const bool symbolQuery = ctx.query.route.kind == QueryRoute::Kind::Symbol || ctx.query.nameQuery;
     QStringList names;
     for (const QString &id : ctx.query.parsed.identifiers + (symbolQuery ? ctx.query.parsed.text.split(u' ', Qt::SkipEmptyParts) : QStringList())) {
         const bool codeLike = id.contains(u'_') || (id.size() > 1 && id.mid(1) != id.mid(1).toLower())
@@ -95,13 +111,13 @@ Result<void> DefinitionBoost::run(QueryContext &ctx) const
         if (id.size() >= 3 && !isStopword(id.toLower()) && (codeLike || symbolQuery) && !names.contains(id))
             names << id;
     }
-    if (names.isEmpty() || ctx.candidates.isEmpty() || ctx.tuning.definitionBoost <= 0)
+    if (names.isEmpty() || ctx.tuning.definitionBoost <= 0)
         return {};
     // Only chunks without a symbol table (text windows, top-level code), best first, bounded.
     QList<qint64> ids;
     for (const Candidate *c : ctx.candidates.order()) {
         const ChunkRecord *h = ctx.candidates.header(c->chunkId);
-        if (h && (h->kind == ChunkKind::Text || h->kind == ChunkKind::Code))
+        if (h && (h->kind == ChunkKind::Text || h->kind == ChunkKind::Code) && c->scores.symbol <= 0)
             ids << c->chunkId;
         if (ids.size() >= 60)
             break;
@@ -111,13 +127,11 @@ Result<void> DefinitionBoost::run(QueryContext &ctx) const
     QList<QPair<QString, DefinitionPattern>> patterns;
     for (const QString &name : std::as_const(names))
         patterns.append({name, DefinitionPattern(name)});
-    const double top = ctx.top();
     for (const ChunkRecord &chunk : ctx.store.chunks().byIds(ids)) {
         for (const auto &[name, pattern] : std::as_const(patterns)) {
             if (pattern.matches(chunk.text)) {
                 Candidate &c = ctx.candidates[chunk.id];
-                c.scores.symbol += ctx.tuning.definitionBoost * top;
-                c.scores.final += ctx.tuning.definitionBoost * top;
+                lift(c, ctx.tuning.definitionBoost);
                 c.reasons << QStringLiteral("defines `%1` (pattern)").arg(name);
                 break;
             }

@@ -19,6 +19,7 @@ Tuning Tuning::parse(const QString &spec)
         {"rrfK", &t.rrfK, nullptr},
         {"symbol", &t.symbolBonus, nullptr},
         {"definition", &t.definitionBoost, nullptr},
+        {"definitionName", &t.definitionName, nullptr},
         {"file", &t.fileWeight, nullptr},
         {"fileChunks", nullptr, &t.fileChunks},
         {"bestOnly", nullptr, &t.coherenceBestOnly},

@@ -12,9 +12,10 @@ struct Tuning
     int fusion = 0;              // 0 = weighted mix of best-normalised scores, 1 = reciprocal rank fusion
     double vectorWeight = 0.25;  // weight of the vector signal against BM25's 1
     double rrfK = 60;            // RRF constant
-    double symbolBonus = 0.5;    // chunk defines an identifier named in the query (share of the top)
+    double symbolBonus = 0.5;    // chunk defines a name the query uses in a sentence (x top x strength)
+    double definitionName = 1.5; // ... in a query that is only names: above every usage
     // boosts, as shares of the top fused score
-    double definitionBoost = 0.5; // text that defines a name of the query (parser-free pattern)
+    double definitionBoost = 0.8; // strength of a parser-free definition pattern match (0 = off)
     double fileWeight = 0.4;     // file coherence: share of the file's other chunk scores added
     int fileChunks = 3;          // how many other chunks of a file count
     int coherenceBestOnly = 1;   // 1: only the file's best chunk gets the file's evidence

@@ -11,6 +11,8 @@
 #include "core/search/scorers.h"
 #include "core/search/searcher.h"
 
+#include <cmath>
+
 using namespace RepoLens;
 using namespace RepoLens::StoreTest;
 
@@ -23,6 +25,7 @@ private Q_SLOTS:
     void analysis();
     void keywordRanks();
     void symbolBonusAndSeeds();
+    void definitionsAboveUsages();
     void filters();
     void fusionWeightedAndRrf();
     void fileEvidenceAndPathNames();
@@ -134,23 +137,67 @@ void tst_Stages::symbolBonusAndSeeds()
     r.response.route = QStringLiteral("keyword");
     r.run(SymbolGenerator());
     r.run(HeaderFilter());
-    // select_proxy is defined twice (Python, Rust): the full bonus; CookieJar once
+    // select_proxy is a function defined twice (Python, Rust); CookieJar a class, once
     const Candidate *py = r.byName(QStringLiteral("select_proxy"));
     QVERIFY(py);
-    QCOMPARE(py->scores.symbol, 0.5);
+    QCOMPARE(py->scores.symbol, 0.85 / std::sqrt(2.0));
     QVERIFY(py->reasons.contains(QStringLiteral("defines `select_proxy`")));
+    QCOMPARE(r.byName(QStringLiteral("CookieJar"))->scores.symbol, 1.0);
     QCOMPARE(r.ctx.symbolSeeds.size(), 3);
     QCOMPARE(r.response.route, QStringLiteral("keyword+symbol"));
-    // more than three definitions: half the bonus
-    Tuning t;
+    // four definitions: half as sure
     QTemporaryDir dir;
     auto store = openStore(dir);
     for (int i = 0; i < 4; ++i)
         QVERIFY(addFile(*store, QStringLiteral("m%1.py").arg(i), "def dup():\n    pass\n"));
     Run many(*store, QStringLiteral("dup"));
     many.run(SymbolGenerator());
+    QCOMPARE(many.ctx.candidates.size(), 4);
     for (const Candidate &c : many.ctx.candidates)
-        QCOMPARE(c.scores.symbol, t.symbolBonus / 2);
+        QCOMPARE(c.scores.symbol, 0.85 / 2);
+    // a qualified name finds its own definition, not every method of that name
+    Run qualified(*m_store, QStringLiteral("CookieJar.set_cookie"));
+    qualified.run(SymbolGenerator());
+    qualified.run(HeaderFilter());
+    QCOMPARE(qualified.ctx.candidates.size(), 1);
+    QVERIFY(qualified.byName(QStringLiteral("CookieJar.set_cookie")));
+}
+
+// A query that is only a name puts its definition above every usage; a name in a sentence
+// lifts it by a third as much.
+void tst_Stages::definitionsAboveUsages()
+{
+    QVERIFY(isNameQuery(QStringLiteral("Deserialize")));
+    QVERIFY(isNameQuery(QStringLiteral("Rails::Engine")));
+    QVERIFY(isNameQuery(QStringLiteral("flat_hash_map")));
+    QVERIFY(isNameQuery(QStringLiteral("`select_proxy()` rebuild_auth")));
+    QVERIFY(!isNameQuery(QStringLiteral("session")));
+    QVERIFY(!isNameQuery(QStringLiteral("Session request")));
+    QVERIFY(!isNameQuery(QStringLiteral("how are proxies selected")));
+    for (const QString &query : {QStringLiteral("select_proxy"), QStringLiteral("where select_proxy decides it")}) {
+        Run r(*m_store, query);
+        QCOMPARE(r.ctx.query.nameQuery, query == QLatin1String("select_proxy"));
+        r.run(KeywordGenerator());
+        r.run(SymbolGenerator());
+        r.run(HeaderFilter());
+        r.run(Fusion());
+        const double top = r.ctx.top();
+        QVERIFY(top > 0);
+        QHash<qint64, double> before;
+        for (const Candidate &c : r.ctx.candidates)
+            before.insert(c.chunkId, c.scores.final);
+        r.run(DefinitionBoost());
+        const Candidate *def = r.byName(QStringLiteral("select_proxy"));
+        QVERIFY(def);
+        const double weight = r.ctx.query.nameQuery ? Tuning().definitionName : Tuning().symbolBonus;
+        QCOMPARE(def->scores.final - before.value(def->chunkId), weight * top * 0.85 / std::sqrt(2.0));
+        // the usage with the best keyword score stays below the definition in a name query
+        const Candidate *usage = r.byName(QStringLiteral("resolve_proxies"));
+        QVERIFY(usage);
+        QCOMPARE(usage->scores.final, before.value(usage->chunkId));
+        if (r.ctx.query.nameQuery)
+            QVERIFY(def->scores.final > usage->scores.final);
+    }
 }
 
 void tst_Stages::filters()
@@ -180,7 +227,7 @@ void tst_Stages::fusionWeightedAndRrf()
     b.scores.symbol = 0.5;
     r.run(Fusion());
     QCOMPARE(r.ctx.candidates[1].base, 1.0); // best-normalised
-    QCOMPARE(r.ctx.candidates[2].base, 1.0); // 0.5 + the symbol bonus
+    QCOMPARE(r.ctx.candidates[2].base, 0.5); // the definitions stage adds the symbol's part
     Tuning rrf;
     rrf.fusion = 1;
     Run f(*m_store, QStringLiteral("proxies"), {}, rrf);
