@@ -92,7 +92,8 @@ PathWords pathWords(const QString &path)
         QString component = parts.at(i);
         const bool file = i == parts.size() - 1;
         if (file) {
-            const qsizetype dot = component.indexOf(u'.', 1);
+            // the name without its extension: "SqlMapper.DapperRow.cs" -> SqlMapper.DapperRow
+            const qsizetype dot = component.lastIndexOf(u'.');
             if (dot > 0)
                 component = component.left(dot);
         }
@@ -104,6 +105,18 @@ PathWords pathWords(const QString &path)
     return out;
 }
 
+bool isPathStopword(const QString &lowercaseWord)
+{
+    // Words that name what code is made of say which file when a file is named so ("class
+    // utilities" -> ClassUtils.java, "the code frames" -> code.py).
+    static const QSet<QString> named = {QStringLiteral("class"),    QStringLiteral("classes"),
+                                        QStringLiteral("function"), QStringLiteral("functions"),
+                                        QStringLiteral("method"),   QStringLiteral("methods"),
+                                        QStringLiteral("file"),     QStringLiteral("files"),
+                                        QStringLiteral("code")};
+    return isStopword(lowercaseWord) && !named.contains(lowercaseWord);
+}
+
 QStringList pathQueryWords(const QString &text)
 {
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9_]*"));
@@ -112,10 +125,10 @@ QStringList pathQueryWords(const QString &text)
     auto it = word.globalMatch(text);
     while (it.hasNext()) {
         const QString raw = it.next().captured(0);
-        if (isStopword(raw.toLower()))
+        if (isPathStopword(raw.toLower()))
             continue;
         for (const QString &p : partsOf(raw)) {
-            if (p.size() < 3 || isStopword(p))
+            if (p.size() < 3 || isPathStopword(p))
                 continue;
             const QString s = lightStem(p);
             if (!seen.contains(s)) {
@@ -133,13 +146,15 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
         return 0;
     double score = 0;
     bool specific = false; // a word of the file name that is not generic matched
+    QSet<qsizetype> stemHit; // the file name's words the query names
     for (const QString &q : queryWords) {
         bool inStem = false;
-        for (const QString &w : words.stem) {
+        for (qsizetype i = 0; i < words.stem.size(); ++i) {
+            const QString &w = words.stem.at(i);
             if (wordsMatch(q, w)) {
                 inStem = true;
+                stemHit.insert(i);
                 specific = specific || !isGenericPathWord(w);
-                break;
             }
         }
         if (inStem) {
@@ -157,7 +172,15 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
             }
         }
     }
-    return specific ? score / double(queryWords.size()) : 0.0;
+    if (!specific)
+        return 0.0;
+    // A file name with words the query does not use names it less well: SqlMapper.cs before
+    // SqlMapper.DapperRow.cs for "SqlMapper" (generic words such as "utils" do not count).
+    int named = 0;
+    for (qsizetype i = 0; i < words.stem.size(); ++i)
+        named += isGenericPathWord(words.stem.at(i)) && !stemHit.contains(i) ? 0 : 1;
+    const double precision = named > 0 ? double(stemHit.size()) / named : 1.0;
+    return score / double(queryWords.size()) * (0.75 + 0.25 * precision);
 }
 
 PathWordIndex PathWordIndex::load(const FileStore &files)

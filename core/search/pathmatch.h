@@ -29,12 +29,15 @@ QString lightStem(const QString &word);
 // other of at least 3 characters and half the longer ("util" ~ "utility", "serial" ~ "serialize").
 bool wordsMatch(const QString &queryWord, const QString &pathWord);
 
-// The query's words for path matching: identifiers split into parts, stopwords and one- or
-// two-letter words dropped, stemmed, deduplicated, in order.
+// The query's words for path matching: identifiers split into parts, stopwords (but not "class",
+// "function", "method", "file", "code") and one- or two-letter words dropped, stemmed,
+// deduplicated, in order.
 QStringList pathQueryWords(const QString &queryText);
 
 // How well a path names the query: the share of the query's words found in the file name (1 each)
-// or only in its folders (1/2 each); 0 when no word of the file name matches.
+// or only in its folders (1/2 each), times 0.75 + 0.25 x the share of the file name's words the
+// query names (generic ones such as "utils" left out); 0 when no specific word of the file name
+// matches.
 double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched = nullptr);
 
 // Files by the words of their names, to find files named by a query that no retriever returned.

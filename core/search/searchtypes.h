@@ -22,7 +22,7 @@ struct SearchHit
 struct SearchOptions
 {
     int topK = 10;
-    int maxPerFile = 3;      // diversity: at most this many chunks from one file
+    int maxPerFile = 0;      // diversity: at most this many chunks from one file (0: no cap, the decay alone)
     int candidates = 300;    // BM25 candidates considered
     int vectorCandidates = 200; // nearest neighbours considered
     SearchFilters filters;   // merged with the filters written in the query

@@ -25,7 +25,7 @@ struct Tuning
     int pathAddFiles = 10;       // ... at most this many
     double priorCap = 0.25;      // file-quality prior: at most this share of the score range
     double demote = 0.25;        // tests / changelogs / vendored: minus this share of the range
-    double demoteFactor = 0.5;   // ... or multiplied by this (1 = subtract instead)
+    double demoteFactor = 0.3;   // ... or multiplied by this (1 = subtract instead)
     double shapeTiny = 1.0;      // chunks of at most 3 lines: x this
     double shapeLicence = 1.0;   // licence headers and import-only file tops: x this
     double graphCap = 0.1;       // reference-graph prior: at most this share of the range

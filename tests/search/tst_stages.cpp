@@ -298,6 +298,15 @@ void tst_Stages::pathWordsMatch()
     QCOMPARE(pathMatchScore(q, pathWords(QStringLiteral("lang3/Utils.java"))), 0.0);
     // folders count half
     QCOMPARE(pathMatchScore({QStringLiteral("cookie"), QStringLiteral("jar")}, pathWords(QStringLiteral("cookie/jar.py"))), 0.75);
+    // the whole name before the extension; a name with words the query lacks counts less
+    QCOMPARE(pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs")).stem,
+             (QStringList{QStringLiteral("sql"), QStringLiteral("mapper"), QStringLiteral("dapper"), QStringLiteral("row")}));
+    const QStringList mapper = pathQueryWords(QStringLiteral("SqlMapper"));
+    QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.cs"))), 1.0);
+    QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs"))), 0.75 + 0.25 * 0.5);
+    // "class" names files even though it is a stopword for keywords
+    QCOMPARE(pathQueryWords(QStringLiteral("class utility methods for reflection")),
+             (QStringList{QStringLiteral("class"), QStringLiteral("utiliti"), QStringLiteral("method"), QStringLiteral("reflection")}));
 }
 
 void tst_Stages::pathMatchLiftsAndAdds()
