@@ -18,9 +18,10 @@
 
 #include "core/base/safefile.h"
 #include "core/embed/embeddingindexer.h"
-#include "core/llm/embeddingstage.h"
 #include "core/index/indexservice.h"
 #include "core/index/scanner.h"
+#include "core/llm/llmsettings.h"
+#include "core/search/embeddingstage.h"
 #include "core/search/searcher.h"
 #include "core/search/usages.h"
 #include "core/store/indexstore.h"
@@ -819,7 +820,7 @@ void MainWindow::connectFreshness()
             const std::lock_guard<std::mutex> lock(viewed->mutex);
             first += viewed->paths;
         }
-        const auto r = runEmbeddingStage(dbPath, first, cancel, report);
+        const auto r = runEmbeddingStage(dbPath, first, !LlmSettings::load().sendCredentials, cancel, report);
         if (!r)
             qCWarning(lcUi) << "vectors:" << r.error().toString();
     });

@@ -3,9 +3,9 @@
 #include "appsettings.h"
 #include "codetheme.h"
 
-#include "core/llm/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmsettings.h"
+#include "core/retrieve/remotecall.h"
 #include "core/search/searchsettings.h"
 
 #include <QDialog>

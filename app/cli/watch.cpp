@@ -3,7 +3,8 @@
 #include "core/embed/embeddingindexer.h"
 #include "core/index/indexingsettings.h"
 #include "core/index/indexservice.h"
-#include "core/llm/embeddingstage.h"
+#include "core/llm/llmsettings.h"
+#include "core/search/embeddingstage.h"
 #include "core/store/indexstore.h"
 
 #include <QCoreApplication>
@@ -36,7 +37,7 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
     // files first); a full run is announced first, then its vectors.
     service.setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel,
                                  const IndexService::HookProgress &) {
-        const auto r = runEmbeddingStage(dbPath, changed, cancel);
+        const auto r = runEmbeddingStage(dbPath, changed, !LlmSettings::load().sendCredentials, cancel);
         if (!r)
             watchLog(QStringLiteral("vectors: %1 (keyword search still works)").arg(r.error().toString()));
         else if (changed.isEmpty() && r->embedded > 0)

@@ -1,14 +1,13 @@
 #include "embeddingstage.h"
 
-#include "llmsettings.h"
+#include "searchsettings.h"
 
 #include "core/embed/embedder.h"
-#include "core/search/searchsettings.h"
 
 namespace RepoLens {
 
 Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QStringList &priorityPaths,
-                                      const std::atomic_bool *cancel,
+                                      bool withholdSecrets, const std::atomic_bool *cancel,
                                       const std::function<void(int, int)> &progress)
 {
     const SearchSettings settings = SearchSettings::load();
@@ -17,7 +16,7 @@ Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QString
     const std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
     EmbedOptions options;
     options.priorityPaths = priorityPaths;
-    options.withholdSecrets = !LlmSettings::load().sendCredentials;
+    options.withholdSecrets = withholdSecrets;
     EmbeddingIndexer indexer(databasePath, options);
     return indexer.run(
         remote.get(),
