@@ -1,4 +1,5 @@
 #include "indexer.h"
+#include "indexersteps_p.h"
 
 #include "core/store/writerlock.h"
 
@@ -387,37 +388,6 @@ bool unchangedSinceParsed(const ScannedFile &f, const std::optional<FileRecord> 
     return old && old->mtimeMs == f.mtimeMs && old->size == f.size && recordIsFinal(*old) && !old->isDir;
 }
 
-// Relative paths of an update as given by a watcher: cleaned, without leading slashes, none
-// outside the folder ("..", "../x") or of the folder itself, each once, sorted.
-QStringList cleanRelativePaths(const QStringList &relPaths)
-{
-    QSet<QString> unique;
-    for (const QString &p : relPaths) {
-        QString clean = QDir::cleanPath(p);
-        while (clean.startsWith(u'/'))
-            clean.remove(0, 1);
-        if (clean.isEmpty() || clean == u"." || clean == u".." || clean.startsWith(QStringLiteral("../")))
-            continue;
-        unique.insert(clean);
-    }
-    QStringList paths(unique.cbegin(), unique.cend());
-    paths.sort();
-    return paths;
-}
-
-// The outermost of some folders (none inside another of them), sorted.
-QStringList outermostFolders(QStringList folders)
-{
-    folders.sort();
-    folders.removeDuplicates();
-    QStringList outer;
-    for (const QString &dir : std::as_const(folders)) {
-        if (outer.isEmpty() || !isUnder(dir, outer.last()))
-            outer << dir;
-    }
-    return outer;
-}
-
 // A path an update was told about: gone, or what the scanner says of it now.
 struct LookedPath
 {
@@ -653,6 +623,41 @@ struct HistoryRead
 };
 
 } // namespace
+
+namespace IndexerSteps {
+
+// Relative paths of an update as given by a watcher: cleaned, without leading slashes, none
+// outside the folder ("..", "../x") or of the folder itself, each once, sorted.
+QStringList cleanRelativePaths(const QStringList &relPaths)
+{
+    QSet<QString> unique;
+    for (const QString &p : relPaths) {
+        QString clean = QDir::cleanPath(p);
+        while (clean.startsWith(u'/'))
+            clean.remove(0, 1);
+        if (clean.isEmpty() || clean == u"." || clean == u".." || clean.startsWith(QStringLiteral("../")))
+            continue;
+        unique.insert(clean);
+    }
+    QStringList paths(unique.cbegin(), unique.cend());
+    paths.sort();
+    return paths;
+}
+
+// The outermost of some folders (none inside another of them), sorted.
+QStringList outermostFolders(QStringList folders)
+{
+    folders.sort();
+    folders.removeDuplicates();
+    QStringList outer;
+    for (const QString &dir : std::as_const(folders)) {
+        if (outer.isEmpty() || !isUnder(dir, outer.last()))
+            outer << dir;
+    }
+    return outer;
+}
+
+} // namespace IndexerSteps
 
 class Indexer::Private
 {
@@ -1286,7 +1291,7 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
 {
     RunState run(progress, cancel);
     run.report.fullScan = false;
-    const QStringList paths = cleanRelativePaths(relPaths);
+    const QStringList paths = IndexerSteps::cleanRelativePaths(relPaths);
     Scanner &scan = ensureScanner();
 
     // Changed ignore rules: re-read them; their folder is scanned again below.
@@ -1313,7 +1318,7 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         }
         looked.push_back(lookAt(scan, p, &subtrees));
     }
-    subtrees = outermostFolders(subtrees);
+    subtrees = IndexerSteps::outermostFolders(subtrees);
     ChangeSet changes;
     sortLookedPaths(store, looked, subtrees, changes, run);
     looked.clear();

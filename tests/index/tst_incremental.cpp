@@ -2,6 +2,7 @@
 // ignore files; unchanged chunks keep their rows (ids, summaries, vectors).
 
 #include "core/index/indexer.h"
+#include "core/index/indexersteps_p.h"
 #include "core/store/indexstore.h"
 
 #include <QDir>
@@ -35,6 +36,8 @@ private Q_SLOTS:
     void referencesAreLinkedAfterUpdate();
     void pathsOutsideTheRootAreIgnored();
     void incrementalLinkingMatchesAFullIndex();
+    void updatePathsAreCleaned();
+    void outermostFoldersOnly();
 
 private:
     void write(const QString &rel, const QByteArray &content);
@@ -384,6 +387,25 @@ void tst_Incremental::incrementalLinkingMatchesAFullIndex()
         }
     }
     QCOMPARE(incremental, full);
+}
+
+// The paths a watcher reports, as an update takes them.
+void tst_Incremental::updatePathsAreCleaned()
+{
+    const QStringList paths = IndexerSteps::cleanRelativePaths(
+        {QStringLiteral("src/b.py"), QStringLiteral("/src/a.py"), QStringLiteral("src/./b.py"),
+         QStringLiteral("src/sub/../a.py"), QStringLiteral("//docs/x.md"), QStringLiteral("."), QStringLiteral(".."),
+         QStringLiteral("../outside.py"), QStringLiteral("a/../../up.py"), QString()});
+    QCOMPARE(paths, (QStringList{QStringLiteral("docs/x.md"), QStringLiteral("src/a.py"), QStringLiteral("src/b.py")}));
+}
+
+// Folders to scan again: one inside another is scanned with it.
+void tst_Incremental::outermostFoldersOnly()
+{
+    QCOMPARE(IndexerSteps::outermostFolders({QStringLiteral("src/a/b"), QStringLiteral("src"), QStringLiteral("lib"),
+                                             QStringLiteral("src/a"), QStringLiteral("srcx"), QStringLiteral("lib")}),
+             (QStringList{QStringLiteral("lib"), QStringLiteral("src"), QStringLiteral("srcx")}));
+    QCOMPARE(IndexerSteps::outermostFolders({}), QStringList());
 }
 
 QTEST_GUILESS_MAIN(tst_Incremental)
