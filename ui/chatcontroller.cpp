@@ -13,6 +13,7 @@
 #include "core/llm/hyde.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/modelprobe.h"
+#include "core/llm/prompt.h"
 #include "core/retrieve/examplequestions.h"
 #include "core/retrieve/followup.h"
 #include "core/retrieve/tracejson.h"

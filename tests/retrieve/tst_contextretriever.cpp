@@ -350,7 +350,7 @@ void tst_ContextRetriever::foundCodeIsWithheldThenCut()
     QCOMPARE(withheld.files, (QStringList{QStringLiteral("a.py:3-4"), QStringLiteral("b.py:1-3")}));
     QCOMPARE(withheld.withheld, QStringList{QStringLiteral("a.py line 3 (AWS access key)")});
     const QString first = QStringLiteral("File: a.py:3-4\n")
-                          + (QStringLiteral("AWS_KEY = '[withheld: AWS access key]'\n") + QString(2000, u'x')).left(1500)
+                          + QString(QStringLiteral("AWS_KEY = '[withheld: AWS access key]'\n") + QString(2000, u'x')).left(1500)
                           + QStringLiteral("\n\n");
     QCOMPARE(withheld.text, first + QStringLiteral("File: b.py:1-3\ndef b():\n    pass\n\n\n"));
     const RetrievalSteps::FoundCode sent = RetrievalSteps::foundCodeForRewrite(hits, false);
