@@ -256,8 +256,11 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
         printErr(QStringLiteral("the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
                      .arg(r.corruptReason, r.corruptMovedTo));
     if (r.cancelled) {
-        printErr(QStringLiteral("stopped; %1 files were indexed in this run, the next `index` does the rest")
-                     .arg(r.filesParsed));
+        printErr(QStringLiteral("stopped; %1 files were indexed in this run%2, the next `index` does the rest")
+                     .arg(r.filesParsed)
+                     .arg(r.draftedFiles > 0 && r.filesParsed == 0
+                              ? QStringLiteral(" (%1 more are searchable as plain text)").arg(r.draftedFiles)
+                              : QString()));
         return 130;
     }
     if (!quiet) {

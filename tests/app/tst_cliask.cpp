@@ -32,6 +32,7 @@ private Q_SLOTS:
     void noLibraryLogLinesByDefault();
     void nothingIndexedIsNotSentToTheModel();
     void incompleteIndexIsNoted();
+    void stoppedBeforeAnythingIsSaid();
 
 private:
     struct Run
@@ -271,6 +272,38 @@ void tst_CliAsk::incompleteIndexIsNoted()
     const Run r = cli({QStringLiteral("ask"), root.path(), QStringLiteral("load_3")});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.err.contains(QStringLiteral("the index is incomplete")), qPrintable(r.err));
+}
+
+// An index stopped before any file was written (killed after the scan): `ask` says that, and
+// how to go on, instead of "nothing to search: no file is indexed".
+void tst_CliAsk::stoppedBeforeAnythingIsSaid()
+{
+    QTemporaryDir root;
+    for (int i = 0; i < 40; ++i) {
+        QFile f(root.filePath(QStringLiteral("m%1.py").arg(i)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("def load_%1(path):\n    return open(path).read()\n").arg(i).toUtf8());
+    }
+    QProcess p;
+    p.setProgram(QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"));
+    p.setArguments({QStringLiteral("--data-dir"), m_data.path(), QStringLiteral("index"), root.path(),
+                    QStringLiteral("--no-vectors")});
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
+    env.insert(QStringLiteral("REPOLENS_DEBUG_CRASH_AT"), QStringLiteral("after-scan"));
+    p.setProcessEnvironment(env);
+    p.start();
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+    m_server.clearRequests();
+    const Run r = cli({QStringLiteral("ask"), root.path(), QStringLiteral("load_3"), QStringLiteral("--base-url"),
+                       m_server.baseUrl().toString(), QStringLiteral("--model"), QStringLiteral("m")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("indexing of %1 was stopped before any file was indexed").arg(root.path())),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("`repolens-cli index %1` goes on").arg(root.path())), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("no file in")), qPrintable(r.err));
+    QCOMPARE(m_server.chatRequests().size(), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_CliAsk)

@@ -148,7 +148,7 @@ void tst_CodeViewer::everyTreeSitterLanguage_data()
     QTest::newRow("tsx") << QStringLiteral("lib/tsx/TodoList.tsx") << int(LanguageId::Tsx);
     QTest::newRow("go") << QStringLiteral("lib/go/worker.go") << int(LanguageId::Go);
     QTest::newRow("rust") << QStringLiteral("lib/rust/lexer.rs") << int(LanguageId::Rust);
-    // Shell scripts have a tree-sitter grammar since issue 19 (they used to go to the helper).
+    // Shell scripts have a tree-sitter grammar now (they used to go to the helper).
     QTest::newRow("bash") << QStringLiteral("lib/bash/deploy.sh") << int(LanguageId::Bash);
 }
 
