@@ -304,6 +304,19 @@ void tst_CliAsk::stoppedBeforeAnythingIsSaid()
     QVERIFY2(r.err.contains(QStringLiteral("`repolens-cli index %1` goes on").arg(root.path())), qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("no file in")), qPrintable(r.err));
     QCOMPARE(m_server.chatRequests().size(), 0);
+    // search says it too (it found nothing: not because nothing matches)
+    const Run s = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3")});
+    QCOMPARE(s.code, 0);
+    QVERIFY2(s.err.contains(QStringLiteral("note: the index is incomplete")), qPrintable(s.err));
+    const Run j = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(j.out.toUtf8()).object().value(QStringLiteral("index_complete")).toBool(true), false);
+    // once indexed, neither says so
+    QCOMPARE(cli({QStringLiteral("index"), root.path(), QStringLiteral("--no-vectors")}).code, 0);
+    const Run done = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3")});
+    QVERIFY2(!done.err.contains(QStringLiteral("incomplete")), qPrintable(done.err));
+    QVERIFY2(done.out.contains(QStringLiteral("m3.py")), qPrintable(done.out));
+    const Run doneJson = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(doneJson.out.toUtf8()).object().value(QStringLiteral("index_complete")).toBool(false), true);
 }
 
 QTEST_GUILESS_MAIN(tst_CliAsk)
