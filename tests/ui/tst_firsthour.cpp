@@ -1036,6 +1036,12 @@ void tst_FirstHour::themeSwitchRepaintsOldBubbles()
     QVERIFY(askAndWait(QStringLiteral("@codebase dark question")));
     RoundedLabel *bubble = m_window->chat()->findChildren<RoundedLabel *>(QStringLiteral("questionBubble")).last();
     QVERIFY(bubble->grab().toImage().pixelColor(bubble->width() / 2, 2).lightnessF() < 0.4);
+    // every colour the style draws frames with is dark too (a light default drew white edges)
+    for (const auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::Light, QPalette::Midlight,
+                            QPalette::Mid, QPalette::Dark, QPalette::Shadow}) {
+        QVERIFY2(QApplication::palette().color(role).lightnessF() < 0.35,
+                 qPrintable(QStringLiteral("role %1: %2").arg(int(role)).arg(QApplication::palette().color(role).name())));
+    }
     // the model status link is the palette's link colour, not pure blue
     QVERIFY(m_window->chat()->modelStatusLabel()->text().contains(QApplication::palette().color(QPalette::Link).name()));
     applyTheme(AppearanceSettings::Theme::Light);
