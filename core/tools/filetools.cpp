@@ -330,7 +330,8 @@ QList<Def> fileTools()
     grep.spec.description =
         u"Every line of the indexed files that contains a string (or matches a regular expression, PCRE "
         "syntax, at most 1000 characters), in path order, with optional context lines; filter by path "
-        "globs (\"src/**/*.py\"). Paged: follow next_cursor for more."_s;
+        "globs (\"src/**/*.py\"). Paged: follow next_cursor for more. Credentials in the lines are "
+        "replaced by [withheld: KIND]; a match that lies only inside withheld text is not returned."_s;
     grep.spec.inputSchema = objectSchema({{u"pattern"_s, stringProp(u"the text (or expression) to find"_s, kMaxGrepPatternChars)},
                                           {u"regex"_s, boolProp(u"pattern is a regular expression"_s, false)},
                                           {u"case_sensitive"_s, boolProp(u"match case"_s, true)},
@@ -353,6 +354,8 @@ QList<Def> fileTools()
                                            {u"files_total"_s, typed(u"integer"_s)},
                                            {u"timed_out"_s, typed(u"boolean"_s)},
                                            {u"withheld_credentials"_s, typed(u"integer"_s)},
+                                           {u"matches_not_shown"_s,
+                                            typed(u"integer"_s, u"matches only inside withheld text (or in files changed since)"_s)},
                                            {u"next_cursor"_s, typed(u"string"_s)},
                                            {u"index"_s, objectSchema({}, {}, false)}},
                                           {u"pattern"_s, u"matches"_s}, false);
