@@ -471,6 +471,10 @@
             <numerusform>%n Anfragen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Indexing was stopped before any file of this folder was indexed, so there is nothing to answer from yet. Re-index (F5) goes on where it stopped.</source>
+        <translation>Die Indexierung wurde gestoppt, bevor eine Datei dieses Ordners indexiert war; es gibt also noch nichts, woraus geantwortet werden könnte. Neu indexieren (F5) macht dort weiter, wo sie gestoppt wurde.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1652,6 +1656,18 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <source>Context: re-used from the previous question
 </source>
         <translation>Kontext: von der vorigen Frage übernommen
+</translation>
+    </message>
+    <message>
+        <source>Index: still being built when this was asked; the context may be incomplete
+</source>
+        <translation>Index: wurde noch aufgebaut, als dies gefragt wurde; der Kontext kann unvollständig sein
+</translation>
+    </message>
+    <message>
+        <source>Index: incomplete (indexing was stopped before it finished); Re-index (F5) completes it
+</source>
+        <translation>Index: unvollständig (die Indexierung wurde vor dem Ende gestoppt); Neu indexieren (F5) vervollständigt ihn
 </translation>
     </message>
 </context>

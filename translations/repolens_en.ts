@@ -471,6 +471,10 @@
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Indexing was stopped before any file of this folder was indexed, so there is nothing to answer from yet. Re-index (F5) goes on where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1633,6 +1637,16 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Context: re-used from the previous question
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index: still being built when this was asked; the context may be incomplete
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index: incomplete (indexing was stopped before it finished); Re-index (F5) completes it
 </source>
         <translation type="unfinished"></translation>
     </message>

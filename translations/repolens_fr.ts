@@ -471,6 +471,10 @@
             <numerusform>%n requêtes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Indexing was stopped before any file of this folder was indexed, so there is nothing to answer from yet. Re-index (F5) goes on where it stopped.</source>
+        <translation>L&apos;indexation a été arrêtée avant qu&apos;un seul fichier de ce dossier soit indexé : il n&apos;y a donc encore rien d&apos;où répondre. Réindexer (F5) reprend là où elle s&apos;est arrêtée.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1652,6 +1656,18 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <source>Context: re-used from the previous question
 </source>
         <translation>Contexte : repris de la question précédente
+</translation>
+    </message>
+    <message>
+        <source>Index: still being built when this was asked; the context may be incomplete
+</source>
+        <translation>Index : encore en construction au moment de la question ; le contexte peut être incomplet
+</translation>
+    </message>
+    <message>
+        <source>Index: incomplete (indexing was stopped before it finished); Re-index (F5) completes it
+</source>
+        <translation>Index : incomplet (l&apos;indexation a été arrêtée avant la fin) ; Réindexer (F5) le complète
 </translation>
     </message>
 </context>

@@ -103,15 +103,20 @@ std::shared_ptr<const CitationIndex> buildFiles(const IndexStore &store, const Q
     return index;
 }
 
-// Why there is no answer: nothing is indexed (yet), or nothing matched. With a model: nothing
-// was sent to it (it would only invent sources).
-QString nothingToSearchText(int indexedChunks, bool indexing, bool withModel)
+// Why there is no answer: nothing is indexed (yet), indexing was stopped before any file was
+// read, or nothing matched. With a model: nothing was sent to it (it would only invent
+// sources).
+QString nothingToSearchText(int indexedChunks, bool indexing, bool complete, bool withModel)
 {
     QString text;
     if (indexedChunks == 0 && indexing)
         text = QCoreApplication::translate("RepoLens::ChatController",
                                            "Nothing is indexed yet, so there is nothing to answer from; ask again in "
                                            "a moment.");
+    else if (indexedChunks == 0 && !complete)
+        text = QCoreApplication::translate("RepoLens::ChatController",
+                                           "Indexing was stopped before any file of this folder was indexed, so there "
+                                           "is nothing to answer from yet. Re-index (F5) goes on where it stopped.");
     else if (indexedChunks == 0)
         text = QCoreApplication::translate("RepoLens::ChatController",
                                            "This folder has nothing to search: no file in it was indexed (the file "
@@ -640,7 +645,7 @@ ChatResponse ChatController::retrievalOnlyResponse(const RetrievalOnlyQuery &q, 
     r.notes = result->notes;
     r.indexComplete = !q.indexing && result->indexComplete && indexIsComplete(*store);
     if (result->hits.isEmpty() && store->chunks().count() == 0 && !store->drafts().exists()) {
-        r.error = nothingToSearchText(0, q.indexing, false);
+        r.error = nothingToSearchText(0, q.indexing, indexIsComplete(*store), false);
         return r;
     }
     if (q.indexing)
@@ -836,7 +841,7 @@ void ChatController::retrieveAndAnswer(int turnIndex)
             if (t.context.isEmpty() && t.trace.graphSection.isEmpty()) {
                 // Nothing to answer from: the model would only invent sources.
                 t.status = QStringLiteral("no-context");
-                t.error = nothingToSearchText(t.trace.indexedChunks, m_indexing, true);
+                t.error = nothingToSearchText(t.trace.indexedChunks, m_indexing, t.trace.indexComplete, true);
                 m_pane->setStatus(blockId, t.error);
                 m_busyBlock = 0;
                 m_pane->setBusy(false);

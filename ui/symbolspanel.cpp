@@ -3,6 +3,9 @@
 #include "async.h"
 #include "codeeditor.h"
 
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -138,10 +141,11 @@ void SymbolsPanel::reparse()
         this,
         [path, byName] {
             Parsed out;
-            QFile file(path);
-            if (!file.open(QIODevice::ReadOnly))
+            // Never blocking on a file that became a FIFO since the editor loaded it.
+            const Result<QByteArray> read = readRegularFile(encodePath(path), kMaxBytes);
+            if (!read)
                 return out;
-            const QByteArray text = file.read(kMaxBytes);
+            const QByteArray text = read->left(kMaxBytes);
             out.language = languageOfFile(path, byName, text);
             if (isTreeSitterLanguage(out.language)) {
                 Chunker chunker;

@@ -1,4 +1,5 @@
 #include "ask.h"
+#include "terminaltext.h"
 
 #include "core/llm/agentloop.h"
 #include "core/llm/citations.h"
@@ -23,6 +24,7 @@ namespace RepoLens {
 
 namespace {
 
+// JSON (escaped by JSON) as it is.
 void out(const QString &text)
 {
     const QByteArray utf8 = text.toUtf8();
@@ -30,9 +32,16 @@ void out(const QString &text)
     std::fflush(stdout);
 }
 
+// Plain text holds the repository's names and code, and answers that may quote them: control
+// characters are escaped (terminaltext.h), line breaks stay.
+void outText(const QString &text)
+{
+    out(terminalLines(text));
+}
+
 void err(const QString &text)
 {
-    const QByteArray local = text.toLocal8Bit();
+    const QByteArray local = terminalLines(text).toLocal8Bit();
     std::fprintf(stderr, "%s\n", local.constData());
 }
 
@@ -120,7 +129,7 @@ int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint 
     };
     callbacks.answerDelta = [&o](const QString &delta) {
         if (!o.json)
-            out(delta);
+            outText(delta);
     };
     callbacks.roundFinished = [&](const AgentRound &r) {
         RemoteCall call;
@@ -171,7 +180,7 @@ int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint 
     err(QStringLiteral("agent: %1 step(s) in %2 request(s), stopped: %3").arg(outcome.steps.size()).arg(outcome.rounds.size()).arg(outcome.stopReason));
     for (const CheckedCitation &c : citations)
         if (!c.valid && !c.quiet)
-            err(QStringLiteral("invalid citation: %1 (%2)").arg(outcome.answer.mid(c.match.offset, c.match.length), c.detail));
+            err(QStringLiteral("invalid citation: %1 (%2)").arg(terminalText(outcome.answer.mid(c.match.offset, c.match.length)), terminalText(c.detail)));
     if (outcome.error.isError()) {
         if (outcome.error.kind == LlmErrorKind::Cancelled)
             return 130;
@@ -202,7 +211,7 @@ RetrievalOptions retrievalOptions(const AskOptions &o, const SearchOptions &sear
 int reportRetrieval(const RetrievalTrace &trace, const AskOptions &o, bool configured)
 {
     for (const QString &note : trace.notes)
-        err(QStringLiteral("note: ") + note);
+        err(QStringLiteral("note: ") + terminalText(note));
     if (trace.hydeUsed) {
         for (const RetrievalStage &s : trace.stages)
             err(QStringLiteral("stage: %1 (%2 ms)%3").arg(s.name).arg(s.millis, 0, 'f', 0).arg(s.error.isEmpty() ? QString() : QStringLiteral(": ") + s.error));
@@ -216,9 +225,14 @@ int reportRetrieval(const RetrievalTrace &trace, const AskOptions &o, bool confi
                            "`repolens-cli index %1` completes it")
                 .arg(o.rootPath));
     if (trace.context.isEmpty() && trace.graphSection.isEmpty() && trace.indexedChunks == 0) {
-        err(QStringLiteral("repolens-cli: nothing to search: no file in %1 is indexed (`repolens-cli status %1` says "
-                           "why)%2")
-                .arg(o.rootPath, configured ? QStringLiteral("; nothing was sent to the model") : QString()));
+        if (!trace.indexComplete)
+            err(QStringLiteral("repolens-cli: nothing to search yet: indexing of %1 was stopped before any file was "
+                               "indexed (`repolens-cli index %1` goes on)%2")
+                    .arg(o.rootPath, configured ? QStringLiteral("; nothing was sent to the model") : QString()));
+        else
+            err(QStringLiteral("repolens-cli: nothing to search: no file in %1 is indexed (`repolens-cli status %1` "
+                               "says why)%2")
+                    .arg(o.rootPath, configured ? QStringLiteral("; nothing was sent to the model") : QString()));
         return 1;
     }
     if (configured && trace.context.isEmpty() && trace.graphSection.isEmpty()) {
@@ -236,10 +250,10 @@ void printRetrievalOnly(const RetrievalTrace &trace)
     if (trace.context.isEmpty())
         text += QStringLiteral("No matching code found.\n");
     for (const ContextChunk &c : trace.context) {
-        text += QStringLiteral("[%1] %2  %3 %4\n").arg(c.number).arg(c.location(), c.kind, c.symbol);
+        text += QStringLiteral("[%1] %2  %3 %4\n").arg(c.number).arg(terminalText(c.location()), c.kind, terminalText(c.symbol));
         const QStringList lines = c.text.split(u'\n');
         for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
-            text += QStringLiteral("    %1\n").arg(lines.at(i).left(120));
+            text += QStringLiteral("    %1\n").arg(terminalText(lines.at(i).left(120), true));
     }
     out(text);
     err(configureHint());
@@ -310,12 +324,12 @@ int finishAnswerText(const RetrievalTrace &trace, const ChatOutcome &outcome, co
     if (!trace.context.isEmpty() && !outcome.text.trimmed().isEmpty()) {
         tail += QStringLiteral("\nSources:\n");
         for (const ContextChunk &c : trace.context)
-            tail += QStringLiteral("  [%1] %2%3\n").arg(c.number).arg(c.location(), c.symbol.isEmpty() ? QString() : QString(QStringLiteral("  ") + c.symbol));
+            tail += QStringLiteral("  [%1] %2%3\n").arg(c.number).arg(terminalText(c.location()), c.symbol.isEmpty() ? QString() : QString(QStringLiteral("  ") + terminalText(c.symbol)));
     }
     out(tail);
     for (const CheckedCitation &c : citations) {
         if (!c.valid && !c.quiet)
-            err(QStringLiteral("invalid citation: %1 (%2)").arg(outcome.text.mid(c.match.offset, c.match.length), c.detail));
+            err(QStringLiteral("invalid citation: %1 (%2)").arg(terminalText(outcome.text.mid(c.match.offset, c.match.length)), terminalText(c.detail)));
     }
     if (!outcome.ok()) {
         if (outcome.error.kind == LlmErrorKind::Cancelled)
@@ -345,7 +359,7 @@ int answerWithModel(const IndexStore &store, const AskOptions &o, const LlmEndpo
                 .arg(endpoint.displayUrl(QStringLiteral("chat/completions"))));
     const ChatOutcome outcome = completeBlocking(endpoint, request, cancel, [&o](const QString &delta) {
         if (!o.json)
-            out(delta);
+            outText(delta);
     });
     logCall(log, answerCall(request, outcome, endpoint, trace.context));
 

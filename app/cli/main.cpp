@@ -15,6 +15,7 @@
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexer.h"
 #include "core/index/indexingsettings.h"
+#include "core/llm/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/llmsettings.h"
@@ -256,8 +257,11 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
         printErr(QStringLiteral("the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
                      .arg(r.corruptReason, r.corruptMovedTo));
     if (r.cancelled) {
-        printErr(QStringLiteral("stopped; %1 files were indexed in this run, the next `index` does the rest")
-                     .arg(r.filesParsed));
+        printErr(QStringLiteral("stopped; %1 files were indexed in this run%2, the next `index` does the rest")
+                     .arg(r.filesParsed)
+                     .arg(r.draftedFiles > 0 && r.filesParsed == 0
+                              ? QStringLiteral(" (%1 more are searchable as plain text)").arg(r.draftedFiles)
+                              : QString()));
         return 130;
     }
     if (!quiet) {
@@ -538,14 +542,23 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         return usageError(QStringLiteral("search needs a folder and a query"));
     const QString query = args.positional.mid(1).join(u' ');
     const auto response = searcher.search(query, options, &g_cancel);
+    // Results from an index that a stop (or a kill, or another process still writing) left
+    // incomplete may miss code: said on stderr, and in the JSON.
+    const bool complete = indexIsComplete(**store);
     if (json) {
-        printOut(QString::fromUtf8(QJsonDocument(responseJson(query, response)).toJson(QJsonDocument::Compact)) + u'\n');
+        QJsonObject obj = responseJson(query, response);
+        obj.insert(QStringLiteral("index_complete"), complete);
+        printOut(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
         return response ? 0 : 1;
     }
     if (!response) {
         printErr(QStringLiteral("bad query: %1").arg(response.error().message));
         return 1;
     }
+    if (!complete)
+        printErr(QStringLiteral("note: the index is incomplete (indexing was stopped before it finished, or is running): "
+                                "results may miss code; `repolens-cli index %1` completes it")
+                     .arg(root));
     printHumanResults(*response);
     return 0;
 }

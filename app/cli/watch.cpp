@@ -1,4 +1,5 @@
 #include "watch.h"
+#include "terminaltext.h"
 
 #include "core/embed/embeddingindexer.h"
 #include "core/index/indexingsettings.h"
@@ -19,7 +20,7 @@ namespace {
 
 void watchLog(const QString &text)
 {
-    std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
+    std::fprintf(stderr, "%s\n", terminalLines(text).toLocal8Bit().constData());
     std::fflush(stderr);
 }
 

@@ -926,6 +926,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
                 const size_t i = next.fetch_add(1);
                 if (i >= fresh.size() || cancelled())
                     break;
+                if (options.beforeDraft)
+                    options.beforeDraft(work[fresh[i]].file.relPath);
                 queue.push(draftFile(rootBytes, work[fresh[i]], options));
             }
             running.fetch_sub(1);
@@ -953,6 +955,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
                 break;
             continue;
         }
+        if (cancelled())
+            break; // what was written before the Stop is kept
         ++received;
         ++prog.filesDone;
         prog.bytesDone += r.record.size;
@@ -969,7 +973,9 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
         ++drafted;
     }
     finish();
-    if (!result || cancelled()) {
+    // A Stop keeps the windows written so far: their files stay pending and searchable as
+    // text, and the next run drafts and parses them again.
+    if (!result || (cancelled() && drafted == 0)) {
         store.rollback();
         store.drafts().clear();
         return cancelled() ? Result<void>() : result;
@@ -986,6 +992,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     }
     report.writeSeconds += writeTimer.nsecsElapsed() / 1e9;
     report.draftedFiles = drafted;
+    if (cancelled())
+        return {};
     report.keywordReadySeconds = runTimer.elapsed() / 1000.0;
     prog.keywordReady = true;
     prog.bytesDone = 0;

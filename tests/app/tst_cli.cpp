@@ -396,6 +396,12 @@ void tst_Cli::controlCharactersAreEscaped()
     QCOMPARE(r.code, 0);
     checkClean(r, "status");
     QVERIFY2(r.out.contains("broken symlink -> nowhere\\x1b[0m"), r.out.constData());
+    // ask without a model prints the same names and code (its retrieval-only answer)
+    r = cli({QStringLiteral("ask"), hostile.path(), QStringLiteral("what does clear_screen return")});
+    QCOMPARE(r.code, 0);
+    checkClean(r, "ask");
+    QVERIFY2(r.out.contains("code/evil\\x1b]0;pwned\\x07.py"), r.out.constData());
+    QVERIFY2(r.out.contains("return \"\\x1b[2J\\x1b[H\""), r.out.constData());
     // --json keeps the real characters (JSON escapes them).
     r = cli({QStringLiteral("search"), hostile.path(), QStringLiteral("clear_screen"), QStringLiteral("--json"),
              QStringLiteral("--no-vectors")});
