@@ -167,6 +167,31 @@ void tst_Chunker::outline()
     for (const Symbol &s : parsed.symbols)
         fromParse << QStringLiteral("%1 %2 at %3:%4").arg(chunkKindName(s.kind), s.qualifiedName).arg(s.line).arg(s.column);
     QCOMPARE(fromOutline, fromParse);
+    // Nested as the chunks are: the definition whose chunk holds this one's chunk (or holds
+    // this definition itself: fields in a class skeleton, a class inside a function) is one of
+    // the entries around it.
+    int k = 0;
+    for (int i = 0; i < items.size(); ++i) {
+        if (items.at(i).scope)
+            continue;
+        const Symbol &sym = parsed.symbols.at(k++);
+        QString container;
+        if (sym.chunk >= 0) {
+            const Chunk &c = parsed.chunks.at(sym.chunk);
+            if (c.qualifiedName != sym.qualifiedName)
+                container = c.qualifiedName;
+            else if (c.parent >= 0)
+                container = parsed.chunks.at(c.parent).qualifiedName;
+        }
+        QStringList around;
+        for (int p = items.at(i).parent; p >= 0; p = items.at(p).parent) {
+            if (!items.at(p).scope)
+                around << items.at(p).qualifiedName;
+        }
+        QVERIFY2(container.isEmpty() ? true : around.contains(container),
+                 qPrintable(sym.qualifiedName + u": its chunk is in " + container + u", the outline has it under \""
+                            + around.join(u" < ") + u'"'));
+    }
 }
 
 // Every language with a grammar has a fixture whose outline is not empty.
