@@ -66,6 +66,7 @@ private Q_SLOTS:
     void textWindowsCoverAllContent();
     void predicatesEvaluated();
     void deepNestingDoesNotCrash();
+    void swiftOperatorsAfterAnExpression();
 };
 
 void tst_Chunker::grammarsCompatible()
@@ -295,6 +296,26 @@ void tst_Chunker::deepNestingDoesNotCrash()
     QVERIFY(!a.chunks.isEmpty());
     const ParseResult b = chunker.parse(LanguageId::Python, deepDefs);
     QCOMPARE(b.symbols.size(), 500);
+}
+
+// `b!`, `try!`, `as!`: the Swift scanner tests its token bits with a 64-bit mask (it shifted an
+// int by up to 32 places: undefined behaviour, an abort under UBSan on most Swift files).
+void tst_Chunker::swiftOperatorsAfterAnExpression()
+{
+    const QByteArray src = "func load(_ path: String) -> Data {\n"
+                           "    let url = URL(string: path)!\n"
+                           "    let data = try! Data(contentsOf: url)\n"
+                           "    return (data as! NSData) as Data\n"
+                           "}\n";
+    Chunker chunker;
+    const ParseResult r = chunker.parse(LanguageId::Swift, src);
+    QCOMPARE(r.syntaxErrors, 0);
+    QCOMPARE(r.symbols.size(), 1);
+    QCOMPARE(r.symbols.first().name, u"load"_s);
+    QStringList calls;
+    for (const Reference &ref : r.refs)
+        calls << ref.name;
+    QVERIFY2(calls.contains(u"URL"_s) && calls.contains(u"Data"_s), qPrintable(calls.join(u", ")));
 }
 
 QTEST_GUILESS_MAIN(tst_Chunker)
