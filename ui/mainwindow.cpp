@@ -1234,12 +1234,15 @@ void MainWindow::goToSymbolInFolder()
                 QList<GoToSymbolDialog::Entry> entries;
                 if (!store)
                     return entries;
+                // the language the index decided (a script by its shebang, `.h` by the project)
+                const QHash<QString, FileRecord> files = store->files().all();
                 store->symbols().forEach([&](const SymbolRecord &s) {
                     if (cancel.load())
                         return;
+                    const auto file = files.constFind(s.path);
+                    const LanguageId language = file != files.cend() ? file->language : languageForPath(s.path);
                     entries.append({s.name,
-                                    displayQualifiedName(languageForPath(s.path), s.qualifiedName,
-                                                         isCallableKind(s.kind)),
+                                    displayQualifiedName(language, s.qualifiedName, isCallableKind(s.kind)),
                                     SymbolsPanel::kindLabel(s.kind, false), s.path, s.line});
                 });
                 return entries;

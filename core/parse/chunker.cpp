@@ -97,7 +97,7 @@ CaptureRole referenceRole(QByteArrayView what)
 
 struct ParseBudget
 {
-    QElapsedTimer timer;
+    ParseTimer timer;
     qint64 limitMs = 0;
     const std::atomic_bool *cancel = nullptr;
     bool timedOut = false;
@@ -107,7 +107,7 @@ bool budgetExhausted(ParseBudget *budget)
 {
     if (budget->cancel && budget->cancel->load(std::memory_order_relaxed))
         return true;
-    if (budget->limitMs > 0 && budget->timer.elapsed() > budget->limitMs) {
+    if (budget->limitMs > 0 && budget->timer.over(budget->limitMs)) {
         budget->timedOut = true;
         return true;
     }
@@ -570,7 +570,7 @@ TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
     retry.limitMs = budget->limitMs;
     retry.cancel = budget->cancel;
     TSTree *second = parseText(blanked, &retry);
-    budget->timer.restart();
+    budget->timer.start();
     if (!second)
         return tree;
     if (countSyntaxErrors(ts_tree_root_node(second)) < countSyntaxErrors(ts_tree_root_node(tree))) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ctime>
 
 namespace RepoLens::ChunkerSteps {
 
@@ -933,6 +934,28 @@ void attachReferences(std::vector<RawRef> refs, const std::vector<Def> &defs,
         ref.chunk = r.line <= lineCount ? owner[size_t(r.line)] : -1;
         result->refs.append(std::move(ref));
     }
+}
+
+namespace {
+
+qint64 threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+} // namespace
+
+void ParseTimer::start()
+{
+    m_wall.start();
+    m_cpuStartMs = threadCpuMs();
+}
+
+bool ParseTimer::over(qint64 limitMs) const
+{
+    return m_wall.elapsed() > limitMs && threadCpuMs() - m_cpuStartMs > limitMs;
 }
 
 } // namespace RepoLens::ChunkerSteps
