@@ -1870,10 +1870,6 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Vectors find code by meaning. The built-in embedder runs on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Use vectors (hybrid search)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2146,6 +2142,38 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Tool calls per round:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vectors find code by meaning. The built-in embedder and a static model run on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static model folder (offline):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model2vec model, e.g. potion-code-16M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static Model Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder of a model in the model2vec format (config.json, tokenizer.json, model.safetensors), such as potion-code-16M.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder is not a usable static embedding model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 model: %2 tokens, %3 dimensions. Changing the model embeds the folder again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -274,6 +274,11 @@ QStringList BuiltinEmbedder::tokenize(QStringView text)
     return out;
 }
 
+void BuiltinEmbedder::forEachCodeTerm(QByteArrayView utf8, const std::function<void(const std::string &)> &f)
+{
+    forEachTerm(utf8, f);
+}
+
 Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &store,
                                                               const BuiltinEmbedderOptions &options,
                                                               const std::atomic_bool *cancel,
