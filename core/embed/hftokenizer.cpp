@@ -718,7 +718,7 @@ public:
         std::vector<int> bytes;
         for (char c : utf8) {
             const QString hex = QString::number(quint8(c), 16).toUpper().rightJustified(2, u'0');
-            const auto it = ids.find(toU32(QStringLiteral("<0x") + hex + u'>'));
+            const auto it = ids.find(toU32(QString(QStringLiteral("<0x") + hex + u'>')));
             if (it == ids.end())
                 return false;
             bytes.push_back(it->second);

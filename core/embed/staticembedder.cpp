@@ -115,7 +115,7 @@ bool floatTableIsFinite(QByteArrayView data, SafeTensor::DType dtype)
     }
 }
 
-double readScalar(const char *p, SafeTensor::DType dtype)
+double staticReadScalar(const char *p, SafeTensor::DType dtype)
 {
     switch (dtype) {
     case SafeTensor::DType::F64: {
@@ -416,14 +416,14 @@ Result<std::unique_ptr<StaticEmbedder>> StaticEmbedder::fromData(const QByteArra
         const int width = SafeTensor::elementSize(w->dtype);
         p.weights.resize(size_t(vocabulary));
         for (int i = 0; i < vocabulary; ++i)
-            p.weights[size_t(i)] = readScalar(raw.data() + qsizetype(i) * width, w->dtype);
+            p.weights[size_t(i)] = staticReadScalar(raw.data() + qsizetype(i) * width, w->dtype);
     }
     if (const SafeTensor *m = file->tensor(u"mapping")) {
         const QByteArrayView raw = file->data(*m);
         const int width = SafeTensor::elementSize(m->dtype);
         p.mapping.resize(size_t(vocabulary));
         for (int i = 0; i < vocabulary; ++i) {
-            const double row = readScalar(raw.data() + qsizetype(i) * width, m->dtype);
+            const double row = staticReadScalar(raw.data() + qsizetype(i) * width, m->dtype);
             if (row < 0 || row >= p.info.rows)
                 return staticModelError(QStringLiteral("\"mapping\" points token %1 at row %2 of a table of %3 rows")
                                             .arg(i)

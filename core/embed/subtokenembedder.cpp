@@ -117,7 +117,7 @@ EmbeddingVector SubtokenEmbedder::embedOne(const QString &text) const
                 sum[size_t(block * 64 + b)] += (bits >> b) & 1 ? w : -w;
         }
     }
-    EmbeddingVector v(size_t(dim));
+    EmbeddingVector v(size_t(dim), 0.0f);
     for (int k = 0; k < dim; ++k)
         v[size_t(k)] = float(sum[size_t(k)]);
     normaliseVector(v);

@@ -140,8 +140,8 @@ void tst_StaticEmbedder::goldens_data()
     }
 }
 
-// Token ids equal, vectors equal within float tolerance (float16 models: the reference computes
-// in half precision, we in single).
+// Token ids equal, vectors equal within float tolerance: 1e-5 (the reference sums 512 float32
+// rows in float32, we in double), float16 models 2e-3 (the reference averages in half precision).
 void tst_StaticEmbedder::goldens()
 {
     QFETCH(QString, folder);
@@ -173,7 +173,7 @@ void tst_StaticEmbedder::goldens()
     const EmbeddingVector v = (*model)->encode(text);
     const QJsonArray wantVector = c.value(QStringLiteral("vector")).toArray();
     QCOMPARE(int(v.size()), int(wantVector.size()));
-    const double tolerance = dtype == QLatin1String("float16") ? 2e-3 : 2e-6;
+    const double tolerance = dtype == QLatin1String("float16") ? 2e-3 : 1e-5;
     for (qsizetype k = 0; k < wantVector.size(); ++k) {
         const double w = wantVector.at(k).toDouble();
         if (std::abs(v[size_t(k)] - w) > tolerance * std::max(1.0, std::abs(w)))

@@ -34,11 +34,11 @@ void writeText(const QString &path, const QByteArray &content)
     QCOMPARE(f.write(content), content.size());
 }
 
-// Words of the tiny model and the concept each stands for: 0 vehicles, 1 cookies, 2 the rest.
+// Words of the tiny model and the topic each stands for: 0 vehicles, 1 cookies, 2 the rest.
 const struct
 {
     const char *word;
-    int concept;
+    int topic;
 } kWords[] = {
     {"car", 0},      {"automobile", 0}, {"vehicle", 0}, {"engine", 0}, {"motor", 0}, {"garage", 0},
     {"cookie", 1},   {"cookies", 1},    {"jar", 1},     {"domain", 1}, {"web", 1},   {"biscuit", 1},
@@ -47,7 +47,7 @@ const struct
 };
 
 // A model2vec folder: WordPiece over the words above and ASCII punctuation, BERT normalizer and
-// pre-tokenizer, an F32 table whose rows point along their concept's axis (`twist` turns the
+// pre-tokenizer, an F32 table whose rows point along their topic's axis (`twist` turns the
 // "rest" axis so that a second model has other vectors).
 void writeModel(const QString &folder, float twist)
 {
@@ -56,8 +56,8 @@ void writeModel(const QString &folder, float twist)
     for (const auto &w : kWords) {
         vocab.insert(QLatin1String(w.word), int(rows.size()));
         std::array<float, 3> r{0, 0, 0};
-        r[size_t(w.concept)] = 1.0f;
-        if (w.concept == 2)
+        r[size_t(w.topic)] = 1.0f;
+        if (w.topic == 2)
             r = {0.05f * twist, 0.05f, 0.2f};
         rows.push_back(r);
     }
