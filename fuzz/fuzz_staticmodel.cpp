@@ -17,11 +17,11 @@ using namespace RepoLens;
 namespace {
 
 // A WordPiece tokenizer of 12 tokens with the BERT normalizer and pre-tokenizer.
-const char kFuzzTokenizer[] = R"({"model":{"type":"WordPiece","unk_token":"[UNK]","continuing_subword_prefix":"##",
+const char kFuzzTokenizer[] = R"JSON({"model":{"type":"WordPiece","unk_token":"[UNK]","continuing_subword_prefix":"##",
 "max_input_chars_per_word":100,"vocab":{"[PAD]":0,"[UNK]":1,"a":2,"b":3,"##a":4,"##b":5,"read":6,"file":7,
 "##s":8,"_":9,"(":10,")":11}},"normalizer":{"type":"BertNormalizer","clean_text":true,
 "handle_chinese_chars":true,"strip_accents":null,"lowercase":true},"pre_tokenizer":{"type":"BertPreTokenizer"},
-"added_tokens":[{"id":0,"content":"[PAD]","normalized":false,"special":true}]})";
+"added_tokens":[{"id":0,"content":"[PAD]","normalized":false,"special":true}]})JSON";
 
 QByteArray fuzzTable()
 {
@@ -33,7 +33,7 @@ QByteArray fuzzTable()
             data.append(reinterpret_cast<const char *>(&v), sizeof v);
         }
     }
-    const QByteArray header = R"({"embeddings":{"dtype":"F32","shape":[12,4],"data_offsets":[0,192]}})";
+    const QByteArray header = R"JSON({"embeddings":{"dtype":"F32","shape":[12,4],"data_offsets":[0,192]}})JSON";
     QByteArray out(8, '\0');
     out[0] = char(header.size());
     return out + header + data;
@@ -84,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     }
     case 2: {
-        auto model = StaticEmbedder::fromData(QByteArray(R"({"normalize": true})"), QByteArray(kFuzzTokenizer), rest);
+        auto model = StaticEmbedder::fromData(QByteArray(R"JSON({"normalize": true})JSON"), QByteArray(kFuzzTokenizer), rest);
         if (model)
             embedSome(**model, QStringLiteral("read files a b"));
         break;
