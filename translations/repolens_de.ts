@@ -1361,6 +1361,10 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <source>The index is damaged (%1) and its data folder is read-only, so it cannot be rebuilt; results may be incomplete.</source>
         <translation>Der Index ist beschädigt (%1) und sein Datenordner ist schreibgeschützt, daher kann er nicht neu aufgebaut werden; Ergebnisse können unvollständig sein.</translation>
     </message>
+    <message>
+        <source>Embedder changed: computing vectors</source>
+        <translation>Embedder geändert: Vektoren werden berechnet</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

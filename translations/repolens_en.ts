@@ -1356,6 +1356,10 @@ Clear the filter (Esc) to see every file.</source>
         <source>The index is damaged (%1) and its data folder is read-only, so it cannot be rebuilt; results may be incomplete.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Embedder changed: computing vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>

@@ -1361,6 +1361,10 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <source>The index is damaged (%1) and its data folder is read-only, so it cannot be rebuilt; results may be incomplete.</source>
         <translation>L’index est endommagé (%1) et son dossier de données est en lecture seule : il ne peut pas être reconstruit ; les résultats peuvent être incomplets.</translation>
     </message>
+    <message>
+        <source>Embedder changed: computing vectors</source>
+        <translation>Embedder modifié : calcul des vecteurs</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
