@@ -1360,6 +1360,10 @@ Clear the filter (Esc) to see every file.</source>
         <source>The index is damaged (%1) and its data folder is read-only, so it cannot be rebuilt; results may be incomplete.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Embedder changed: computing vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1884,10 +1888,6 @@ Body (%3 bytes, exactly as sent):
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Vectors find code by meaning. The built-in embedder runs on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Use vectors (hybrid search)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2160,6 +2160,38 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Tool calls per round:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vectors find code by meaning. The built-in embedder and a static model run on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static model folder (offline):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model2vec model, e.g. potion-code-16M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static Model Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder of a model in the model2vec format (config.json, tokenizer.json, model.safetensors), such as potion-code-16M.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder is not a usable static embedding model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 model: %2 tokens, %3 dimensions. Changing the model embeds the folder again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

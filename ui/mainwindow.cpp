@@ -1598,6 +1598,7 @@ void MainWindow::showSettings(const QString &page)
 void MainWindow::applySettings(const SettingsBundle &b)
 {
     const IndexingSettings oldIndexing = IndexingSettings::load();
+    const SearchSettings oldSearch = SearchSettings::load();
     b.llm.save();
     b.search.save();
     b.indexing.save();
@@ -1638,6 +1639,14 @@ void MainWindow::applySettings(const SettingsBundle &b)
             statusBar()->showMessage(tr("Ignore rules changed: re-indexing"), 5000);
             m_index->start();
         }
+    } else if (b.search.vectors
+               && (!oldSearch.vectors || oldSearch.embedStatic != b.search.embedStatic || oldSearch.embedUrl != b.search.embedUrl
+                   || oldSearch.embedModel != b.search.embedModel || oldSearch.embedBuiltin != b.search.embedBuiltin)
+               && !m_root.isEmpty() && !m_index->isIndexing()) {
+        // Another embedder: a run that finds the files unchanged, then the vectors of the new
+        // model in the background (those of the old one are kept).
+        statusBar()->showMessage(tr("Embedder changed: computing vectors"), 5000);
+        m_index->start();
     }
     if (b.llm.summaries && b.llm.isConfigured() && !m_root.isEmpty() && !m_index->isIndexing())
         m_summaries->offer(m_index->databasePath(), b.llm.endpoint(m_chatController->apiKey()), !b.llm.sendCredentials);

@@ -13,6 +13,7 @@
 #include "core/base/secrets.h"
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
+#include "core/embed/staticembedder.h"
 #include "core/index/indexer.h"
 #include "core/index/indexingsettings.h"
 #include "core/llm/contextretriever.h"
@@ -77,7 +78,8 @@ const char *const kUsage = R"(Usage: repolens-cli [--data-dir DIR] COMMAND ...
 Commands:
   index DIR [--no-vectors] [--check]
                                     index (or bring up to date) the folder DIR, then its
-                                    vectors (built-in embedder unless embed.url is set);
+                                    vectors (built-in embedder unless embed.static or
+                                    embed.url is set);
                                     --check runs a full integrity check first (a damaged
                                     index is moved aside and rebuilt, as is one found
                                     damaged by any command)
@@ -88,7 +90,10 @@ Commands:
                                     prints one JSON object a line; MODE: local,
                                     endpoint (rerank.url), llm (the chat model), off
   config [KEY [VALUE]]              show or set a retrieval setting (rerank, vectors,
-                                    embed.url, embed.model, embed.max_tokens, rerank.url,
+                                    embed.url, embed.model, embed.max_tokens,
+                                    embed.static: a model2vec model folder, used instead
+                                    of the endpoint and the built-in model while set;
+                                    embed.builtin: lsa or subtokens; rerank.url,
                                     rerank.model) or answering setting (llm.url,
                                     llm.model, llm.temperature, llm.max_tokens,
                                     llm.key_env, llm.timeout, hyde, top_k,
@@ -312,7 +317,12 @@ QString apiKeyFor(const LlmSettings &llm)
 int runEmbed(const QString &dbPath, bool quiet)
 {
     const SearchSettings settings = SearchSettings::load();
-    std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
+    QString embedderError;
+    std::shared_ptr<Embedder> remote = configuredEmbedder(settings, &embedderError);
+    if (!embedderError.isEmpty()) {
+        printErr(QStringLiteral("embedding failed (keyword search still works): %1").arg(embedderError));
+        return 1;
+    }
     EmbedOptions embedOptions;
     embedOptions.withholdSecrets = !LlmSettings::load().sendCredentials;
     EmbeddingIndexer embedder(dbPath, embedOptions);
@@ -368,8 +378,9 @@ int runEmbed(const QString &dbPath, bool quiet)
                      report->chunksTotal, qPrintable(report->modelId), report->embedded, report->reused,
                      report->seconds, report->fitSeconds, report->embedSeconds, report->indexSeconds);
     if (!quiet && report->redacted > 0)
-        std::fprintf(stderr, "vectors: %d chunks sent with credentials withheld (send_credentials is off)\n",
-                     report->redacted);
+        std::fprintf(stderr, "vectors: %d chunks %s with credentials withheld (send_credentials is off)\n",
+                     report->redacted, remote && remote->isLocal() && !dynamic_cast<RemoteEmbedder *>(remote.get())
+                                           ? "embedded" : "sent");
     return 0;
 }
 
@@ -922,6 +933,25 @@ int runConfig(const Args &args)
     }
     if (!settings.setValue(key, args.positional.at(1)))
         return usageError(QStringLiteral("bad value for %1: '%2'").arg(key, args.positional.at(1)));
+    if (key == QLatin1String("embed.static") && !settings.embedStatic.isEmpty()) {
+        // Checked now, not at the next index: a folder that is not a model is refused.
+        auto model = StaticEmbedder::loadUncached(settings.embedStatic);
+        if (!model) {
+            printErr(QStringLiteral("not set: %1 is not a usable static embedding model: %2")
+                         .arg(settings.embedStatic, model.error().message));
+            return 2;
+        }
+        const StaticModelInfo &info = (*model)->info();
+        printOut(QStringLiteral("static model %1: %2 tokenizer, %3 tokens, %4 table %5 x %6%7%8; the next index "
+                                "embeds every chunk with it\n")
+                     .arg((*model)->modelId(), info.tokenizerModel)
+                     .arg(info.vocabulary)
+                     .arg(info.dtype)
+                     .arg(info.rows)
+                     .arg(info.dimension)
+                     .arg(info.hasWeights ? QStringLiteral(", token weights") : QString(),
+                          info.hasMapping ? QStringLiteral(", token mapping") : QString()));
+    }
     settings.save();
     return 0;
 }

@@ -300,6 +300,11 @@ QStringList BuiltinEmbedder::tokenize(QStringView text)
     return out;
 }
 
+void BuiltinEmbedder::forEachCodeTerm(QByteArrayView utf8, const std::function<void(const std::string &)> &f)
+{
+    forEachTerm(utf8, f);
+}
+
 namespace {
 
 // Every distinct chunk (by content) as a bag of terms: term ids in order of first occurrence

@@ -13,7 +13,10 @@ Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QString
     const SearchSettings settings = SearchSettings::load();
     if (!settings.vectors)
         return EmbedReport{};
-    const std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
+    QString embedderError;
+    const std::shared_ptr<Embedder> remote = configuredEmbedder(settings, &embedderError);
+    if (!embedderError.isEmpty())
+        return makeError(ErrorCode::InvalidArgument, embedderError, settings.embedStatic);
     EmbedOptions options;
     options.priorityPaths = priorityPaths;
     options.withholdSecrets = withholdSecrets;

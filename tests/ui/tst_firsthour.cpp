@@ -38,6 +38,7 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -47,6 +48,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -102,6 +104,7 @@ private Q_SLOTS:
     void examplesComeFromTheFolder();
     // dialogs
     void rerankFieldsFollowTheMode();
+    void staticModelFolderIsChecked();
     void emptyIgnoreListIsNotInvalid();
     void sentLogEnterClosesAndClearAsks();
     void testConnectionIsLogged();
@@ -759,6 +762,42 @@ void tst_FirstHour::rerankFieldsFollowTheMode()
     QVERIFY(dialog.rerankModel()->isEnabled());
     mode->setCurrentIndex(mode->findData(rerankModeName(RerankMode::Local)));
     QVERIFY(!dialog.rerankUrl()->isEnabled());
+}
+
+// Settings ▸ Embeddings ▸ Static model folder: a folder that is not a model is refused with
+// why; a model is described and saved; the choice shows again when the dialog opens.
+void tst_FirstHour::staticModelFolderIsChecked()
+{
+    SettingsBundle current;
+    SettingsDialog dialog(current, nullptr, m_window);
+    dialog.setQuietErrors(true);
+    dialog.showPage(QStringLiteral("embeddings"));
+    QVERIFY(!dialog.staticFolderEdit()->isEnabled());
+    dialog.staticModelChoice()->setChecked(true);
+    QVERIFY(dialog.staticFolderEdit()->isEnabled());
+    QTemporaryDir notAModel;
+    dialog.staticFolderEdit()->setText(notAModel.path());
+    QSignalSpy applied(&dialog, &SettingsDialog::applied);
+    QVERIFY(!dialog.apply());
+    QVERIFY2(dialog.lastError().contains(QLatin1String("not a usable static embedding model")), qPrintable(dialog.lastError()));
+    QVERIFY2(dialog.lastError().contains(QLatin1String("config.json, tokenizer.json and model.safetensors")),
+             qPrintable(dialog.lastError()));
+    QCOMPARE(dialog.staticFolderStatus()->text(), dialog.lastError());
+    QCOMPARE(applied.size(), 0);
+
+    const QString model = QStringLiteral(REPOLENS_TEST_DATA "/staticmodel/tiny-wordpiece");
+    dialog.staticFolderEdit()->setText(model);
+    QVERIFY2(dialog.apply(), qPrintable(dialog.lastError()));
+    QCOMPARE(applied.size(), 1);
+    const SettingsBundle saved = applied.first().at(0).value<SettingsBundle>();
+    QCOMPARE(saved.search.embedStatic, QFileInfo(model).absoluteFilePath());
+    QVERIFY2(dialog.staticFolderStatus()->text().startsWith(QLatin1String("WordPiece model:")),
+             qPrintable(dialog.staticFolderStatus()->text()));
+
+    SettingsDialog again(saved, nullptr, m_window);
+    again.setQuietErrors(true);
+    QVERIFY(again.staticModelChoice()->isChecked());
+    QCOMPARE(again.staticFolderEdit()->text(), saved.search.embedStatic);
 }
 
 void tst_FirstHour::emptyIgnoreListIsNotInvalid()
