@@ -149,8 +149,8 @@ void tst_Stages::symbolBonusAndSeeds()
     QTemporaryDir dir;
     auto store = openStore(dir);
     for (int i = 0; i < 4; ++i)
-        QVERIFY(addFile(*store, QStringLiteral("m%1.py").arg(i), "def dup():\n    pass\n"));
-    Run many(*store, QStringLiteral("dup"));
+        QVERIFY(addFile(*store, QStringLiteral("m%1.py").arg(i), "def frobnicate():\n    pass\n"));
+    Run many(*store, QStringLiteral("frobnicate"));
     many.run(SymbolGenerator());
     QCOMPARE(many.ctx.candidates.size(), 4);
     for (const Candidate &c : many.ctx.candidates)
@@ -341,8 +341,8 @@ void tst_Stages::filePriorDemotesTests()
     const Candidate *test = r.byName(QStringLiteral("test_select_proxy"));
     QVERIFY(test);
     QVERIFY(test->reasons.contains(QStringLiteral("demoted: test")));
-    // the quality prior is added, then a demoted file's score is halved
-    QCOMPARE(test->scores.final, (before.value(test->chunkId) + 0.25 * r.caches.files().percentile.value(test->fileId)) * 0.5);
+    // the quality prior is added, then a demoted file's score is multiplied by 0.3
+    QCOMPARE(test->scores.final, (before.value(test->chunkId) + 0.25 * r.caches.files().percentile.value(test->fileId)) * 0.3);
     QVERIFY(test->scores.prior < 0);
     QVERIFY(r.byName(QStringLiteral("select_proxy"))->scores.prior >= 0);
     Run asked(*m_store, QStringLiteral("select proxy tests"));
