@@ -534,8 +534,8 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         if (!ok || options.maxPerFile < 0)
             return usageError(QStringLiteral("--max-per-file needs a number"));
     }
-    // The pool does not grow with the results asked for: the first ten never depend on --top.
-    options.candidates = std::max(options.candidates, options.topK);
+    // The candidate pool does not grow with the results asked for: the first ten never depend
+    // on --top (a list longer than the pool ends early).
     const bool json = args.flags.contains(QStringLiteral("json"));
     if (args.flags.contains(QStringLiteral("batch"))) {
         searcher.warmUp(); // caches load once, outside the per-query times

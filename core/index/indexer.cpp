@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <deque>
 #include <future>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -75,6 +76,7 @@ struct WorkResult
     bool fresh = false;         // the file had no content in the index before
     bool clearContent = false;  // the file no longer has content in the index
     bool vanished = false;      // deleted between the scan and the read: leaves the index
+    size_t order = 0;           // place in the work list: results are written in this order
 };
 
 bool isFolder(const QString &path)
@@ -426,7 +428,9 @@ struct ChangeSet
 };
 
 // The parse fan-out of writeWork(): worker threads, each with a chunker of its own, take the
-// work items in order and push their results into a bounded queue that the writer drains.
+// work items in order and push their results into a bounded queue. The writer gets them back in
+// work order whatever the threads' timing, so the same files get the same row ids (chunk ids
+// key the vectors and break ties); workers stay at most kAhead items ahead of it.
 class ParsePool
 {
 public:
@@ -440,14 +444,25 @@ public:
                 QThread::currentThread()->setObjectName(QStringLiteral("repolens-parse-%1").arg(t));
                 Chunker chunker(options.chunker);
                 QElapsedTimer busy;
+                auto stopped = [this, cancel] {
+                    return m_stop.load() || (cancel && cancel->load(std::memory_order_relaxed));
+                };
                 for (;;) {
-                    if (m_stop.load() || (cancel && cancel->load(std::memory_order_relaxed)))
+                    if (stopped())
                         break;
                     const size_t i = m_next.fetch_add(1);
                     if (i >= work.size())
                         break;
+                    {
+                        std::unique_lock lock(m_aheadMutex);
+                        while (i >= m_taken.load() + kAhead && !stopped())
+                            m_aheadCv.wait_for(lock, std::chrono::milliseconds(50));
+                    }
+                    if (stopped())
+                        break;
                     busy.start();
                     WorkResult result = processFile(root, work[i], chunker, options, cancel);
+                    result.order = i;
                     m_parseNanos.fetch_add(busy.nsecsElapsed());
                     m_queue.push(std::move(result));
                 }
@@ -457,8 +472,32 @@ public:
     }
     ~ParsePool() { stop(); }
 
-    // A result, waiting up to timeoutMs; false when none arrived.
-    bool pop(WorkResult *out, int timeoutMs) { return m_queue.pop(out, timeoutMs); }
+    // The next result in work order, waiting up to timeoutMs for results to arrive; false when
+    // it has not arrived.
+    bool pop(WorkResult *out, int timeoutMs)
+    {
+        for (;;) {
+            if (!m_early.empty() && m_early.begin()->first == m_nextOrder) {
+                takeEarliest(out);
+                return true;
+            }
+            WorkResult r;
+            if (!m_queue.pop(&r, timeoutMs))
+                return false;
+            const size_t order = r.order;
+            m_early.emplace(order, std::move(r));
+        }
+    }
+    // After the workers stopped early (cancel): the earliest result they left, past the gaps.
+    bool popLeft(WorkResult *out)
+    {
+        if (pop(out, 0))
+            return true;
+        if (m_early.empty())
+            return false;
+        takeEarliest(out);
+        return true;
+    }
     bool isRunning() const { return m_running.load() > 0; }
     // Stops the workers (results not written yet are dropped) and joins them.
     void stop()
@@ -467,6 +506,7 @@ public:
             return;
         m_stop.store(true);
         m_queue.abort();
+        m_aheadCv.notify_all();
         {
             WorkResult drain;
             while (m_running.load() > 0 || m_queue.pop(&drain, 0)) {
@@ -480,7 +520,24 @@ public:
     double parseSeconds() const { return m_parseNanos.load() / 1e9; }
 
 private:
+    static constexpr size_t kAhead = 512;
+
+    void takeEarliest(WorkResult *out)
+    {
+        auto first = m_early.begin();
+        *out = std::move(first->second);
+        m_nextOrder = first->first + 1;
+        m_early.erase(first);
+        m_taken.store(m_nextOrder);
+        m_aheadCv.notify_all();
+    }
+
     ResultQueue m_queue;
+    std::map<size_t, WorkResult> m_early; // results that arrived before their turn (writer only)
+    size_t m_nextOrder = 0;
+    std::atomic<size_t> m_taken{0};
+    std::mutex m_aheadMutex;
+    std::condition_variable m_aheadCv;
     std::atomic<size_t> m_next{0};
     std::atomic<int> m_running;
     std::atomic_bool m_stop{false};
@@ -1018,9 +1075,10 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
     tell(true);
     if (work.empty())
         return {};
-    // Bigger files first balances the threads; small ones fill in at the end.
+    // Bigger files first balances the threads; small ones fill in at the end. Files of one size
+    // by path, so that the order (and with it the row ids) is the same every time.
     std::sort(work.begin(), work.end(), [](const WorkItem &a, const WorkItem &b) {
-        return a.file.size > b.file.size;
+        return a.file.size != b.file.size ? a.file.size > b.file.size : a.file.relPath < b.file.relPath;
     });
     const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
                                    int(std::min<size_t>(work.size(), 64)));
@@ -1038,8 +1096,8 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
         WorkResult result;
         if (!pool.pop(&result, 100)) {
             if (!pool.isRunning()) {
-                // workers stopped early (cancel): drain what is left
-                if (!pool.pop(&result, 0))
+                // workers stopped early (cancel): what they left, in order, past the gaps
+                if (!pool.popLeft(&result))
                     break;
             } else {
                 writeError = writer.commitWhenOld();

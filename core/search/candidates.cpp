@@ -4,16 +4,6 @@
 
 namespace RepoLens {
 
-namespace {
-
-bool byFinal(const Candidate &a, const Candidate &b)
-{
-    if (a.scores.final != b.scores.final)
-        return a.scores.final > b.scores.final;
-    return a.chunkId < b.chunkId;
-}
-
-} // namespace
 
 bool acceptsChunk(const SearchFilters &filters, const ChunkRecord &rec)
 {
@@ -54,13 +44,29 @@ const ChunkRecord *CandidateSet::header(qint64 chunkId) const
     return it == m_headers.cend() ? nullptr : &*it;
 }
 
+bool CandidateSet::before(const Candidate &a, const Candidate &b) const
+{
+    if (a.scores.final != b.scores.final)
+        return a.scores.final > b.scores.final;
+    // ties by place in the tree, not by row id (which depends on the order files were written)
+    if (a.path != b.path)
+        return a.path < b.path;
+    const ChunkRecord *ha = header(a.chunkId);
+    const ChunkRecord *hb = header(b.chunkId);
+    const int la = ha ? ha->startLine : 0;
+    const int lb = hb ? hb->startLine : 0;
+    if (la != lb)
+        return la < lb;
+    return a.chunkId < b.chunkId;
+}
+
 QList<Candidate> CandidateSet::ranked() const
 {
     QList<Candidate> out;
     out.reserve(m_byChunk.size());
     for (const Candidate &c : m_byChunk)
         out.append(c);
-    std::sort(out.begin(), out.end(), byFinal);
+    std::sort(out.begin(), out.end(), [this](const Candidate &a, const Candidate &b) { return before(a, b); });
     return out;
 }
 
@@ -70,7 +76,7 @@ QList<Candidate *> CandidateSet::order()
     out.reserve(m_byChunk.size());
     for (Candidate &c : m_byChunk)
         out.append(&c);
-    std::sort(out.begin(), out.end(), [](const Candidate *a, const Candidate *b) { return byFinal(*a, *b); });
+    std::sort(out.begin(), out.end(), [this](const Candidate *a, const Candidate *b) { return before(*a, *b); });
     return out;
 }
 

@@ -19,6 +19,8 @@ struct StageScores
     int bm25Rank = 0;    // 1-based, 0 = not found by BM25
     double vector = 0;
     int vectorRank = 0;
+    double title = 0;    // bug reports: BM25 of the report's title alone, then best-normalised
+    int titleRank = 0;
     double symbol = 0;   // exact symbol-name match bonus
     double file = 0;     // evidence from other chunks of the same file
     double path = 0;     // the file's name matches the query
@@ -66,10 +68,13 @@ public:
     const ChunkRecord *header(qint64 chunkId) const;
     ChunkRecord headerOrEmpty(qint64 chunkId) const { return m_headers.value(chunkId); }
 
-    // Best first by final score, ties by chunk id (deterministic).
+    // Best first by final score, ties by path and line (the same for two indexes of the same
+    // files, whatever their row ids), then chunk id.
     QList<Candidate> ranked() const;
     // The same order for pointers into the set.
     QList<Candidate *> order();
+    // Whether a goes before b in that order.
+    bool before(const Candidate &a, const Candidate &b) const;
 
 private:
     QHash<qint64, Candidate> m_byChunk;

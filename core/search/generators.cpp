@@ -1,5 +1,6 @@
 #include "generators.h"
 
+#include "core/store/codetokens.h"
 #include "core/store/indexstore.h"
 
 #include <QRegularExpression>
@@ -61,7 +62,7 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
             return {};
     }
     const int fetch = ctx.filtered() ? ctx.options.candidates * 4 : ctx.options.candidates;
-    auto hits = ctx.store.chunks().search(matchExpression(terms), fetch);
+    auto hits = ctx.store.chunks().search(KeywordGenerator::matchExpression(terms), fetch);
     if (!hits)
         return hits.error();
     int rank = 0;
@@ -69,6 +70,30 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
         Candidate &c = ctx.candidates[h.chunkId];
         c.scores.bm25 = h.score;
         c.scores.bm25Rank = ++rank;
+    }
+    return {};
+}
+
+Result<void> TitleGenerator::run(QueryContext &ctx) const
+{
+    if (ctx.query.title.isEmpty() || ctx.tuning.titleWeight <= 0)
+        return {};
+    QStringList terms;
+    for (const QString &t : codeTerms(ctx.query.title, true)) {
+        if (!isStopword(t) && !terms.contains(t))
+            terms << t;
+    }
+    if (terms.isEmpty())
+        return {};
+    const int fetch = ctx.filtered() ? ctx.options.candidates : ctx.options.candidates / 3;
+    auto hits = ctx.store.chunks().search(KeywordGenerator::matchExpression(terms), fetch);
+    if (!hits)
+        return hits.error();
+    int rank = 0;
+    for (const FtsHit &h : std::as_const(*hits)) {
+        Candidate &c = ctx.candidates[h.chunkId];
+        c.scores.title = h.score;
+        c.scores.titleRank = ++rank;
     }
     return {};
 }

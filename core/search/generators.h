@@ -26,6 +26,15 @@ public:
                                      const QHash<QString, int> &documentFrequencies, int chunks, int limit);
 };
 
+// Bug reports: BM25 of the report's title alone (its first line, what the reporter says is
+// wrong), so that the title's words count more than the same words somewhere in a log.
+class TitleGenerator : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("report title"); }
+    Result<void> run(QueryContext &context) const override;
+};
+
 // Nearest neighbours of the query's embedding.
 class VectorGenerator : public SearchStage
 {

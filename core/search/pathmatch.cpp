@@ -232,9 +232,12 @@ QHash<qint64, QString> PathWordIndex::filesNamedBy(const QStringList &queryWords
 
 Result<void> PathMatch::run(QueryContext &ctx) const
 {
-    const QStringList words = pathQueryWords(ctx.query.parsed.text);
-    // A bug report or a long question names many things: its files are found otherwise.
-    if (words.isEmpty() || words.size() > ctx.tuning.pathMaxWords || ctx.candidates.isEmpty())
+    // A bug report names many things: only its title is read for file names (its named files
+    // are found by the mention stages).
+    const bool report = bool(ctx.query.report);
+    const QStringList words = pathQueryWords(report ? ctx.query.title : ctx.query.parsed.text);
+    const double boost = report ? ctx.tuning.pathReport : ctx.tuning.pathBoost;
+    if (words.isEmpty() || words.size() > ctx.tuning.pathMaxWords || ctx.candidates.isEmpty() || boost <= 0)
         return {};
     const double top = ctx.top();
     // Files the query names that no generator found: their best-named chunk joins.
@@ -282,7 +285,7 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         const double share = pathMatchScore(words, pathWords(c.path), &matched);
         if (share <= 0)
             continue;
-        c.scores.path = ctx.tuning.pathBoost * top * share;
+        c.scores.path = boost * top * share;
         c.scores.final += c.scores.path;
         c.reasons << QStringLiteral("path names %1").arg(matched.join(QStringLiteral(", ")));
     }

@@ -92,9 +92,11 @@ bool isNameQuery(const QString &text)
     return nameLike;
 }
 
-QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters)
+QueryAnalysis analyzeQuery(const QString &written, const SearchFilters &extraFilters)
 {
     QueryAnalysis a;
+    // A report's package listings name what is installed, not the code at fault.
+    const QString raw = looksLikeReport(written) ? withoutPackageListings(written) : written;
     a.parsed = parseQuery(raw);
     ParsedQuery &pq = a.parsed;
     pq.filters.languages = extraFilters.languages + pq.filters.languages;
@@ -108,6 +110,8 @@ QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters
         a.report = std::make_shared<const ReportSignals>(analyzeReport(raw));
     }
 
+    if (a.report)
+        a.title = reportTitle(raw);
     a.terms = pq.terms.mid(0, a.report ? 400 : 40);
     if (a.report) {
         TokenSink sink;

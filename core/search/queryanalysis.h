@@ -36,6 +36,7 @@ struct QueryAnalysis
     bool longText = false;   // more than 40 words: a bug report, a traceback, a pasted log
     bool nameQuery = false;  // only one to three names ("Deserialize", "Rails::Engine", "flat_hash_map")
     std::shared_ptr<const ReportSignals> report; // set for the Report route
+    QString title;           // reports: the first line when it reads as a summary (not code, not a log line)
 };
 
 QueryAnalysis analyzeQuery(const QString &raw, const SearchFilters &extraFilters = {});

@@ -69,7 +69,7 @@ Result<void> Diversity::run(QueryContext &ctx) const
             if (ctx.options.maxPerFile > 0 && n >= ctx.options.maxPerFile)
                 continue;
             const double score = n == 0 || decay >= 1.0 ? c.scores.final : c.scores.final * std::pow(decay, n);
-            if (best < 0 || score > bestScore) { // ties keep the ranked (chunk id) order
+            if (best < 0 || score > bestScore) { // ties keep the ranked (path, line) order
                 best = i;
                 bestScore = score;
             }
@@ -86,6 +86,8 @@ Result<void> Diversity::run(QueryContext &ctx) const
         hit.scores = c.scores;
         hit.scores.final = bestScore;
         hit.reasons = c.reasons;
+        if (c.scores.titleRank > 0)
+            hit.reasons.prepend(QStringLiteral("title keyword rank %1").arg(c.scores.titleRank));
         if (c.scores.vectorRank > 0)
             hit.reasons.prepend(QStringLiteral("vector rank %1").arg(c.scores.vectorRank));
         if (c.scores.bm25Rank > 0)

@@ -106,6 +106,54 @@ QString normalizeReportedPath(const QString &path)
     return p;
 }
 
+QString withoutPackageListings(const QString &text)
+{
+    // "requests 2.21.0", "numpy==1.15.0", "  - python=3.8.2=h1", "Package    Version", "-----  ----"
+    static const QRegularExpression listing(QStringLiteral(
+        "^\\s*(?:[-*]\\s+)?[A-Za-z][\\w.\\-\\[\\]]*\\s*(?:==|>=|=|\\s)\\s*v?\\d+(?:\\.[\\w+\\-]+)+(?:[=\\s].*)?$"
+        "|^\\s*(?:Package|Name)\\s+Version\\b.*$|^[\\s\\-=]{8,}$"));
+    const QStringList lines = text.split(u'\n');
+    QList<bool> drop(lines.size(), false);
+    int found = 0;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (listing.match(lines.at(i)).hasMatch()) {
+            drop[i] = true;
+            ++found;
+        }
+    }
+    if (found < 5)
+        return text;
+    QStringList kept;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (!drop.at(i))
+            kept << lines.at(i);
+    }
+    return kept.join(u'\n');
+}
+
+QString reportTitle(const QString &text)
+{
+    for (const QString &line : text.split(u'\n')) {
+        const QString t = line.trimmed();
+        if (t.isEmpty())
+            continue;
+        if (t.size() > 200 || t.startsWith(QLatin1String("```")) || t.startsWith(u'>') || t.startsWith(u'$')
+            || t.startsWith(QLatin1String("Traceback")) || t.startsWith(u'/') || t.startsWith(u'#')
+            || t.startsWith(QLatin1String("at ")))
+            return {};
+        QList<bool> trace;
+        if (!parseFrames({t}, &trace).isEmpty())
+            return {};
+        // a title has words: at least two of three or more letters
+        static const QRegularExpression word(QStringLiteral("[A-Za-z]{3,}"));
+        int words = 0;
+        for (auto it = word.globalMatch(t); it.hasNext(); it.next())
+            ++words;
+        return words >= 2 ? t : QString();
+    }
+    return {};
+}
+
 bool looksLikeReport(const QString &text)
 {
     static const QRegularExpression ws(QStringLiteral("\\s+"));

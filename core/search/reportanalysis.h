@@ -40,6 +40,15 @@ bool looksLikeReport(const QString &text);
 
 ReportSignals analyzeReport(const QString &text);
 
+// The text without package listings (`pip list`, `pip freeze`, `conda list`, a lock file's
+// "name version" lines): five or more such lines name installed packages, not the code at fault,
+// and their words would drown the report's own.
+QString withoutPackageListings(const QString &text);
+
+// The first non-empty line of a report when it reads as its summary: at most 200 characters,
+// not a code fence, a traceback or log line, a path or a quoted line. Empty otherwise.
+QString reportTitle(const QString &text);
+
 // A path as written in a report made comparable with the index's paths: '/' separated, without a
 // drive letter, and without everything up to an installed copy's package folder
 // ("C:\\...\\site-packages\\flask\\app.py" -> "flask/app.py").

@@ -15,13 +15,16 @@ Result<void> Fusion::run(QueryContext &ctx) const
     const Tuning &tune = ctx.tuning;
     double best = 0;
     double bestVector = 0;
+    double bestTitle = 0;
     for (const Candidate &c : std::as_const(ctx.candidates)) {
         best = std::max(best, c.scores.bm25);
+        bestTitle = std::max(bestTitle, c.scores.title);
         if (!ctx.queryVector.empty())
             bestVector = std::max(bestVector, c.scores.vector);
     }
     for (Candidate &c : ctx.candidates) {
         c.scores.bm25 = best > 0 ? c.scores.bm25 / best : 0;
+        c.scores.title = bestTitle > 0 ? c.scores.title / bestTitle : 0;
         const double vec = bestVector > 0 ? std::max(0.0, c.scores.vector) / bestVector : 0.0;
         if (tune.fusion == 1) {
             double rrf = 0;
@@ -34,6 +37,7 @@ Result<void> Fusion::run(QueryContext &ctx) const
         } else {
             c.base = c.scores.bm25 + tune.vectorWeight * vec;
         }
+        c.base += tune.titleWeight * c.scores.title;
         c.scores.final = c.base;
     }
     return {};

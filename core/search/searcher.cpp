@@ -183,6 +183,8 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
 
     // candidate generators
     out << std::make_shared<KeywordGenerator>();
+    if (report)
+        out << std::make_shared<TitleGenerator>();
     if (useVectors)
         out << std::make_shared<VectorGenerator>(d->queryEmbedder, d->vectors);
     out << std::make_shared<SymbolGenerator>() << std::make_shared<HeaderFilter>();

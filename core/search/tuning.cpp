@@ -38,6 +38,8 @@ Tuning Tuning::parse(const QString &spec)
         {"rerank", &t.rerankWeight, nullptr},
         {"decay", &t.decay, nullptr},
         {"mention", &t.mentionBoost, nullptr},
+        {"title", &t.titleWeight, nullptr},
+        {"pathReport", &t.pathReport, nullptr},
         {"mentionIds", nullptr, &t.mentionIdentifiers},
         {"reportTerms", nullptr, &t.reportTerms},
     };

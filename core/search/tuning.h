@@ -33,6 +33,8 @@ struct Tuning
     int expandFrom = 5;          // top hits expanded
     double rerankWeight = 0.5;   // share of the range the re-ranker's (normalised) score adds
     double decay = 0.5;          // diversity: each further chunk of a file x this (1 = off)
+    double titleWeight = 0.5;    // bug reports: the title's own BM25 against the report's 1
+    double pathReport = 0.5;     // bug reports: path match on the title's words, x top x share
     double mentionBoost = 0.7;   // bug reports: a named file / definition, x its strength
     int mentionIdentifiers = 60; // bug reports: identifiers looked up, most frequent first
     int reportTerms = 40;        // bug reports: keyword terms, the most specific first (0: the first 40)

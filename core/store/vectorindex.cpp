@@ -10,12 +10,10 @@
 #include <QSaveFile>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <mutex>
 #include <shared_mutex>
-#include <thread>
 
 namespace RepoLens {
 
@@ -70,9 +68,16 @@ public:
     mutable std::shared_mutex lock;
 
     const float *vec(int slot) const { return data.data() + size_t(slot) * size_t(dim); }
+    int exactBelow() const
+    {
+        if (options.bruteForceBelow >= 0)
+            return options.bruteForceBelow;
+        return int(std::max<qint64>(1, VectorIndexOptions::kExactFloats / std::max(1, dim)));
+    }
 
-    // Builds the graph from every live vector; hnswlib inserts concurrently, so the work is
-    // spread over the cores (capacity is reserved up front: no resize while threads insert).
+    // Builds the graph from every live vector, one insertion after the other in slot order:
+    // hnswlib's levels come from a fixed seed, so the same vectors give the same graph (a
+    // concurrent build would depend on the threads' timing).
     Result<void> buildGraph()
     {
         graph.reset();
@@ -85,30 +90,13 @@ public:
             if (live[s])
                 slots.push_back(int(s));
         }
-        const int threads = slots.size() < 2048 ? 1 : std::max(1, int(std::thread::hardware_concurrency()));
-        std::atomic<size_t> next{0};
-        std::mutex errorLock;
         Result<void> failure;
-        auto work = [&] {
-            for (;;) {
-                const size_t i = next.fetch_add(1);
-                if (i >= slots.size())
-                    return;
-                const int s = slots[i];
-                if (auto r = Hnsw::add(g->get(), labels[size_t(s)], vec(s)); !r) {
-                    std::lock_guard l(errorLock);
-                    failure = r;
-                    next.store(slots.size());
-                    return;
-                }
+        for (const int s : slots) {
+            if (auto r = Hnsw::add(g->get(), labels[size_t(s)], vec(s)); !r) {
+                failure = r;
+                break;
             }
-        };
-        std::vector<std::thread> pool;
-        for (int t = 1; t < threads; ++t)
-            pool.emplace_back(work);
-        work();
-        for (std::thread &t : pool)
-            t.join();
+        }
         if (!failure)
             return failure;
         graph = std::move(*g);
@@ -135,7 +123,7 @@ public:
         live.assign(labels.size(), 1);
         deleted = 0;
         graph.reset();
-        if (liveCount >= options.bruteForceBelow)
+        if (liveCount >= exactBelow())
             return buildGraph();
         return {};
     }
@@ -261,7 +249,7 @@ Result<void> VectorIndex::add(qint64 label, const float *vector, int dimension)
     normalise(dst, d->dim);
     if (d->graph)
         return Hnsw::add(d->graph.get(), label, dst);
-    if (d->liveCount >= d->options.bruteForceBelow)
+    if (d->liveCount >= d->exactBelow())
         return d->buildGraph();
     return {};
 }
@@ -300,7 +288,7 @@ Result<void> VectorIndex::addBatch(const QList<qint64> &labels, const std::vecto
                 return r;
         }
     }
-    if (bulk && d->liveCount >= d->options.bruteForceBelow)
+    if (bulk && d->liveCount >= d->exactBelow())
         return d->buildGraph();
     return {};
 }
@@ -456,7 +444,9 @@ Result<std::unique_ptr<VectorIndex>> VectorIndex::load(const QString &path, Vect
     in >> dead >> graphBytes;
     if (in.status() != QDataStream::Ok)
         return corrupt(QStringLiteral("truncated"));
-    if (!graphBytes.isEmpty()) {
+    // A graph saved when the exact limit was lower is not used: exact search is what the same
+    // vectors give everywhere.
+    if (!graphBytes.isEmpty() && count >= p.exactBelow()) {
         auto g = Hnsw::deserialize(dim, graphBytes, options);
         if (!g)
             return g.error();
@@ -472,7 +462,7 @@ Result<std::unique_ptr<VectorIndex>> VectorIndex::load(const QString &path, Vect
             p.live.push_back(0);
             ++p.deleted;
         }
-    } else if (count >= options.bruteForceBelow) {
+    } else if (count >= p.exactBelow() && graphBytes.isEmpty()) {
         if (auto r = p.buildGraph(); !r)
             return r.error();
     }

@@ -18,7 +18,11 @@ struct VectorHit
 
 struct VectorIndexOptions
 {
-    int bruteForceBelow = 20000; // exact search below this many live vectors (as fast there)
+    // Exact search below this many live vectors; -1: while vectors x dimension stay within
+    // kExactFloats (200,000 vectors of 64 dimensions, 16,666 of 768: a few milliseconds), which
+    // also keeps the candidates independent of how a graph happened to be built.
+    int bruteForceBelow = -1;
+    static constexpr qint64 kExactFloats = 64 * 200000;
     int m = 16;                  // HNSW links per node
     int efConstruction = 48;     // measured on sympy: recall@10 0.975 at 0.43x the build time of 100
     int efSearch = 96;           // at least 2 * k is used

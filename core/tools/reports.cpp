@@ -17,6 +17,8 @@ QJsonObject searchHitJson(const SearchHit &hit)
                        {u"symbol"_s, hit.scores.symbol}, {u"file"_s, hit.scores.file},
                        {u"path"_s, hit.scores.path},     {u"prior"_s, hit.scores.prior},
                        {u"graph"_s, hit.scores.graph},   {u"rerank"_s, hit.scores.rerank},
+                       {u"title"_s, hit.scores.title},   {u"title_rank"_s, hit.scores.titleRank},
+                       {u"mention"_s, hit.scores.mention},
                        {u"final"_s, hit.scores.final}};
     return QJsonObject{{u"path"_s, hit.chunk.path},
                        {u"start_line"_s, hit.chunk.startLine},

@@ -53,7 +53,7 @@ Result<ToolResult> runSearch(Env &env)
         return filters.error();
     SearchOptions options;
     options.topK = cursor->offset + topK;
-    options.candidates = std::max(options.candidates, options.topK * 3);
+    // The pool stays the same for every page: a later page never reorders an earlier one.
     options.filters = *filters;
     env.context->report(0, 1, u"searching"_s);
     const auto response = env.searcher->search(query, options, env.context->cancel);

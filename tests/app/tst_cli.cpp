@@ -44,6 +44,7 @@ private Q_SLOTS:
     void statusGroupsReasonsByMessage();
     void refsNarrowedByQualifiedName();
     void staticModelSetting();
+    void firstTenDoNotDependOnTop();
 
 private:
     struct Run
@@ -654,6 +655,41 @@ void tst_Cli::staticModelSetting()
     const Run back = cli({QStringLiteral("index"), m_root.path()});
     QVERIFY2(back.code == 0, back.err.constData());
     QVERIFY2(back.err.contains("with builtin-lsa1-"), back.err.constData());
+}
+
+// The first ten hits are the same whether ten or four hundred are asked for: the candidate pool
+// does not grow with --top (a bigger pool moved the score range that the priors are sized by).
+void tst_Cli::firstTenDoNotDependOnTop()
+{
+    QTemporaryDir many;
+    for (int f = 0; f < 60; ++f) {
+        QByteArray src;
+        for (int d = 0; d < 8; ++d) {
+            const QByteArray n = QByteArray::number(f * 8 + d);
+            src += "def resolve_" + n + "(request):\n    \"\"\"Resolve the proxy of a request.\"\"\"\n";
+            for (int line = 0; line < 1 + (f * 7 + d * 3) % 11; ++line)
+                src += "    value_" + QByteArray::number(line) + " = request.proxy or request.url\n";
+            src += "    return value_0\n\n\n";
+        }
+        writeIn(many.path(), (f % 5 == 0 ? QStringLiteral("tests/test_%1.py") : QStringLiteral("pkg/m%1.py")).arg(f), src);
+    }
+    QCOMPARE(cli({QStringLiteral("index"), many.path(), QStringLiteral("--no-vectors")}).code, 0);
+    auto firstTen = [&](int top) {
+        const Run r = cli({QStringLiteral("search"), many.path(), QStringLiteral("resolve the proxy of a request"),
+                           QStringLiteral("--json"), QStringLiteral("--top"), QString::number(top)});
+        QStringList out;
+        const QJsonArray results = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("results")).toArray();
+        for (qsizetype i = 0; i < std::min<qsizetype>(10, results.size()); ++i) {
+            const QJsonObject o = results.at(i).toObject();
+            out << QStringLiteral("%1:%2 %3").arg(o.value(QStringLiteral("path")).toString())
+                       .arg(o.value(QStringLiteral("start_line")).toInt())
+                       .arg(o.value(QStringLiteral("scores")).toObject().value(QStringLiteral("final")).toDouble(), 0, 'g', 17);
+        }
+        return out;
+    };
+    const QStringList ten = firstTen(10);
+    QCOMPARE(ten.size(), 10);
+    QCOMPARE(firstTen(400), ten);
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

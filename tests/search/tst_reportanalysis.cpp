@@ -19,6 +19,7 @@ private Q_SLOTS:
     void normalizedPaths();
     void reportOrQuestion();
     void namesMessagesAndProse();
+    void titleAndPackageListings();
 };
 
 using Frames = QList<ReportSignals::Frame>;
@@ -111,6 +112,32 @@ void tst_ReportAnalysis::namesMessagesAndProse()
     QVERIFY2(ids.contains(QStringLiteral("rebuild_proxiesx2")), qPrintable(ids.join(u',')));
     QVERIFY2(s.messages.contains(QStringLiteral("Proxy-Authorization header missing after redirect")),
              qPrintable(s.messages.join(u'|')));
+}
+
+// The title is the first line when it reads as one; package listings leave the text.
+void tst_ReportAnalysis::titleAndPackageListings()
+{
+    QCOMPARE(reportTitle(QStringLiteral("\n  Color mapping fails with boolean data\nbody")),
+             QStringLiteral("Color mapping fails with boolean data"));
+    QCOMPARE(reportTitle(QStringLiteral("Traceback (most recent call last):\n  File \"a.py\", line 1")), QString());
+    QCOMPARE(reportTitle(QStringLiteral("```python\nimport x\n```")), QString());
+    QCOMPARE(reportTitle(QStringLiteral("  File \"/x/app.py\", line 3, in run")), QString());
+    QCOMPARE(reportTitle(QStringLiteral("x = 1")), QString()); // no words
+    const QString report = QStringLiteral(
+        "str() on the raises context\nPytest 4.6.2, macOS 10.14.5\n```\n"
+        "Package            Version  Location\n"
+        "------------------ -------- --------\n"
+        "apipkg             1.5\n"
+        "attrs              19.1.0\n"
+        "boto3              1.9.51\n"
+        "more-itertools     7.0.0\n"
+        "numpy==1.15.0\n"
+        "```\nthe end\n");
+    QCOMPARE(withoutPackageListings(report),
+             QStringLiteral("str() on the raises context\nPytest 4.6.2, macOS 10.14.5\n```\n```\nthe end\n"));
+    // four lines are not a listing
+    const QString few = QStringLiteral("a 1.0\nb 2.0\nc 3.0\nd 4.0\n");
+    QCOMPARE(withoutPackageListings(few), few);
 }
 
 QTEST_GUILESS_MAIN(tst_ReportAnalysis)

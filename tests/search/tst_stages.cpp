@@ -8,6 +8,7 @@
 #include "core/search/mentionstages.h"
 #include "core/search/pathmatch.h"
 #include "core/search/rankers.h"
+#include "core/search/reportanalysis.h"
 #include "core/search/scorers.h"
 #include "core/search/searcher.h"
 
@@ -36,6 +37,7 @@ private Q_SLOTS:
     void diversityCapsFiles();
     void routesCompose();
     void reportMentions();
+    void reportTitleLeads();
 
 private:
     // A context over the fixture index with its own response.
@@ -460,6 +462,33 @@ void tst_Stages::reportMentions()
     QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
     QVERIFY(!response->hits.isEmpty());
     QCOMPARE(response->hits.first().chunk.qualifiedName, QStringLiteral("resolve_proxies"));
+}
+
+// A report's title says what is wrong; its body may say more about something else (here the
+// proxies it was found with). The title's words get a BM25 of their own and name files.
+void tst_Stages::reportTitleLeads()
+{
+    const QString report = QStringLiteral(
+        "CookieJar loses the cookie of a second domain\n\n"
+        "We route every request through proxies. With proxies set, select_proxy picks the proxy for the "
+        "url, resolve_proxies keeps the proxies of the request and rebuild_proxies runs after a "
+        "redirect. The proxies are right, the proxy logs show the request, but after the second "
+        "request the jar has one entry less than before and the login fails on the proxy.\n");
+    QCOMPARE(reportTitle(report), QStringLiteral("CookieJar loses the cookie of a second domain"));
+    Searcher searcher(m_store.get());
+    auto response = searcher.search(report);
+    QVERIFY(response);
+    QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
+    QStringList ranked;
+    for (const SearchHit &h : std::as_const(response->hits))
+        ranked << h.chunk.qualifiedName;
+    // without the title: rebuild_proxies, CookieJar, resolve_proxies, CookieJar.set_cookie, ...
+    QCOMPARE(ranked.join(u','), QStringLiteral("CookieJar,rebuild_proxies,CookieJar.set_cookie,resolve_proxies,"
+                                               "select_proxy,select_proxy,test_select_proxy"));
+    const SearchHit &first = response->hits.first();
+    QVERIFY2(first.reasons.join(u'|').contains(QLatin1String("title keyword rank 2")), qPrintable(first.reasons.join(u'|')));
+    QVERIFY(first.scores.title > 0);
+    QVERIFY(first.scores.path > 0);
 }
 
 QTEST_GUILESS_MAIN(tst_Stages)
