@@ -66,8 +66,57 @@ FileClass classifyPath(const QString &path)
     return FileClass::Normal;
 }
 
-bool queryAsksFor(FileClass c, const QSet<QString> &terms)
+namespace {
+
+// "v3" -> 3, anything else -> -1.
+int versionFolderNumber(QStringView component)
 {
+    if (component.size() < 2 || component.size() > 4 || (component.front() != u'v' && component.front() != u'V'))
+        return -1;
+    bool ok = false;
+    const int n = component.mid(1).toInt(&ok);
+    return ok && component.at(1).isDigit() ? n : -1;
+}
+
+} // namespace
+
+QSet<QString> supersededVersionFolders(const QList<QString> &paths)
+{
+    QHash<QString, QList<int>> versions; // parent folder -> its version folders
+    QSet<QString> seen;
+    for (const QString &path : paths) {
+        qsizetype from = 0;
+        for (qsizetype slash = path.indexOf(u'/'); slash > 0; slash = path.indexOf(u'/', from)) {
+            const QStringView component = QStringView(path).mid(from, slash - from);
+            const int n = versionFolderNumber(component);
+            if (n >= 0) {
+                const QString folder = path.left(slash + 1);
+                if (!seen.contains(folder)) {
+                    seen.insert(folder);
+                    versions[path.left(from)].append(n);
+                }
+            }
+            from = slash + 1;
+        }
+    }
+    QSet<QString> out;
+    for (const QString &folder : std::as_const(seen)) {
+        const QString parent = folder.left(folder.lastIndexOf(u'/', -2) + 1);
+        const int n = versionFolderNumber(QStringView(folder).mid(parent.size()).chopped(1));
+        const QList<int> &siblings = versions.value(parent);
+        if (std::any_of(siblings.cbegin(), siblings.cend(), [n](int m) { return m > n; }))
+            out.insert(folder);
+    }
+    return out;
+}
+
+bool queryAsksFor(FileClass c, const QSet<QString> &terms, const QString &path)
+{
+    if (c == FileClass::Legacy && !path.isEmpty()) {
+        for (const QString &component : path.toLower().split(u'/'))
+            if (versionFolderNumber(component) >= 0 && terms.contains(component))
+                return true;
+    }
     switch (c) {
     case FileClass::Test:
         return terms.contains(QStringLiteral("test")) || terms.contains(QStringLiteral("tests"))
@@ -158,6 +207,19 @@ FileQuality FileQuality::load(const FileStore &store)
     qint64 newest = 0;
     for (const FileRecord &f : files)
         newest = std::max(newest, f.lastCommitTime);
+    QList<QString> paths;
+    for (const FileRecord &f : files) {
+        if (f.status == FileStatus::Indexed || f.status == FileStatus::ParseError)
+            paths.append(f.path);
+    }
+    const QSet<QString> superseded = supersededVersionFolders(paths);
+    auto underSuperseded = [&superseded](const QString &path) {
+        for (qsizetype slash = path.indexOf(u'/'); slash > 0; slash = path.indexOf(u'/', slash + 1)) {
+            if (superseded.contains(path.left(slash + 1)))
+                return true;
+        }
+        return false;
+    };
     QHash<qint64, double> quality;
     for (const FileRecord &f : files) {
         if (f.status != FileStatus::Indexed && f.status != FileStatus::ParseError)
@@ -166,7 +228,10 @@ FileQuality FileQuality::load(const FileStore &store)
         const double commits = f.commitCount + 1.0;
         const double hours = f.lastCommitTime > 0 ? (newest - f.lastCommitTime) / 3600.0 + 1.0 : 1.0;
         quality.insert(f.id, lines * commits / (newest > 0 && f.lastCommitTime > 0 ? hours : 1.0));
-        q.fileClass.insert(f.id, classifyPath(f.path));
+        FileClass fc = classifyPath(f.path);
+        if (fc == FileClass::Normal && !superseded.isEmpty() && underSuperseded(f.path))
+            fc = FileClass::Legacy;
+        q.fileClass.insert(f.id, fc);
     }
     q.percentile = percentiles(quality);
     return q;

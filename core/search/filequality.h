@@ -14,8 +14,13 @@ enum class FileClass { Normal, Test, Changelog, Vendored, Generated, Docs, Legac
 
 FileClass classifyPath(const QString &path);
 QString fileClassName(FileClass fileClass);
-// Whether the query's words (lowercased) ask for files of this class.
-bool queryAsksFor(FileClass fileClass, const QSet<QString> &words);
+// Whether the query's words (lowercased) ask for files of this class; a legacy copy is also
+// asked for by its version folder's name ("v3" for src/v3/types.ts).
+bool queryAsksFor(FileClass fileClass, const QSet<QString> &words, const QString &path = QString());
+
+// Version folders that a newer sibling supersedes: src/v3/ beside src/v4/ (the highest vN of
+// one folder is the current API). Folder paths with a trailing '/'.
+QSet<QString> supersededVersionFolders(const QList<QString> &paths);
 
 // Percentile ranks (0..1, ties share the mean rank) of values.
 QHash<qint64, double> percentiles(const QHash<qint64, double> &values);
@@ -25,7 +30,7 @@ QHash<qint64, double> percentiles(const QHash<qint64, double> &values);
 struct FileQuality
 {
     QHash<qint64, double> percentile; // file id -> 0..1
-    QHash<qint64, FileClass> fileClass;
+    QHash<qint64, FileClass> fileClass; // a path's class, and Legacy under a superseded version folder
 
     static FileQuality load(const FileStore &files);
 };

@@ -61,7 +61,8 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
         if (terms.isEmpty())
             return {};
     }
-    const int fetch = ctx.filtered() ? ctx.options.candidates * 4 : ctx.options.candidates;
+    const int pool = ctx.tuning.keywordPool > 0 ? ctx.tuning.keywordPool : ctx.options.candidates;
+    const int fetch = ctx.filtered() ? pool * 4 : pool;
     auto hits = ctx.store.chunks().search(KeywordGenerator::matchExpression(terms), fetch);
     if (!hits)
         return hits.error();
@@ -111,7 +112,8 @@ Result<void> VectorGenerator::run(QueryContext &ctx) const
     auto v = m_embedder->embed({text}, EmbedPurpose::Query, ctx.cancel);
     if (v && !v->isEmpty() && !v->first().empty()) {
         ctx.queryVector = v->first();
-        const int k = ctx.filtered() ? ctx.options.vectorCandidates * 4 : ctx.options.vectorCandidates;
+        const int pool = ctx.tuning.vectorPool > 0 ? ctx.tuning.vectorPool : ctx.options.vectorCandidates;
+        const int k = ctx.filtered() ? pool * 4 : pool;
         const QList<VectorHit> hits = m_index->search(ctx.queryVector, k);
         int rank = 0;
         for (const VectorHit &h : hits) {

@@ -191,7 +191,7 @@ Result<void> FilePrior::run(QueryContext &ctx) const
     for (Candidate &c : ctx.candidates) {
         c.scores.prior = ctx.tuning.priorCap * ctx.range * files.percentile.value(c.fileId, 0.0);
         const FileClass fc = files.fileClass.value(c.fileId, FileClass::Normal);
-        const bool demoted = fc != FileClass::Normal && !queryAsksFor(fc, ctx.query.asked);
+        const bool demoted = fc != FileClass::Normal && !queryAsksFor(fc, ctx.query.asked, c.path);
         if (demoted && ctx.tuning.demoteFactor >= 1.0)
             c.scores.prior -= ctx.tuning.demote * ctx.range;
         c.scores.final += c.scores.prior;

@@ -22,6 +22,8 @@ Tuning Tuning::parse(const QString &spec)
         {"definitionName", &t.definitionName, nullptr},
         {"file", &t.fileWeight, nullptr},
         {"fileChunks", nullptr, &t.fileChunks},
+        {"keywordPool", nullptr, &t.keywordPool},
+        {"vectorPool", nullptr, &t.vectorPool},
         {"bestOnly", nullptr, &t.coherenceBestOnly},
         {"path", &t.pathBoost, nullptr},
         {"pathMaxWords", nullptr, &t.pathMaxWords},

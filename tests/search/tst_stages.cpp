@@ -3,6 +3,7 @@
 
 #include "../store/storetestutil.h"
 
+#include "core/search/filequality.h"
 #include "core/search/generators.h"
 #include "core/search/graphroute.h"
 #include "core/search/mentionstages.h"
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void pathWordsMatch();
     void pathMatchLiftsAndAdds();
     void filePriorDemotesTests();
+    void supersededVersionsAreLegacy();
     void graphExpansionAddsNeighbours();
     void diversityCapsFiles();
     void routesCompose();
@@ -362,6 +364,36 @@ void tst_Stages::filePriorDemotesTests()
     QVERIFY(a.longText);
     QVERIFY(!a.asked.contains(QStringLiteral("tests")));
     QVERIFY(analyzeQuery(QStringLiteral("select proxy tests")).asked.contains(QStringLiteral("tests")));
+}
+
+// An API kept in src/v3/ beside src/v4/ is a legacy copy: the same code ranks below the current
+// one unless the question names its version.
+void tst_Stages::supersededVersionsAreLegacy()
+{
+    QCOMPARE(supersededVersionFolders({QStringLiteral("pkg/v3/errors.py"), QStringLiteral("pkg/v4/errors.py"),
+                                       QStringLiteral("pkg/v4/mini/v1/x.py"), QStringLiteral("api/v1/routes.py"),
+                                       QStringLiteral("pkg/v2.py"), QStringLiteral("old/v10/a.py"),
+                                       QStringLiteral("old/v9/a.py")}),
+             (QSet<QString>{QStringLiteral("pkg/v3/"), QStringLiteral("old/v9/")}));
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    const QByteArray src = "class ValidationError(Exception):\n    \"\"\"An issue found while parsing.\"\"\"\n";
+    QVERIFY(addFile(*store, QStringLiteral("pkg/v3/errors.py"), src));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/v4/errors.py"), src));
+    Searcher searcher(store.get());
+    auto paths = [&searcher](const QString &query) {
+        QStringList out;
+        auto response = searcher.search(query);
+        if (response) {
+            for (const SearchHit &h : std::as_const(response->hits))
+                out << h.chunk.path + u' ' + h.reasons.filter(QStringLiteral("demoted")).join(u' ');
+        }
+        return out;
+    };
+    QCOMPARE(paths(QStringLiteral("validation error raised while parsing")),
+             (QStringList{QStringLiteral("pkg/v4/errors.py "), QStringLiteral("pkg/v3/errors.py demoted: legacy copy")}));
+    QCOMPARE(paths(QStringLiteral("v3 validation error")),
+             (QStringList{QStringLiteral("pkg/v3/errors.py "), QStringLiteral("pkg/v4/errors.py ")}));
 }
 
 void tst_Stages::graphExpansionAddsNeighbours()
