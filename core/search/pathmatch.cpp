@@ -140,11 +140,13 @@ QStringList pathQueryWords(const QString &text)
     return out;
 }
 
-double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched)
+double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched,
+                      const QSet<QString> &projectWords)
 {
     if (queryWords.isEmpty())
         return 0;
     double score = 0;
+    int counted = 0;
     bool specific = false; // a word of the file name that is not generic matched
     QSet<qsizetype> stemHit; // the file name's words the query names
     for (const QString &q : queryWords) {
@@ -157,12 +159,16 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
                 specific = specific || !isGenericPathWord(w);
             }
         }
+        const bool project = projectWords.contains(q);
+        counted += project ? 0 : 1;
         if (inStem) {
             score += 1.0;
             if (matched)
                 *matched << q;
             continue;
         }
+        if (project)
+            continue;
         for (const QString &w : words.folders) {
             if (wordsMatch(q, w)) {
                 score += 0.5;
@@ -180,7 +186,7 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
     for (qsizetype i = 0; i < words.stem.size(); ++i)
         named += isGenericPathWord(words.stem.at(i)) && !stemHit.contains(i) ? 0 : 1;
     const double precision = named > 0 ? double(stemHit.size()) / named : 1.0;
-    return score / double(queryWords.size()) * (0.75 + 0.25 * precision);
+    return std::min(1.0, score / double(std::max(1, counted))) * (0.75 + 0.25 * precision);
 }
 
 PathWordIndex PathWordIndex::load(const FileStore &files)
@@ -240,6 +246,25 @@ Result<void> PathMatch::run(QueryContext &ctx) const
     if (words.isEmpty() || words.size() > ctx.tuning.pathMaxWords || ctx.candidates.isEmpty() || boost <= 0)
         return {};
     const double top = ctx.top();
+    // Words in the folders of most candidate files name the project, not a place in it.
+    QSet<QString> projectWords;
+    if (ctx.tuning.pathCommon > 0) {
+        QHash<QString, QString> files; // path -> its folders
+        for (const Candidate &c : std::as_const(ctx.candidates))
+            files.insert(c.path, QString());
+        QHash<QString, int> inFolders;
+        for (auto it = files.cbegin(); it != files.cend(); ++it) {
+            const PathWords pw = pathWords(it.key());
+            for (const QString &q : words) {
+                if (std::any_of(pw.folders.cbegin(), pw.folders.cend(), [&q](const QString &w) { return wordsMatch(q, w); }))
+                    ++inFolders[q];
+            }
+        }
+        for (auto it = inFolders.cbegin(); it != inFolders.cend(); ++it) {
+            if (it.value() > ctx.tuning.pathCommon * files.size())
+                projectWords.insert(it.key());
+        }
+    }
     // Files the query names that no generator found: their best-named chunk joins.
     const QHash<qint64, QString> named = ctx.caches.pathWords().filesNamedBy(words);
     QSet<qint64> candidateFiles;
@@ -249,7 +274,7 @@ Result<void> PathMatch::run(QueryContext &ctx) const
     for (auto it = named.cbegin(); it != named.cend(); ++it) {
         if (candidateFiles.contains(it.key()))
             continue;
-        const double share = pathMatchScore(words, pathWords(it.value()));
+        const double share = pathMatchScore(words, pathWords(it.value()), nullptr, projectWords);
         if (share >= ctx.tuning.pathAddShare)
             missing.append({-share, it.key()});
     }
@@ -282,7 +307,7 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         ctx.candidates.loadHeaders(ctx.store.chunks(), added, ctx.query.parsed.filters);
     for (Candidate &c : ctx.candidates) {
         QStringList matched;
-        const double share = pathMatchScore(words, pathWords(c.path), &matched);
+        const double share = pathMatchScore(words, pathWords(c.path), &matched, projectWords);
         if (share <= 0)
             continue;
         c.scores.path = boost * top * share;

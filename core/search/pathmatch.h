@@ -3,6 +3,7 @@
 #include "stage.h"
 
 #include <QHash>
+#include <QSet>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -37,8 +38,11 @@ QStringList pathQueryWords(const QString &queryText);
 // How well a path names the query: the share of the query's words found in the file name (1 each)
 // or only in its folders (1/2 each), times 0.75 + 0.25 x the share of the file name's words the
 // query names (generic ones such as "utils" left out); 0 when no specific word of the file name
-// matches.
-double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched = nullptr);
+// matches. Project words (in the folders of most candidate files: "absl", "rails", "handler" in
+// a tree of handlers) say nothing about which file: they count only when the file name has them,
+// and not in the share's denominator.
+double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched = nullptr,
+                      const QSet<QString> &projectWords = {});
 
 // Files by the words of their names, to find files named by a query that no retriever returned.
 class PathWordIndex

@@ -27,6 +27,7 @@ Tuning Tuning::parse(const QString &spec)
         {"bestOnly", nullptr, &t.coherenceBestOnly},
         {"path", &t.pathBoost, nullptr},
         {"pathMaxWords", nullptr, &t.pathMaxWords},
+        {"pathCommon", &t.pathCommon, nullptr},
         {"pathAddShare", &t.pathAddShare, nullptr},
         {"pathAddFiles", nullptr, &t.pathAddFiles},
         {"prior", &t.priorCap, nullptr},

@@ -23,6 +23,7 @@ struct Tuning
     int coherenceBestOnly = 1;   // 1: only the file's best chunk gets the file's evidence
     double pathBoost = 1.0;      // the file's name (and folders) name the query's words: x share
     int pathMaxWords = 12;       // longer queries: no path matching
+    double pathCommon = 0.5;     // a word in the folders of more than this share of the candidate files names the project (0: off)
     double pathAddShare = 0.5;   // files named at least this well join the candidates...
     int pathAddFiles = 10;       // ... at most this many
     double priorCap = 0.25;      // file-quality prior: at most this share of the score range

@@ -329,6 +329,25 @@ void tst_Stages::pathMatchLiftsAndAdds()
     QVERIFY(jar->reasons.contains(QStringLiteral("found by its file name")));
     QCOMPARE(jar->scores.path, 1.0 * 1.0 / 2.0);
     QCOMPARE(r.ctx.candidates[other].scores.path, 0.0);
+
+    // "shop" is in the folder of every candidate: it names the project, not a file, so "cache"
+    // alone decides and cache.py is named fully (not by (1 + 1/2) / 2)
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(addFile(*store, QStringLiteral("shop/cache.py"), "def get(key):\n    return shop_store.get(key)\n"));
+    QVERIFY(addFile(*store, QStringLiteral("shop/orders.py"), "def order_cache(shop):\n    return shop.cache\n"));
+    QVERIFY(addFile(*store, QStringLiteral("shop/users.py"), "def user(shop):\n    return shop.user\n"));
+    Run named(*store, QStringLiteral("shop cache"));
+    named.run(KeywordGenerator());
+    named.run(HeaderFilter());
+    named.run(Fusion());
+    const double top = named.ctx.top();
+    named.run(PathMatch());
+    QCOMPARE(named.ctx.candidates.size(), 3);
+    const Candidate *get = named.byName(QStringLiteral("get"));
+    QVERIFY(get);
+    QCOMPARE(get->scores.path, 1.0 * top);
+    QCOMPARE(named.byName(QStringLiteral("order_cache"))->scores.path, 0.0); // orders.py: no word of its name
 }
 
 void tst_Stages::filePriorDemotesTests()
