@@ -27,8 +27,8 @@ FileClass classifyPath(const QString &path)
                                              QStringLiteral("releases"), QStringLiteral("release-notes")};
     if (changelogs.contains(stem))
         return FileClass::Changelog;
-    static const QRegularExpression vendored(
-        QStringLiteral("(^|/)(vendor|vendored|third_party|third-party|thirdparty|3rdparty|external|extern|deps)/"));
+    static const QRegularExpression vendored(QStringLiteral(
+        "(^|/)(_?vendor|_?vendored|third_party|third-party|thirdparty|3rdparty|external|extern|_extern|deps)/"));
     if (vendored.match(lower).hasMatch())
         return FileClass::Vendored;
     if (name.contains(QLatin1String(".generated.")) || name.contains(QLatin1String("_pb2."))
@@ -52,6 +52,11 @@ FileClass classifyPath(const QString &path)
     static const QRegularExpression docsDir(QStringLiteral("(^|/)(docs?|documentation|man|\\.agents|\\.github)/"));
     if (docExtensions.contains(ext) || docsDir.match(lower).hasMatch())
         return name == QLatin1String("cmakelists.txt") ? FileClass::Config : FileClass::Docs;
+    // gettext and XLIFF catalogs: every message of the code again, once per language
+    static const QSet<QString> catalogExtensions = {QStringLiteral("po"), QStringLiteral("pot"), QStringLiteral("xlf"),
+                                                    QStringLiteral("xliff")};
+    if (catalogExtensions.contains(ext))
+        return FileClass::Translations;
     static const QSet<QString> configExtensions = {
         QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("yml"), QStringLiteral("toml"),
         QStringLiteral("ini"), QStringLiteral("cfg"), QStringLiteral("xml"), QStringLiteral("gradle"),
@@ -79,6 +84,24 @@ int versionFolderNumber(QStringView component)
 }
 
 } // namespace
+
+QSet<QString> bundledPackageFolders(const QList<QString> &paths)
+{
+    QSet<QString> packages; // folders with an __init__.py
+    for (const QString &path : paths) {
+        if (path == QLatin1String("__init__.py") || path.endsWith(QLatin1String("/__init__.py")))
+            packages.insert(path.left(path.size() - int(qstrlen("__init__.py"))));
+    }
+    QSet<QString> out;
+    for (const QString &folder : std::as_const(packages)) {
+        if (folder.endsWith(QLatin1String("/packages/"))) {
+            const QString parent = folder.left(folder.size() - int(qstrlen("packages/")));
+            if (packages.contains(parent))
+                out.insert(folder);
+        }
+    }
+    return out;
+}
 
 QSet<QString> supersededVersionFolders(const QList<QString> &paths)
 {
@@ -143,6 +166,11 @@ bool queryAsksFor(FileClass c, const QSet<QString> &terms, const QString &path)
         return terms.contains(QStringLiteral("docs")) || terms.contains(QStringLiteral("documentation"))
                || terms.contains(QStringLiteral("readme")) || terms.contains(QStringLiteral("guide"))
                || terms.contains(QStringLiteral("tutorial")) || terms.contains(QStringLiteral("documented"));
+    case FileClass::Translations:
+        return terms.contains(QStringLiteral("translation")) || terms.contains(QStringLiteral("translations"))
+               || terms.contains(QStringLiteral("locale")) || terms.contains(QStringLiteral("i18n"))
+               || terms.contains(QStringLiteral("l10n")) || terms.contains(QStringLiteral("gettext"))
+               || terms.contains(QStringLiteral("catalog"));
     case FileClass::Config:
         return terms.contains(QStringLiteral("config")) || terms.contains(QStringLiteral("configuration"))
                || terms.contains(QStringLiteral("build")) || terms.contains(QStringLiteral("cmake"))
@@ -194,6 +222,8 @@ QString fileClassName(FileClass c)
         return QStringLiteral("example");
     case FileClass::Config:
         return QStringLiteral("build / config");
+    case FileClass::Translations:
+        return QStringLiteral("translations");
     case FileClass::Normal:
         break;
     }
@@ -213,9 +243,12 @@ FileQuality FileQuality::load(const FileStore &store)
             paths.append(f.path);
     }
     const QSet<QString> superseded = supersededVersionFolders(paths);
-    auto underSuperseded = [&superseded](const QString &path) {
+    const QSet<QString> bundled = bundledPackageFolders(paths);
+    auto under = [](const QSet<QString> &folders, const QString &path) {
+        if (folders.isEmpty())
+            return false;
         for (qsizetype slash = path.indexOf(u'/'); slash > 0; slash = path.indexOf(u'/', slash + 1)) {
-            if (superseded.contains(path.left(slash + 1)))
+            if (folders.contains(path.left(slash + 1)))
                 return true;
         }
         return false;
@@ -229,7 +262,9 @@ FileQuality FileQuality::load(const FileStore &store)
         const double hours = f.lastCommitTime > 0 ? (newest - f.lastCommitTime) / 3600.0 + 1.0 : 1.0;
         quality.insert(f.id, lines * commits / (newest > 0 && f.lastCommitTime > 0 ? hours : 1.0));
         FileClass fc = classifyPath(f.path);
-        if (fc == FileClass::Normal && !superseded.isEmpty() && underSuperseded(f.path))
+        if (fc == FileClass::Normal && under(bundled, f.path))
+            fc = FileClass::Vendored;
+        if (fc == FileClass::Normal && under(superseded, f.path))
             fc = FileClass::Legacy;
         q.fileClass.insert(f.id, fc);
     }

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void pathMatchLiftsAndAdds();
     void filePriorDemotesTests();
     void supersededVersionsAreLegacy();
+    void bundledPackagesAndCatalogsDemoted();
     void graphExpansionAddsNeighbours();
     void diversityCapsFiles();
     void routesCompose();
@@ -413,6 +414,39 @@ void tst_Stages::supersededVersionsAreLegacy()
              (QStringList{QStringLiteral("pkg/v4/errors.py "), QStringLiteral("pkg/v3/errors.py demoted: legacy copy")}));
     QCOMPARE(paths(QStringLiteral("v3 validation error")),
              (QStringList{QStringLiteral("pkg/v3/errors.py "), QStringLiteral("pkg/v4/errors.py ")}));
+}
+
+// Packages bundled inside a Python package (requests/packages/urllib3/) are vendored code, and
+// translation catalogs repeat every message of the code once per language: both rank below the
+// code that raises the message.
+void tst_Stages::bundledPackagesAndCatalogsDemoted()
+{
+    QCOMPARE(bundledPackageFolders({QStringLiteral("req/__init__.py"), QStringLiteral("req/packages/__init__.py"),
+                                    QStringLiteral("req/packages/urllib3/__init__.py"), QStringLiteral("packages/zod/index.ts"),
+                                    QStringLiteral("packages/__init__.py")}),
+             QSet<QString>{QStringLiteral("req/packages/")});
+    QCOMPARE(classifyPath(QStringLiteral("sphinx/locale/fr/LC_MESSAGES/sphinx.po")), FileClass::Translations);
+    QCOMPARE(classifyPath(QStringLiteral("src/pip/_vendor/rich/text.py")), FileClass::Vendored);
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    const QByteArray code = "def decode_content(data):\n    raise ContentDecodingError('Received response with content-encoding: gzip')\n";
+    QVERIFY(addFile(*store, QStringLiteral("req/__init__.py"), "from .models import Response\n"));
+    QVERIFY(addFile(*store, QStringLiteral("req/packages/__init__.py"), "from . import urllib3\n"));
+    QVERIFY(addFile(*store, QStringLiteral("req/packages/urllib3/response.py"), code));
+    QVERIFY(addFile(*store, QStringLiteral("req/models.py"), code));
+    QVERIFY(addFile(*store, QStringLiteral("req/locale/fr/LC_MESSAGES/req.po"),
+                    "msgid \"Received response with content-encoding: gzip\"\nmsgstr \"Reponse recue avec gzip\"\n",
+                    LanguageId::None));
+    Searcher searcher(store.get());
+    auto response = searcher.search(QStringLiteral("received response with content-encoding gzip"));
+    QVERIFY(response);
+    QStringList ranked;
+    for (const SearchHit &h : std::as_const(response->hits))
+        ranked << h.chunk.path + u' ' + h.reasons.filter(QStringLiteral("demoted")).join(u' ');
+    QCOMPARE(ranked, (QStringList{QStringLiteral("req/models.py "),
+                                  QStringLiteral("req/packages/urllib3/response.py demoted: vendored"),
+                                  QStringLiteral("req/__init__.py "),
+                                  QStringLiteral("req/locale/fr/LC_MESSAGES/req.po demoted: translations")}));
 }
 
 void tst_Stages::graphExpansionAddsNeighbours()
