@@ -188,10 +188,13 @@ Result<void> FilePrior::run(QueryContext &ctx) const
     if (ctx.candidates.isEmpty())
         return {};
     const FileQuality &files = ctx.caches.files();
+    // A bug report asks where the defect is: its title's "test" or "docs" name the product
+    // (a test runner, a documentation tool) or how it was found, never files to show first.
+    const bool report = bool(ctx.query.report);
     for (Candidate &c : ctx.candidates) {
         c.scores.prior = ctx.tuning.priorCap * ctx.range * files.percentile.value(c.fileId, 0.0);
         const FileClass fc = files.fileClass.value(c.fileId, FileClass::Normal);
-        const bool demoted = fc != FileClass::Normal && !queryAsksFor(fc, ctx.query.asked, c.path);
+        const bool demoted = fc != FileClass::Normal && (report || !queryAsksFor(fc, ctx.query.asked, c.path));
         if (demoted && ctx.tuning.demoteFactor >= 1.0)
             c.scores.prior -= ctx.tuning.demote * ctx.range;
         c.scores.final += c.scores.prior;

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void routesCompose();
     void reportMentions();
     void reportTitleLeads();
+    void reportDemotesTests();
 
 private:
     // A context over the fixture index with its own response.
@@ -574,6 +575,36 @@ void tst_Stages::reportTitleLeads()
     QVERIFY2(first.reasons.join(u'|').contains(QLatin1String("title keyword rank 2")), qPrintable(first.reasons.join(u'|')));
     QVERIFY(first.scores.title > 0);
     QVERIFY(first.scores.path > 0);
+}
+
+// A report's title may say "test" (a test runner's bugs, how it was found): tests stay demoted,
+// where a question that asks for tests finds them first.
+void tst_Stages::reportDemotesTests()
+{
+    const QString report = QStringLiteral(
+        "select_proxy test fails for a proxy without a scheme\n\n"
+        "When the proxies mapping has an entry without a scheme, select_proxy returns it as it is and "
+        "the adapter later fails to parse it. The test below shows it; the proxy should get the "
+        "default scheme of the url the request goes to, as the documentation says for proxies.\n");
+    auto firstOf = [this](const QString &query) {
+        Searcher searcher(m_store.get());
+        auto response = searcher.search(query);
+        return response && !response->hits.isEmpty()
+                   ? response->hits.first().chunk.qualifiedName + u' '
+                         + response->hits.first().reasons.filter(QStringLiteral("demoted")).join(u' ')
+                   : QString();
+    };
+    Searcher searcher(m_store.get());
+    auto response = searcher.search(report);
+    QVERIFY(response);
+    QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
+    QString test;
+    for (const SearchHit &h : std::as_const(response->hits)) {
+        if (h.chunk.qualifiedName == QLatin1String("test_select_proxy"))
+            test = h.reasons.filter(QStringLiteral("demoted")).join(u' ');
+    }
+    QCOMPARE(test, QStringLiteral("demoted: test"));
+    QCOMPARE(firstOf(QStringLiteral("the test of select_proxy")), QStringLiteral("test_select_proxy "));
 }
 
 QTEST_GUILESS_MAIN(tst_Stages)
