@@ -108,9 +108,11 @@ QString normalizeReportedPath(const QString &path)
 
 QString withoutPackageListings(const QString &text)
 {
-    // "requests 2.21.0", "numpy==1.15.0", "  - python=3.8.2=h1", "Package    Version", "-----  ----"
+    // "requests 2.21.0", "numpy==1.15.0", "  - python=3.8.2=h1", "pandas: 1.0.5" and "zarr: None"
+    // (show_versions()), "Package    Version", "-----  ----"
     static const QRegularExpression listing(QStringLiteral(
-        "^\\s*(?:[-*]\\s+)?[A-Za-z][\\w.\\-\\[\\]]*\\s*(?:==|>=|=|\\s)\\s*v?\\d+(?:\\.[\\w+\\-]+)+(?:[=\\s].*)?$"
+        "^\\s*(?:[-*]\\s+)?[A-Za-z][\\w.\\-\\[\\]]*\\s*(?:==|>=|=|:|\\s)\\s*v?\\d+(?:\\.[\\w+\\-]+)+(?:[=\\s].*)?$"
+        "|^\\s*[A-Za-z][\\w.\\-]*:\\s*None\\s*$"
         "|^\\s*(?:Package|Name)\\s+Version\\b.*$|^[\\s\\-=]{8,}$"));
     const QStringList lines = text.split(u'\n');
     QList<bool> drop(lines.size(), false);

@@ -40,8 +40,8 @@ bool looksLikeReport(const QString &text);
 
 ReportSignals analyzeReport(const QString &text);
 
-// The text without package listings (`pip list`, `pip freeze`, `conda list`, a lock file's
-// "name version" lines): five or more such lines name installed packages, not the code at fault,
+// The text without package listings (`pip list`, `pip freeze`, `conda list`, `show_versions()`,
+// a lock file's "name version" lines): five or more such lines name installed packages, not the code at fault,
 // and their words would drown the report's own.
 QString withoutPackageListings(const QString &text);
 

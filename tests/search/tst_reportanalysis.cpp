@@ -135,6 +135,10 @@ void tst_ReportAnalysis::titleAndPackageListings()
         "```\nthe end\n");
     QCOMPARE(withoutPackageListings(report),
              QStringLiteral("str() on the raises context\nPytest 4.6.2, macOS 10.14.5\n```\n```\nthe end\n"));
+    // show_versions(): "name: version" and "name: None"
+    QCOMPARE(withoutPackageListings(QStringLiteral("update loses chunks\ncommit: None\npython: 3.8.3 (default, Jul  2 2020)\n"
+                                                   "xarray: 0.16.0\npandas: 1.0.5\nzarr: None\nafter\n")),
+             QStringLiteral("update loses chunks\nafter\n"));
     // four lines are not a listing
     const QString few = QStringLiteral("a 1.0\nb 2.0\nc 3.0\nd 4.0\n");
     QCOMPARE(withoutPackageListings(few), few);
