@@ -152,6 +152,53 @@ int countSyntaxErrors(TSNode root)
     return errors;
 }
 
+// How badly a parse failed, to choose between two trees of one file: first the bytes under
+// ERROR nodes (one error around a whole header is worse than a few small ones, however few
+// nodes it counts), then the ERROR and MISSING nodes at any depth.
+struct ParseDamage
+{
+    qint64 errorBytes = 0;
+    int errors = 0;
+    bool operator<(const ParseDamage &other) const
+    {
+        return errorBytes != other.errorBytes ? errorBytes < other.errorBytes
+                                              : errors < other.errors;
+    }
+};
+
+ParseDamage parseDamage(TSNode root)
+{
+    ParseDamage damage;
+    if (!ts_node_has_error(root))
+        return damage;
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    int errorDepth = 0; // ERROR nodes around the current one
+    bool more = true;
+    while (more) {
+        const TSNode node = ts_tree_cursor_current_node(&cursor);
+        const bool isError = ts_node_is_error(node);
+        if (isError || ts_node_is_missing(node))
+            ++damage.errors;
+        if (isError && errorDepth == 0)
+            damage.errorBytes += qint64(ts_node_end_byte(node)) - qint64(ts_node_start_byte(node));
+        if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) {
+            if (isError)
+                ++errorDepth;
+            continue;
+        }
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (!ts_tree_cursor_goto_parent(&cursor)) {
+                more = false;
+                break;
+            }
+            if (ts_node_is_error(ts_tree_cursor_current_node(&cursor)))
+                --errorDepth;
+        }
+    }
+    ts_tree_cursor_delete(&cursor);
+    return damage;
+}
+
 // The first step: runs the tags query over the tree and turns its matches into definitions
 // (names split, extended over wrappers and attached comments) and raw references.
 class TagsCollector
@@ -317,9 +364,17 @@ void TagsCollector::addDefinition(const Match &m)
     if (m_defNameSeen.contains(nameByte))
         return;
     // A name with a syntax error inside is parser recovery gone astray (an unknown macro
-    // before a template makes "Char> class basic_string_view {...} ...::f" one name).
-    if (ts_node_has_error(m.name))
-        return;
+    // before a template makes "Char> class basic_string_view {...} ...::f" one name), except
+    // a specialization whose arguments the grammar could not read (`is_contiguous<T,
+    // void_t<decltype(...)>>`): its template's name is good.
+    TSNode nameNode = m.name;
+    if (ts_node_has_error(nameNode)) {
+        if (std::strcmp(ts_node_type(nameNode), "template_type") != 0)
+            return;
+        nameNode = ts_node_child_by_field_name(nameNode, "name", 4);
+        if (ts_node_is_null(nameNode) || ts_node_has_error(nameNode))
+            return;
+    }
     Def def;
     def.kind = m.role->kind;
     def.scopeOnly = m.role->scopeOnly;
@@ -328,7 +383,7 @@ void TagsCollector::addDefinition(const Match &m)
     def.nodeStart = nodeStart;
     def.nodeEnd = nodeEnd;
     QString qualifier, name;
-    QString written = TreeSitter::nodeText(m.name, m_src);
+    QString written = TreeSitter::nodeText(nameNode, m_src);
     if (written.size() >= 2 && written.front() == u'"' && written.back() == u'"')
         written = written.mid(1, written.size() - 2); // Zig's test "name", ...
     else if (written.size() >= 3 && written.front() == u'(' && written.back() == u')')
@@ -343,7 +398,7 @@ void TagsCollector::addDefinition(const Match &m)
         splitQualifiedName(TreeSitter::nodeText(m.receiver, m_src), &rq, &rn);
         def.qualifier = rn;
     }
-    const TSPoint namePoint = ts_node_start_point(m.name);
+    const TSPoint namePoint = ts_node_start_point(nameNode);
     def.nameLine = int(namePoint.row) + 1;
     def.nameColumn = int(namePoint.column) + 1;
     def.nameByte = nameByte;
@@ -486,7 +541,8 @@ public:
 
     // Null on timeout or cancel.
     TSTree *parseText(const QByteArray &text, ParseBudget *budget);
-    // parseText, and for C-family languages a second try with attribute macros blanked.
+    // parseText, and for the C family and C# a second try with attribute macros blanked and
+    // preprocessor shapes simplified (LanguageSyntax), keeping the tree that failed less.
     TSTree *parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget);
     ParseResult parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
                           const Query *query, ParseBudget *budget);
@@ -556,11 +612,17 @@ ParseResult Chunker::parse(LanguageId language, const QByteArray &text, const st
 TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget)
 {
     TSTree *tree = parseText(text, budget);
-    if (!tree || !languageSyntax(language).blankAttributeMacros
+    const LanguageSyntax &syntax = languageSyntax(language);
+    if (!tree || !(syntax.blankAttributeMacros || syntax.simplifyPreprocessor)
         || !ts_node_has_error(ts_tree_root_node(tree)))
         return tree;
-    // Unknown attribute / export macros derail the grammar: try without them, keep the better.
-    const QByteArray blanked = blankAttributeMacros(text);
+    // Unknown attribute / export macros and some preprocessor shapes derail the grammar: try
+    // without them, keep the better tree.
+    QByteArray blanked = text;
+    if (syntax.blankAttributeMacros)
+        blanked = blankAttributeMacros(blanked);
+    if (syntax.simplifyPreprocessor)
+        blanked = simplifyPreprocessor(blanked);
     if (blanked.constData() == text.constData())
         return tree;
     // The retry has a budget of its own: running out of it keeps the first tree, and the tags
@@ -573,7 +635,7 @@ TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
     budget->timer.restart();
     if (!second)
         return tree;
-    if (countSyntaxErrors(ts_tree_root_node(second)) < countSyntaxErrors(ts_tree_root_node(tree))) {
+    if (parseDamage(ts_tree_root_node(second)) < parseDamage(ts_tree_root_node(tree))) {
         ts_tree_delete(tree);
         return second;
     }

@@ -5,6 +5,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace RepoLens::ChunkerSteps {
@@ -123,6 +124,90 @@ bool isMacroShaped(QByteArrayView word)
     return letters >= 2 && underscore && !(word[0] >= '0' && word[0] <= '9');
 }
 
+// Where the last character of the code in s[begin, end) is, comments and blanks left out (-1:
+// none).
+qsizetype lastCodeIndex(const char *s, qsizetype begin, qsizetype end)
+{
+    qsizetype last = -1;
+    for (qsizetype i = begin; i < end;) {
+        const char c = s[i];
+        if (c == '/' && i + 1 < end && s[i + 1] == '/')
+            break;
+        if (c == '/' && i + 1 < end && s[i + 1] == '*') {
+            const qsizetype close = QByteArrayView(s + i + 2, end - i - 2).indexOf("*/");
+            if (close < 0)
+                break;
+            i += 2 + close + 2;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            ++i;
+            while (i < end && s[i] != c)
+                i += s[i] == '\\' ? 2 : 1;
+            last = std::min(i, end - 1);
+            ++i;
+            continue;
+        }
+        if (c != ' ' && c != '\t' && c != '\r')
+            last = i;
+        ++i;
+    }
+    return last;
+}
+
+// `FMT_TYPE_CONSTANT(long long, long_long_type)`, `GMOCK_DECLARE_KIND_(bool, kBool)`: a
+// macro's arguments that name types (a type keyword, two words, a pointer) or are empty, which
+// the grammar cannot read as a call's.
+bool argumentsNameTypes(QByteArrayView args)
+{
+    static const char *const typeKeywords[] = {
+        "void", "bool", "char", "int", "short", "long", "float", "double", "signed", "unsigned",
+        "wchar_t", "char8_t", "char16_t", "char32_t", "auto"};
+    qsizetype from = 0;
+    int depth = 0;
+    for (qsizetype i = 0; i <= args.size(); ++i) {
+        const char c = i < args.size() ? args[i] : ',';
+        if (c == '(' || c == '<' || c == '[' || c == '{') {
+            ++depth;
+            continue;
+        }
+        if ((c == ')' || c == '>' || c == ']' || c == '}') && depth > 0) {
+            --depth;
+            continue;
+        }
+        if (c != ',' || depth > 0)
+            continue;
+        const QByteArrayView arg = args.sliced(from, i - from).trimmed();
+        from = i + 1;
+        if (arg.isEmpty() || arg.endsWith('*') || arg.endsWith('&'))
+            return true;
+        for (const char *keyword : typeKeywords) {
+            if (arg == keyword)
+                return true;
+        }
+        // names (`::` joins the parts of one) and blanks only, at least two names:
+        // `unsigned char`, `const Char`
+        int names = 0;
+        bool plain = true;
+        for (qsizetype k = 0; k < arg.size() && plain;) {
+            if (arg[k] == ' ' || arg[k] == '\t') {
+                ++k;
+                continue;
+            }
+            if (!isWordChar(arg[k]) && !arg.sliced(k).startsWith("::")) {
+                plain = false;
+                break;
+            }
+            ++names;
+            while (k < arg.size() && (isWordChar(arg[k]) || arg.sliced(k).startsWith("::")))
+                k += arg[k] == ':' ? 2 : 1;
+        }
+        if (plain && names >= 2 && !(arg[0] >= '0' && arg[0] <= '9'))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 QByteArray blankAttributeMacros(const QByteArray &text)
@@ -139,6 +224,7 @@ QByteArray blankAttributeMacros(const QByteArray &text)
         qsizetype lineEnd = lineStart;
         while (lineEnd < n && s[lineEnd] != '\n')
             ++lineEnd;
+        qsizetype codeStart = lineStart;
         if (inBlockComment) { // the rest of a /* ... */ comment: nothing to blank, no code
             const qsizetype close = QByteArrayView(s + lineStart, lineEnd - lineStart).indexOf("*/");
             if (close < 0) {
@@ -146,8 +232,9 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 continue;
             }
             inBlockComment = false;
+            codeStart = lineStart + close + 2;
         }
-        qsizetype first = lineStart;
+        qsizetype first = codeStart;
         while (first < lineEnd && (s[first] == ' ' || s[first] == '\t'))
             ++first;
         const bool directive = continuation || (first < lineEnd && s[first] == '#');
@@ -155,6 +242,9 @@ QByteArray blankAttributeMacros(const QByteArray &text)
         while (last > lineStart && (s[last - 1] == ' ' || s[last - 1] == '\t' || s[last - 1] == '\r'))
             --last;
         continuation = directive && last > lineStart && s[last - 1] == '\\';
+        // the code's end, a comment after it left out
+        const qsizetype lastCode = directive ? last - 1 : lastCodeIndex(s, first, lineEnd);
+        const qsizetype codeEnd = lastCode + 1;
         // `#include "list.h"` inside an initializer (a table filled from a header) derails the
         // grammar for the rest of the file: the line goes
         if (directive && !continuation && std::strchr(",{(", prevLineEnd) && prevLineEnd != '\0'
@@ -192,6 +282,55 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 while (end < lineEnd && isWordChar(s[end]))
                     ++end;
                 const QByteArrayView word(s + i, end - i);
+                // `unsigned(size) << shift`: the grammar knows functional casts to `int`, not
+                // to `unsigned`, `long`, `short` or `signed`; `int` with blanks reads the same
+                if (end < lineEnd && s[end] == '('
+                    && (word == "unsigned" || word == "signed" || word == "long"
+                        || word == "short")) {
+                    qsizetype p = i;
+                    while (p > lineStart && (s[p - 1] == ' ' || s[p - 1] == '\t'))
+                        --p;
+                    qsizetype q = p;
+                    while (q > lineStart && isWordChar(s[q - 1]))
+                        --q;
+                    const QByteArrayView before(s + q, p - q);
+                    if (before != "unsigned" && before != "signed" && before != "long"
+                        && before != "short") { // not `unsigned long(x)`
+                        out[i] = 'i';
+                        out[i + 1] = 'n';
+                        out[i + 2] = 't';
+                        for (qsizetype k = i + 3; k < end; ++k)
+                            out[k] = ' ';
+                        changed = true;
+                    }
+                    i = end;
+                    continue;
+                }
+                // `static void printflike(3, 4)` with the function's name on the next line: an
+                // attribute macro (numbers for arguments) between the type and the name
+                if (!isMacroShaped(word) && end < lineEnd && s[end] == '(' && i > first) {
+                    qsizetype close = end + 1;
+                    while (close < lineEnd && (std::isdigit(uchar(s[close])) || s[close] == ','
+                                               || s[close] == ' '))
+                        ++close;
+                    qsizetype p = i;
+                    while (p > first && (s[p - 1] == ' ' || s[p - 1] == '\t'))
+                        --p;
+                    const bool afterType = p > first && (isWordChar(s[p - 1]) || s[p - 1] == '*');
+                    const bool numbers = close > end + 1 && close < lineEnd && s[close] == ')';
+                    const bool lineEnds = numbers && lastCodeIndex(s, close, lineEnd) == close;
+                    const qsizetype next = lineEnd + 1;
+                    qsizetype nameEnd = next;
+                    while (nameEnd < n && isWordChar(s[nameEnd]))
+                        ++nameEnd;
+                    if (afterType && lineEnds && nameEnd > next && nameEnd < n && s[nameEnd] == '(') {
+                        for (qsizetype k = i; k <= close; ++k)
+                            out[k] = ' ';
+                        changed = true;
+                        i = close + 1;
+                        continue;
+                    }
+                }
                 if (!isMacroShaped(word)) {
                     i = end;
                     continue;
@@ -317,12 +456,12 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                         ++j;
                 }
                 // alone on a line, not as the last item of a list or an expression going on
-                const bool lineAlone = lineStarts && j >= last
+                const bool lineAlone = lineStarts && j >= codeEnd
                                        && std::strchr(";{}#/*:)>", prevLineEnd) != nullptr;
                 const bool beforeWord = j < lineEnd && (isWordChar(s[j]) || s[j] == '~')
                                         && !(s[j] >= '0' && s[j] <= '9');
                 const bool beforeEnd = (j < lineEnd && (s[j] == ';' || s[j] == '{'))
-                                       || (j >= last && prev == ')');
+                                       || (j >= codeEnd && prev == ')');
                 const bool functionLike = macroEnd != end;
                 bool blank = false;
                 if (okBefore && (lineAlone || beforeWord))
@@ -333,11 +472,33 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                                       || QByteArrayView(s + wordStart, before - wordStart) == "class"
                                       || QByteArrayView(s + wordStart, before - wordStart) == "union"
                                       || QByteArrayView(s + wordStart, before - wordStart) == "enum";
-                if ((prevCode == ')' || (isWordChar(prevCode) && !afterTag && functionLike))
+                // (not `return FMT_BUILTIN_CLZ(n);`: an expression)
+                const QByteArrayView wordBefore(s + wordStart, before - wordStart);
+                const bool afterKeyword = wordBefore == "return" || wordBefore == "throw"
+                                          || wordBefore == "case" || wordBefore == "co_return"
+                                          || wordBefore == "co_yield" || wordBefore == "goto";
+                // (nor `int RUN_ALL_TESTS() {`: a function of that name)
+                const bool afterQualifier = wordBefore == "const" || wordBefore == "override"
+                                            || wordBefore == "final" || wordBefore == "noexcept"
+                                            || wordBefore == "volatile";
+                if ((prevCode == ')'
+                     || (isWordChar(prevCode) && !afterTag && !afterKeyword && functionLike
+                         && (i == first || afterQualifier)))
                     && beforeEnd)
                     blank = true;
-                // after a parameter's name: `value(unsigned char x FMT_BUILTIN)`
-                if (isWordChar(prev) && !afterTag && j < lineEnd && (s[j] == ')' || s[j] == ','))
+                // after a parameter's name: `value(unsigned char x FMT_BUILTIN)`, but not the
+                // name itself (`template <bool IS_CONSTEXPR, typename T>`)
+                const bool afterTypeKeyword =
+                    wordBefore == "bool" || wordBefore == "char" || wordBefore == "int"
+                    || wordBefore == "short" || wordBefore == "long" || wordBefore == "unsigned"
+                    || wordBefore == "signed" || wordBefore == "float" || wordBefore == "double"
+                    || wordBefore == "auto" || wordBefore == "typename" || wordBefore == "size_t";
+                if (isWordChar(prev) && !afterTag && !afterTypeKeyword && j < lineEnd
+                    && (s[j] == ')' || s[j] == ','))
+                    blank = true;
+                // `FMT_TRY {`: a keyword-like macro starting a statement before its block
+                if (!functionLike && j < lineEnd && s[j] == '{'
+                    && (prevCode == ';' || prevCode == '{' || prevCode == '}'))
                     blank = true;
                 // Objective-C: `- (id)initWithHost:(NSString *)host NS_DESIGNATED_INITIALIZER;`
                 if (isWordChar(prev) && beforeEnd && (s[first] == '-' || s[first] == '+'))
@@ -347,6 +508,12 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 // grammar reads fine (the `;` keeps it from counting as alone)
                 if (functionLike && lineAlone)
                     blank = true;
+                // `FMT_TYPE_CONSTANT(long long, long_long_type);` starting a line: arguments
+                // that name types are no call the grammar can read (the `;` stays: an empty
+                // declaration)
+                if (functionLike && lineStarts && j < lineEnd && s[j] == ';'
+                    && argumentsNameTypes(QByteArrayView(s + end + 1, macroEnd - end - 2)))
+                    blank = true;
                 if (blank) {
                     for (qsizetype k = i; k < macroEnd; ++k)
                         out[k] = ' ';
@@ -355,13 +522,408 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 i = macroEnd;
             }
         }
-        const QByteArrayView code(s + first, std::max<qsizetype>(0, last - first));
         if (directive)
             prevLineEnd = '#';
-        else if (last > first && !code.startsWith("//") && !code.startsWith("/*")
-                 && !code.startsWith("*"))
-            prevLineEnd = s[last - 1]; // comment lines do not count
+        else if (const qsizetype code = lastCodeIndex(out.constData(), first, lineEnd); code >= 0)
+            prevLineEnd = out.at(code); // comment lines do not count, nor a comment after the
+                                        // code, nor what was blanked
         lineStart = lineEnd + 1;
+    }
+    return changed ? out : text;
+}
+
+namespace {
+
+// One preprocessor directive, over its continuation lines.
+struct PreprocessorDirective
+{
+    int firstLine = 0; // index into the line table
+    int lastLine = 0;
+    QByteArrayView keyword; // "ifndef", "define", "endif", ...
+    QByteArrayView rest;    // the first line after the keyword
+};
+
+// `__attribute__((x))`, `[[nodiscard]]`, `__declspec(dllexport)`, `FMT_INLINE`,
+// `API_AVAILABLE(ios(10))`: a line of attributes and nothing else (comments aside).
+bool isAttributeOnlyLine(QByteArrayView line)
+{
+    line = line.trimmed();
+    if (const qsizetype comment = line.indexOf("//"); comment >= 0)
+        line = line.first(comment).trimmed();
+    qsizetype i = 0;
+    bool any = false;
+    while (i < line.size()) {
+        if (line[i] == ' ' || line[i] == '\t') {
+            ++i;
+            continue;
+        }
+        if (line.sliced(i).startsWith("[[")) {
+            const qsizetype close = line.indexOf("]]", i + 2);
+            if (close < 0)
+                return false;
+            i = close + 2;
+            any = true;
+            continue;
+        }
+        qsizetype end = i;
+        while (end < line.size() && isWordChar(line[end]))
+            ++end;
+        const QByteArrayView word = line.sliced(i, end - i);
+        if (word != "__attribute__" && word != "__declspec" && !isMacroShaped(word))
+            return false;
+        i = end;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        if (i < line.size() && line[i] == '(') { // its balanced arguments
+            int depth = 0;
+            for (; i < line.size(); ++i) {
+                if (line[i] == '(')
+                    ++depth;
+                else if (line[i] == ')' && --depth == 0)
+                    break;
+            }
+            if (depth != 0)
+                return false;
+            ++i;
+        }
+        any = true;
+    }
+    return any || line.isEmpty();
+}
+
+} // namespace
+
+QByteArray simplifyPreprocessor(const QByteArray &text)
+{
+    const char *s = text.constData();
+    const qsizetype n = text.size();
+    // the lines, and which hold nothing but comments or blanks
+    struct Line
+    {
+        qsizetype start, end;
+        bool commentOnly;
+    };
+    std::vector<Line> lines;
+    bool inBlockComment = false;
+    for (qsizetype start = 0; start < n;) {
+        qsizetype end = start;
+        while (end < n && s[end] != '\n')
+            ++end;
+        bool commentOnly = true;
+        for (qsizetype i = start; i < end; ++i) {
+            if (inBlockComment) {
+                if (s[i] == '*' && i + 1 < end && s[i + 1] == '/') {
+                    inBlockComment = false;
+                    ++i;
+                }
+                continue;
+            }
+            if (s[i] == '/' && i + 1 < end && s[i + 1] == '*') {
+                inBlockComment = true;
+                ++i;
+                continue;
+            }
+            if (s[i] == '/' && i + 1 < end && s[i + 1] == '/')
+                break;
+            if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r') {
+                commentOnly = false;
+                // a directive's own text; block comments in it are handled below
+                break;
+            }
+        }
+        lines.push_back({start, end, commentOnly});
+        start = end + 1;
+    }
+    // the directives, each over its continuation lines
+    std::vector<PreprocessorDirective> directives;
+    std::vector<int> directiveOfLine(lines.size(), -1);
+    for (int l = 0; l < int(lines.size()); ++l) {
+        qsizetype i = lines[size_t(l)].start;
+        const qsizetype end = lines[size_t(l)].end;
+        while (i < end && (s[i] == ' ' || s[i] == '\t'))
+            ++i;
+        if (lines[size_t(l)].commentOnly || i >= end || s[i] != '#')
+            continue;
+        ++i;
+        while (i < end && (s[i] == ' ' || s[i] == '\t'))
+            ++i;
+        qsizetype k = i;
+        while (k < end && isWordChar(s[k]))
+            ++k;
+        PreprocessorDirective d;
+        d.firstLine = l;
+        d.keyword = QByteArrayView(s + i, k - i);
+        d.rest = QByteArrayView(s + k, end - k).trimmed();
+        int last = l;
+        auto continues = [&](int line) {
+            qsizetype e = lines[size_t(line)].end;
+            while (e > lines[size_t(line)].start
+                   && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
+                --e;
+            return e > lines[size_t(line)].start && s[e - 1] == '\\';
+        };
+        while (continues(last) && last + 1 < int(lines.size()))
+            ++last;
+        d.lastLine = last;
+        for (int m = l; m <= last; ++m)
+            directiveOfLine[size_t(m)] = int(directives.size());
+        directives.push_back(d);
+        l = last;
+    }
+    if (directives.empty())
+        return text;
+
+    QByteArray out = text;
+    bool changed = false;
+    auto blankLines = [&](int first, int last) {
+        for (int m = first; m <= last; ++m) {
+            for (qsizetype b = lines[size_t(m)].start; b < lines[size_t(m)].end; ++b)
+                out[b] = ' ';
+        }
+        changed = true;
+    };
+    auto opens = [](QByteArrayView keyword) {
+        return keyword == "if" || keyword == "ifdef" || keyword == "ifndef";
+    };
+    auto firstWord = [](QByteArrayView rest) {
+        qsizetype k = 0;
+        while (k < rest.size() && isWordChar(rest[k]))
+            ++k;
+        return rest.first(k);
+    };
+
+    std::vector<char> handled(directives.size(), 0); // conditionals already dealt with
+
+    // The include guard: `#ifndef X_H` `#define X_H` first, its `#endif` last, only comments
+    // outside. An error anywhere inside would otherwise make the whole header one error.
+    {
+        const PreprocessorDirective &guard = directives.front();
+        QByteArrayView name;
+        if (guard.keyword == "ifndef") {
+            name = firstWord(guard.rest);
+        } else if (guard.keyword == "if" && guard.rest.startsWith("!defined")) {
+            QByteArrayView r = guard.rest.sliced(8).trimmed();
+            const bool paren = r.startsWith('(');
+            if (paren)
+                r = r.sliced(1).trimmed();
+            name = firstWord(r);
+        }
+        bool onlyCommentsAbove = true;
+        for (int l = 0; l < guard.firstLine && onlyCommentsAbove; ++l)
+            onlyCommentsAbove = lines[size_t(l)].commentOnly;
+        if (!name.isEmpty() && onlyCommentsAbove && directives.size() >= 3
+            && directives[1].keyword == "define" && firstWord(directives[1].rest) == name
+            && directives.back().keyword == "endif") {
+            int depth = 0;
+            size_t match = 0;
+            for (size_t d = 0; d < directives.size(); ++d) {
+                const QByteArrayView keyword = directives[d].keyword;
+                if (opens(keyword)) {
+                    ++depth;
+                } else if (depth == 1 && keyword != "endif" && keyword.startsWith("el")) {
+                    break; // `#else` of the guard: not a guard
+                } else if (keyword == "endif" && --depth == 0) {
+                    match = d;
+                    break;
+                }
+            }
+            bool onlyCommentsBelow = true;
+            for (int l = directives.back().lastLine + 1; l < int(lines.size()) && onlyCommentsBelow; ++l)
+                onlyCommentsBelow = lines[size_t(l)].commentOnly;
+            if (match == directives.size() - 1 && onlyCommentsBelow) {
+                blankLines(guard.firstLine, guard.lastLine);
+                blankLines(directives[1].firstLine, directives[1].lastLine);
+                blankLines(directives.back().firstLine, directives.back().lastLine);
+                handled.front() = 1;
+            }
+        }
+    }
+
+    for (size_t d = 0; d < directives.size(); ++d) {
+        const PreprocessorDirective &dir = directives[d];
+        // `#if __has_include(<bit>)`, `FMT_HAS_INCLUDE("winapifamily.h")`,
+        // `FMT_HAS_CPP_ATTRIBUTE(clang::lifetimebound)`: header names and scoped names are no
+        // expressions the grammar knows; an identifier of the same length is
+        if (dir.keyword == "if" || dir.keyword == "elif") {
+            for (int m = dir.firstLine; m <= dir.lastLine; ++m) {
+                const qsizetype end = lines[size_t(m)].end;
+                for (qsizetype b = lines[size_t(m)].start; b < end; ++b) {
+                    if (s[b] == ':' && b + 2 < end && s[b + 1] == ':' && b > 0
+                        && isWordChar(s[b - 1]) && isWordChar(s[b + 2])) {
+                        out[b] = '_';
+                        out[b + 1] = '_';
+                        changed = true;
+                        continue;
+                    }
+                    if (s[b] != '(')
+                        continue;
+                    qsizetype open = b + 1;
+                    while (open < end && s[open] == ' ')
+                        ++open;
+                    if (open >= end || (s[open] != '<' && s[open] != '"'))
+                        continue;
+                    const char closing = s[open] == '<' ? '>' : '"';
+                    qsizetype close = open + 1;
+                    while (close < end
+                           && (isWordChar(s[close]) || s[close] == '.' || s[close] == '/'
+                               || s[close] == '-' || s[close] == '+'))
+                        ++close;
+                    if (close >= end || s[close] != closing)
+                        continue;
+                    for (qsizetype k = open; k <= close; ++k) {
+                        if (!isWordChar(s[k]))
+                            out[k] = '_';
+                    }
+                    changed = true;
+                }
+            }
+        }
+        // a comment inside a continued directive (a `#define` over several lines) derails it
+        if (dir.lastLine > dir.firstLine) {
+            for (int m = dir.firstLine; m <= dir.lastLine; ++m) {
+                const qsizetype end = lines[size_t(m)].end;
+                for (qsizetype b = lines[size_t(m)].start; b < end; ++b) {
+                    if (s[b] == '"' || s[b] == '\'') {
+                        const char quote = s[b++];
+                        while (b < end && s[b] != quote)
+                            b += s[b] == '\\' ? 2 : 1;
+                        continue;
+                    }
+                    if (s[b] != '/' || b + 1 >= end || s[b + 1] != '*')
+                        continue;
+                    const qsizetype close = QByteArrayView(s + b + 2, end - b - 2).indexOf("*/");
+                    if (close < 0)
+                        break;
+                    for (qsizetype k = b; k < b + 2 + close + 2; ++k)
+                        out[k] = ' ';
+                    changed = true;
+                    b += 2 + close + 1;
+                }
+            }
+        }
+        // a conditional whose branches hold only attributes (`#if FMT_GCC_VERSION`
+        // `__attribute__((always_inline))` `#endif` between a template's parameters and its
+        // function): none of it is code the grammar needs
+        if (opens(dir.keyword)) {
+            size_t e = d + 1;
+            while (e < directives.size()
+                   && (directives[e].keyword == "else" || directives[e].keyword == "elif"
+                       || directives[e].keyword == "elifdef" || directives[e].keyword == "elifndef"))
+                ++e;
+            if (e < directives.size() && directives[e].keyword == "endif") {
+                bool attributesOnly = true;
+                for (int l = dir.lastLine + 1; l < directives[e].firstLine && attributesOnly; ++l) {
+                    if (directiveOfLine[size_t(l)] >= 0 || lines[size_t(l)].commentOnly)
+                        continue;
+                    attributesOnly = isAttributeOnlyLine(
+                        QByteArrayView(s + lines[size_t(l)].start,
+                                       lines[size_t(l)].end - lines[size_t(l)].start));
+                }
+                if (attributesOnly) {
+                    blankLines(dir.firstLine, directives[e].lastLine);
+                    for (size_t k = d; k <= e; ++k)
+                        handled[k] = 1;
+                }
+            }
+        }
+    }
+
+    // A conditional with a branch that is no whole piece of code (`#ifdef X` `if (a) {`
+    // `#else` `if (b) {` `#endif`, two headers of one method, `extern "C" {` alone): the
+    // grammar cannot read its branches one after the other, so the first (live) branch stays
+    // and the others go, as a compiler would see one configuration.
+    struct Conditional
+    {
+        size_t open = 0;
+        std::vector<size_t> branches; // #elif / #else
+        size_t close = 0;
+    };
+    std::vector<Conditional> conditionals;
+    {
+        std::vector<Conditional> stack;
+        for (size_t d = 0; d < directives.size(); ++d) {
+            const QByteArrayView keyword = directives[d].keyword;
+            if (opens(keyword)) {
+                stack.push_back(Conditional{d, {}, 0});
+            } else if (!stack.empty()
+                       && (keyword == "else" || keyword == "elif" || keyword == "elifdef"
+                           || keyword == "elifndef")) {
+                stack.back().branches.push_back(d);
+            } else if (!stack.empty() && keyword == "endif") {
+                stack.back().close = d;
+                conditionals.push_back(stack.back());
+                stack.pop_back();
+            }
+        }
+    }
+    // whether lines [first, last] (directives and comments aside) are whole: brackets balanced,
+    // ending with `;`, `}` or `,`, or empty
+    auto isWhole = [&](int first, int last) {
+        int depth = 0;
+        char lastCode = '\0';
+        bool inComment = false;
+        for (int l = first; l <= last; ++l) {
+            if (directiveOfLine[size_t(l)] >= 0)
+                continue;
+            const qsizetype end = lines[size_t(l)].end;
+            for (qsizetype b = lines[size_t(l)].start; b < end; ++b) {
+                const char c = s[b];
+                if (inComment) {
+                    if (c == '*' && b + 1 < end && s[b + 1] == '/') {
+                        inComment = false;
+                        ++b;
+                    }
+                    continue;
+                }
+                if (c == '/' && b + 1 < end && s[b + 1] == '/')
+                    break;
+                if (c == '/' && b + 1 < end && s[b + 1] == '*') {
+                    inComment = true;
+                    ++b;
+                    continue;
+                }
+                if (c == '"' || c == '\'') {
+                    for (++b; b < end && s[b] != c;)
+                        b += s[b] == '\\' ? 2 : 1;
+                    lastCode = c;
+                    continue;
+                }
+                if (c == '(' || c == '[' || c == '{')
+                    ++depth;
+                else if ((c == ')' || c == ']' || c == '}') && --depth < 0)
+                    return false;
+                if (c != ' ' && c != '\t' && c != '\r')
+                    lastCode = c;
+            }
+        }
+        return depth == 0
+               && (lastCode == '\0' || lastCode == ';' || lastCode == '}' || lastCode == ',');
+    };
+    for (const Conditional &c : conditionals) {
+        if (handled[c.open])
+            continue;
+        std::vector<size_t> markers{c.open};
+        markers.insert(markers.end(), c.branches.begin(), c.branches.end());
+        markers.push_back(c.close);
+        bool whole = true;
+        for (size_t k = 0; k + 1 < markers.size() && whole; ++k)
+            whole = isWhole(directives[markers[k]].lastLine + 1,
+                            directives[markers[k + 1]].firstLine - 1);
+        if (whole)
+            continue;
+        // `#if 0` keeps its `#else`
+        const PreprocessorDirective &open = directives[c.open];
+        const size_t kept = open.keyword == "if" && firstWord(open.rest) == "0"
+                                    && !c.branches.empty()
+                                ? 1
+                                : 0;
+        for (size_t k = 0; k + 1 < markers.size(); ++k) {
+            blankLines(directives[markers[k]].firstLine, directives[markers[k]].lastLine);
+            if (k != kept)
+                blankLines(directives[markers[k]].lastLine + 1,
+                           directives[markers[k + 1]].firstLine - 1);
+        }
+        blankLines(directives[c.close].firstLine, directives[c.close].lastLine);
     }
     return changed ? out : text;
 }

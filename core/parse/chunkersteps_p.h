@@ -101,9 +101,20 @@ void splitQualifiedName(QString text, QString *qualifier, QString *name);
 // `API_AVAILABLE(ios(10))`): the same text with those macros replaced by spaces, so every byte
 // offset stays where it was. Only all-caps names with an underscore count, and only where a
 // macro of that kind stands: alone on a line, before a declaration's next word, or after a
-// declarator before `;` / `{`. Preprocessor lines are left alone. Returns `text` unchanged when
-// there is nothing to blank.
+// declarator before `;` / `{`. A macro alone on a line counts also after a trailing comment
+// (`}  // namespace detail` then `FMT_BEGIN_EXPORT`). Functional casts the grammar lacks
+// (`unsigned(x)`) become `int     (x)`. Preprocessor lines are left alone. Returns `text`
+// unchanged when there is nothing to blank.
 QByteArray blankAttributeMacros(const QByteArray &text);
+
+// C, C++ and Objective-C preprocessor shapes the grammar cannot parse, made harmless with every
+// byte offset kept: the include guard around a whole header (an error anywhere inside it makes
+// the grammar give up on the whole file), conditionals that hold only attributes (`#if
+// FMT_GCC_VERSION` `__attribute__((always_inline))` `#endif` between a template's parameters
+// and its function), header names in conditions (`#if __has_include(<bit>)`) and comments
+// inside a `#define` continued over several lines. Returns `text` unchanged when there is
+// nothing to do.
+QByteArray simplifyPreprocessor(const QByteArray &text);
 
 // Blank, or only closing brackets / semicolons (and a trailing // comment).
 bool isClosingOnlyLine(QByteArrayView line);

@@ -81,11 +81,13 @@ QHash<int, LanguageSyntax> buildTable()
         table.insert(int(id), classic());
     LanguageSyntax c = classic();
     c.blankAttributeMacros = true;
+    c.simplifyPreprocessor = true;
     table.insert(int(LanguageId::C), c);
     table.insert(int(LanguageId::Cpp), c);
 
     LanguageSyntax csharp = plain();
     csharp.constructorNamedAfterContainer = true;
+    csharp.simplifyPreprocessor = true; // `#if` around one of two method headers
     table.insert(int(LanguageId::CSharp), csharp);
 
     LanguageSyntax ruby = plain();
@@ -158,6 +160,7 @@ QHash<int, LanguageSyntax> buildTable()
 
     LanguageSyntax objc = classic();
     objc.blankAttributeMacros = true;
+    objc.simplifyPreprocessor = true;
     objc.constructorNames = {};
     objc.constructorNamedAfterContainer = false;
     table.insert(int(LanguageId::ObjC), objc);

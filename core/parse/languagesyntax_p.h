@@ -48,8 +48,12 @@ struct LanguageSyntax
     // Functions of such a module stay functions (Elixir, OCaml, Julia), not methods (Ruby).
     bool moduleFunctionsStayFunctions = false;
     // Parse again with attribute / export macros blanked out when the tree has errors, and
-    // keep the tree with fewer (C, C++, Objective-C: `FMT_API`, `NS_ASSUME_NONNULL_BEGIN`).
+    // keep the tree that failed less (C, C++, Objective-C: `FMT_API`, `NS_ASSUME_NONNULL_BEGIN`).
     bool blankAttributeMacros = false;
+    // The same retry with preprocessor shapes the grammar cannot read made harmless: include
+    // guards, conditionals whose branches are no whole pieces of code (first branch kept),
+    // attribute-only conditionals, header names in conditions (C family, C#).
+    bool simplifyPreprocessor = false;
     // A doc comment (`(** ... *)`) right below a definition, with no blank line between,
     // documents it (OCaml's odoc); one right above documents the next only when it does not
     // follow another definition directly.
