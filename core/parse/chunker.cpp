@@ -259,7 +259,7 @@ private:
     const LineIndex &m_lines;
     std::vector<CaptureRole> m_roles;
     int m_capName, m_capBody, m_capDoc, m_capReceiver, m_capQualifier;
-    QSet<quint64> m_defNodes;   // (start<<32|end) of claimed definition nodes
+    QHash<quint64, int> m_defNodes; // (start<<32|end) of claimed definition nodes -> index
     QSet<int> m_defNameSeen;    // start bytes of the definitions' names
     QSet<quint64> m_refSeen;
 };
@@ -356,12 +356,19 @@ void TagsCollector::addDefinition(const Match &m)
     const int nodeStart = int(ts_node_start_byte(m.main));
     const int nodeEnd = int(ts_node_end_byte(m.main));
     const quint64 key = (quint64(nodeStart) << 32) | quint64(uint32_t(nodeEnd));
-    if (m_defNodes.contains(key))
-        return; // an earlier pattern already claimed this node
+    // An earlier pattern claimed this node: the first match wins, except that one with a body
+    // completes one without (matches come in the order they finish, which is not the order
+    // of the patterns: `module K : sig ... end` finishes without its signature first).
+    int replaces = -1;
+    if (const auto claimed = m_defNodes.constFind(key); claimed != m_defNodes.cend()) {
+        if (!m.hasBody || defs[size_t(*claimed)].bodyStart >= 0)
+            return;
+        replaces = *claimed;
+    }
     // One definition per name: a pattern on the enclosing statement (which brings the doc
     // comment along) and one on the inner function must not make two symbols.
     const int nameByte = int(ts_node_start_byte(m.name));
-    if (m_defNameSeen.contains(nameByte))
+    if (replaces < 0 && m_defNameSeen.contains(nameByte))
         return;
     // A name with a syntax error inside is parser recovery gone astray (an unknown macro
     // before a template makes "Char> class basic_string_view {...} ...::f" one name), except
@@ -389,6 +396,8 @@ void TagsCollector::addDefinition(const Match &m)
     else if (written.size() >= 3 && written.front() == u'(' && written.back() == u')')
         written = written.mid(1, written.size() - 2).trimmed(); // OCaml's ( >>= ), Haskell's (<>)
     splitQualifiedName(written, &qualifier, &name);
+    if (name.size() >= 4 && name.startsWith(QLatin1String(":(")) && name.endsWith(u')'))
+        name = name.mid(2, name.size() - 3).trimmed(); // Julia's Base.:(==)
     if (name.isEmpty() || name.size() > 300)
         return;
     def.name = name;
@@ -413,7 +422,11 @@ void TagsCollector::addDefinition(const Match &m)
     if (def.scopeOnly && !m.hasBody)
         def.nodeEnd = fileScopeEnd(m.main);
     attachLeading(m.main, &def);
-    m_defNodes.insert(key);
+    if (replaces >= 0) {
+        defs[size_t(replaces)] = std::move(def);
+        return;
+    }
+    m_defNodes.insert(key, int(defs.size()));
     m_defNameSeen.insert(nameByte);
     defs.push_back(std::move(def));
 }
@@ -541,8 +554,8 @@ public:
 
     // Null on timeout or cancel.
     TSTree *parseText(const QByteArray &text, ParseBudget *budget);
-    // parseText, and for the C family and C# a second try with attribute macros blanked and
-    // preprocessor shapes simplified (LanguageSyntax), keeping the tree that failed less.
+    // parseText, and when the tree has errors a second try with the language's retry rewrites
+    // (LanguageSyntax), keeping the tree that failed less.
     TSTree *parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget);
     ParseResult parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
                           const Query *query, ParseBudget *budget);
@@ -552,6 +565,9 @@ Chunker::Chunker(ChunkerOptions options)
     : d(std::make_unique<Private>())
 {
     d->options = options;
+    // The limit is wall time: measurements on a loaded machine (scripts/ctags-coverage) raise it
+    if (const int ms = qEnvironmentVariableIntValue("REPOLENS_PARSE_TIMEOUT_MS"); ms > 0)
+        d->options.parseTimeoutMs = ms;
     d->parser = ts_parser_new();
 }
 
@@ -613,16 +629,13 @@ TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
 {
     TSTree *tree = parseText(text, budget);
     const LanguageSyntax &syntax = languageSyntax(language);
-    if (!tree || !(syntax.blankAttributeMacros || syntax.simplifyPreprocessor)
-        || !ts_node_has_error(ts_tree_root_node(tree)))
+    if (!tree || syntax.retryRewrites.isEmpty() || !ts_node_has_error(ts_tree_root_node(tree)))
         return tree;
-    // Unknown attribute / export macros and some preprocessor shapes derail the grammar: try
+    // Unknown attribute / export macros, some preprocessor shapes, ... derail the grammar: try
     // without them, keep the better tree.
     QByteArray blanked = text;
-    if (syntax.blankAttributeMacros)
-        blanked = blankAttributeMacros(blanked);
-    if (syntax.simplifyPreprocessor)
-        blanked = simplifyPreprocessor(blanked);
+    for (const LanguageSyntax::TextRewrite rewrite : syntax.retryRewrites)
+        blanked = rewrite(blanked);
     if (blanked.constData() == text.constData())
         return tree;
     // The retry has a budget of its own: running out of it keeps the first tree, and the tags

@@ -478,9 +478,16 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                                           || wordBefore == "case" || wordBefore == "co_return"
                                           || wordBefore == "co_yield" || wordBefore == "goto";
                 // (nor `int RUN_ALL_TESTS() {`: a function of that name)
+                qsizetype beforeWordBefore = wordStart;
+                while (beforeWordBefore > lineStart
+                       && (s[beforeWordBefore - 1] == ' ' || s[beforeWordBefore - 1] == '\t'))
+                    --beforeWordBefore;
+                // ... or an Objective-C parameter's name: `error:(NSError *)error API_X(...);`
                 const bool afterQualifier = wordBefore == "const" || wordBefore == "override"
                                             || wordBefore == "final" || wordBefore == "noexcept"
-                                            || wordBefore == "volatile";
+                                            || wordBefore == "volatile"
+                                            || (beforeWordBefore > lineStart
+                                                && s[beforeWordBefore - 1] == ')');
                 if ((prevCode == ')'
                      || (isWordChar(prevCode) && !afterTag && !afterKeyword && functionLike
                          && (i == first || afterQualifier)))
@@ -899,13 +906,27 @@ QByteArray simplifyPreprocessor(const QByteArray &text)
         return depth == 0
                && (lastCode == '\0' || lastCode == ';' || lastCode == '}' || lastCode == ',');
     };
+    // the last character of code above a line, directives and comments aside ('\0': none)
+    auto codeEndAbove = [&](int line) {
+        for (int l = line - 1; l >= 0; --l) {
+            if (directiveOfLine[size_t(l)] >= 0 || lines[size_t(l)].commentOnly)
+                continue;
+            const qsizetype code = lastCodeIndex(s, lines[size_t(l)].start, lines[size_t(l)].end);
+            if (code >= 0)
+                return s[code];
+        }
+        return '\0';
+    };
     for (const Conditional &c : conditionals) {
         if (handled[c.open])
             continue;
         std::vector<size_t> markers{c.open};
         markers.insert(markers.end(), c.branches.begin(), c.branches.end());
         markers.push_back(c.close);
-        bool whole = true;
+        // a conditional after an unfinished declaration (a method's header, then its body or
+        // `;` in each branch) is no whole piece either
+        const char above = codeEndAbove(directives[c.open].firstLine);
+        bool whole = above == '\0' || std::strchr(";{}:,", above) != nullptr;
         for (size_t k = 0; k + 1 < markers.size() && whole; ++k)
             whole = isWhole(directives[markers[k]].lastLine + 1,
                             directives[markers[k + 1]].firstLine - 1);
@@ -924,6 +945,35 @@ QByteArray simplifyPreprocessor(const QByteArray &text)
                            directives[markers[k + 1]].firstLine - 1);
         }
         blankLines(directives[c.close].firstLine, directives[c.close].lastLine);
+    }
+    return changed ? out : text;
+}
+
+QByteArray separateKotlinKeywordPrefixes(const QByteArray &text)
+{
+    // the words the scanner looks for at the start of a line (tree-sitter-kotlin 1.1.0)
+    static const char *const keywords[] = {"else", "in", "instanceof", "get", "set",
+                                           "constructor", "by", "as", "where"};
+    QByteArray out = text;
+    bool changed = false;
+    const char *s = text.constData();
+    const qsizetype n = text.size();
+    for (qsizetype lineStart = 0; lineStart < n;) {
+        qsizetype i = lineStart;
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            ++i;
+        for (const char *keyword : keywords) {
+            const qsizetype length = qsizetype(std::strlen(keyword));
+            if (i + length < n && QByteArrayView(s + i, length) == QByteArrayView(keyword)
+                && (std::isdigit(uchar(s[i + length])) || s[i + length] == '_')) {
+                out[i] = char(std::toupper(uchar(s[i])));
+                changed = true;
+                break;
+            }
+        }
+        while (i < n && s[i] != '\n')
+            ++i;
+        lineStart = i + 1;
     }
     return changed ? out : text;
 }
@@ -1076,6 +1126,14 @@ void qualifyDefinitions(std::vector<Def> *defsIn, const LanguageSyntax &syntax)
                     module.scopeOnly = false;
                     module.kind = ChunkKind::Module;
                 }
+            }
+        }
+    }
+    if (syntax.modulesAreDefinitions) {
+        for (Def &def : defs) {
+            if (def.moduleCapture && def.scopeOnly) {
+                def.scopeSymbol = true;
+                def.kind = ChunkKind::Module;
             }
         }
     }
@@ -1283,7 +1341,7 @@ void collectSymbols(const std::vector<Def> &defs, const std::vector<int> &defChu
 {
     for (int i = 0; i < int(defs.size()); ++i) {
         const Def &def = defs[size_t(i)];
-        if (def.scopeOnly)
+        if (def.scopeOnly && !def.scopeSymbol)
             continue;
         int chunk = defChunk[size_t(i)];
         for (int p = def.parent; chunk < 0 && p >= 0; p = defs[size_t(p)].parent)

@@ -61,6 +61,7 @@ struct Def
     bool scopeOnly = false;   // a namespace: qualifies names, gets no chunk
     bool moduleCapture = false; // @definition.module: may turn out a container
     bool symbolOnly = false;  // a property or field: a symbol, its text in the container's chunk
+    bool scopeSymbol = false; // a scope that is a symbol too (an Elixir module without functions)
     int start = 0;            // extended over wrappers and attached comments
     int end = 0;
     int nodeStart = 0;        // the captured node
@@ -115,6 +116,12 @@ QByteArray blankAttributeMacros(const QByteArray &text);
 // inside a `#define` continued over several lines. Returns `text` unchanged when there is
 // nothing to do.
 QByteArray simplifyPreprocessor(const QByteArray &text);
+
+// Kotlin identifiers that start with a keyword and go on with digits (`in1`, `as2`) at the start
+// of a line: the grammar's scanner takes the keyword for an operator continuing the line
+// before. Their first letter is upper-cased (`In1`), which no keyword matches. Returns `text`
+// unchanged when there is nothing to do.
+QByteArray separateKotlinKeywordPrefixes(const QByteArray &text);
 
 // Blank, or only closing brackets / semicolons (and a trailing // comment).
 bool isClosingOnlyLine(QByteArrayView line);

@@ -1,5 +1,7 @@
 #include "languagesyntax_p.h"
 
+#include "chunkersteps_p.h"
+
 #include <QHash>
 
 namespace RepoLens {
@@ -80,14 +82,13 @@ QHash<int, LanguageSyntax> buildTable()
                           LanguageId::Go})
         table.insert(int(id), classic());
     LanguageSyntax c = classic();
-    c.blankAttributeMacros = true;
-    c.simplifyPreprocessor = true;
+    c.retryRewrites = {&ChunkerSteps::blankAttributeMacros, &ChunkerSteps::simplifyPreprocessor};
     table.insert(int(LanguageId::C), c);
     table.insert(int(LanguageId::Cpp), c);
 
     LanguageSyntax csharp = plain();
     csharp.constructorNamedAfterContainer = true;
-    csharp.simplifyPreprocessor = true; // `#if` around one of two method headers
+    csharp.retryRewrites = {&ChunkerSteps::simplifyPreprocessor}; // `#if` around a method header
     table.insert(int(LanguageId::CSharp), csharp);
 
     LanguageSyntax ruby = plain();
@@ -101,6 +102,7 @@ QHash<int, LanguageSyntax> buildTable()
     table.insert(int(LanguageId::Php), php);
 
     LanguageSyntax kotlin = plain();
+    kotlin.retryRewrites = {&ChunkerSteps::separateKotlinKeywordPrefixes};
     table.insert(int(LanguageId::Kotlin), kotlin);
 
     LanguageSyntax swift = plain();
@@ -122,6 +124,7 @@ QHash<int, LanguageSyntax> buildTable()
                           {"unary_operator", "@decorate", false}};
     elixir.modulesWithFunctionsAreContainers = true;
     elixir.moduleFunctionsStayFunctions = true;
+    elixir.modulesAreDefinitions = true;
     elixir.mergeClauses = true;
     table.insert(int(LanguageId::Elixir), elixir);
 
@@ -148,19 +151,21 @@ QHash<int, LanguageSyntax> buildTable()
     ocaml.trailingDocComments = true;
     ocaml.modulesWithFunctionsAreContainers = true;
     ocaml.moduleFunctionsStayFunctions = true;
+    ocaml.modulesAreDefinitions = true;
     table.insert(int(LanguageId::OCaml), ocaml);
     table.insert(int(LanguageId::OCamlInterface), ocaml);
 
     LanguageSyntax julia = plain();
     julia.constructorNamedAfterContainer = true; // inner constructors
+    julia.modulesAreDefinitions = true;
     julia.qualifiedFunctionIsMethod = false;     // `Base.show(io, x)` extends Base's show
     julia.attachables = {{"string_literal", "\"", true}};
     julia.includeSuffix = QStringLiteral(".jl");
     table.insert(int(LanguageId::Julia), julia);
 
     LanguageSyntax objc = classic();
-    objc.blankAttributeMacros = true;
-    objc.simplifyPreprocessor = true;
+    objc.retryRewrites = {&ChunkerSteps::blankAttributeMacros,
+                          &ChunkerSteps::simplifyPreprocessor};
     objc.constructorNames = {};
     objc.constructorNamedAfterContainer = false;
     table.insert(int(LanguageId::ObjC), objc);
