@@ -556,9 +556,11 @@ public:
     TSTree *parseText(const QByteArray &text, ParseBudget *budget);
     // parseText, and when the tree has errors a second try with the language's retry rewrites
     // (LanguageSyntax), keeping the tree that failed less.
-    TSTree *parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget);
-    ParseResult parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
-                          const Query *query, ParseBudget *budget);
+    // `parsed` receives the text the tree was built from (the rewritten one after a retry).
+    TSTree *parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget,
+                      QByteArray *parsed);
+    ParseResult parseTree(LanguageId language, const QByteArray &text, const QByteArray &parsed,
+                          TSTree *tree, const Query *query, ParseBudget *budget);
 };
 
 Chunker::Chunker(ChunkerOptions options)
@@ -615,18 +617,21 @@ ParseResult Chunker::parse(LanguageId language, const QByteArray &text, const st
                            : QStringLiteral("parse cancelled");
         return result;
     };
-    TSTree *tree = d->parseBest(language, text, &budget);
+    QByteArray parsed;
+    TSTree *tree = d->parseBest(language, text, &budget, &parsed);
     if (!tree)
         return fallBack();
-    ParseResult result = d->parseTree(language, text, tree, query, &budget);
+    ParseResult result = d->parseTree(language, text, parsed, tree, query, &budget);
     ts_tree_delete(tree);
     if (budget.timedOut || (cancel && cancel->load(std::memory_order_relaxed)))
         return fallBack();
     return result;
 }
 
-TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget)
+TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
+                                    ParseBudget *budget, QByteArray *parsed)
 {
+    *parsed = text;
     TSTree *tree = parseText(text, budget);
     const LanguageSyntax &syntax = languageSyntax(language);
     if (!tree || syntax.retryRewrites.isEmpty() || !ts_node_has_error(ts_tree_root_node(tree)))
@@ -650,6 +655,7 @@ TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
         return tree;
     if (parseDamage(ts_tree_root_node(second)) < parseDamage(ts_tree_root_node(tree))) {
         ts_tree_delete(tree);
+        *parsed = blanked;
         return second;
     }
     ts_tree_delete(second);
@@ -668,7 +674,8 @@ QList<OutlineItem> Chunker::outline(LanguageId language, const QByteArray &text,
     budget.timer.start();
     budget.limitMs = d->options.parseTimeoutMs;
     budget.cancel = cancel;
-    TSTree *tree = d->parseBest(language, text, &budget);
+    QByteArray parsed;
+    TSTree *tree = d->parseBest(language, text, &budget, &parsed);
     if (!tree)
         return items;
     const LineIndex lines(text);
@@ -689,7 +696,7 @@ QList<OutlineItem> Chunker::outline(LanguageId language, const QByteArray &text,
         item.scope = def.scopeOnly;
         item.name = def.name;
         item.qualifiedName = def.qualifiedName;
-        item.signature = signatureOf(def, text);
+        item.signature = signatureOf(def, parsed);
         item.line = def.nameLine;
         item.column = def.nameColumn;
         item.startLine = lines.lineOf(def.start);
@@ -727,7 +734,8 @@ TSTree *Chunker::Private::parseText(const QByteArray &text, ParseBudget *budget)
 }
 
 // The steps from a syntax tree to chunks, symbols and references (chunkersteps_p.h).
-ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
+ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &text,
+                                        const QByteArray &parsed, TSTree *tree,
                                         const Query *query, ParseBudget *budget)
 {
     ParseResult result;
@@ -746,7 +754,8 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
         mergeClauses(&tags.defs);
     qualifyDefinitions(&tags.defs, syntax);
     ChunkCutter cutter(text, lines, options, &result.chunks);
-    const std::vector<int> defChunk = emitDefinitionChunks(&tags.defs, text, lines, &cutter);
+    const std::vector<int> defChunk =
+        emitDefinitionChunks(&tags.defs, text, lines, &cutter, parsed);
     collectSymbols(tags.defs, defChunk, &result.symbols);
     emitTopLevelCode(tags.defs, text, lines, options.windowLines, &cutter);
     sortChunks(&result);

@@ -503,9 +503,12 @@ QByteArray blankAttributeMacros(const QByteArray &text)
                 if (isWordChar(prev) && !afterTag && !afterTypeKeyword && j < lineEnd
                     && (s[j] == ')' || s[j] == ','))
                     blank = true;
-                // `FMT_TRY {`: a keyword-like macro starting a statement before its block
+                // `FMT_TRY {`: a keyword-like macro starting a statement before its block, and
+                // `} FMT_CATCH(...) {` after the block it continues
                 if (!functionLike && j < lineEnd && s[j] == '{'
                     && (prevCode == ';' || prevCode == '{' || prevCode == '}'))
+                    blank = true;
+                if (functionLike && j < lineEnd && s[j] == '{' && i != first && prev == '}')
                     blank = true;
                 // Objective-C: `- (id)initWithHost:(NSString *)host NS_DESIGNATED_INITIALIZER;`
                 if (isWordChar(prev) && beforeEnd && (s[first] == '-' || s[first] == '+'))
@@ -949,6 +952,31 @@ QByteArray simplifyPreprocessor(const QByteArray &text)
     return changed ? out : text;
 }
 
+QByteArray separateRustRawReferences(const QByteArray &text)
+{
+    QByteArray out = text;
+    bool changed = false;
+    const char *s = text.constData();
+    const qsizetype n = text.size();
+    for (qsizetype i = text.indexOf("&raw"); i >= 0; i = text.indexOf("&raw", i + 4)) {
+        const qsizetype after = i + 4;
+        if (after < n && isWordChar(s[after]))
+            continue; // &rawness
+        qsizetype next = after;
+        while (next < n && (s[next] == ' ' || s[next] == '\t' || s[next] == '\n'))
+            ++next;
+        qsizetype end = next;
+        while (end < n && isWordChar(s[end]))
+            ++end;
+        const QByteArrayView word(s + next, end - next);
+        if (word == "const" || word == "mut")
+            continue; // a raw borrow
+        out[i + 1] = 'R';
+        changed = true;
+    }
+    return changed ? out : text;
+}
+
 QByteArray separateKotlinKeywordPrefixes(const QByteArray &text)
 {
     // the words the scanner looks for at the start of a line (tree-sitter-kotlin 1.1.0)
@@ -1002,10 +1030,29 @@ QString signatureOf(const Def &def, QByteArrayView src)
         if (nl >= 0)
             sig = sig.first(nl);
     }
+    // later lines that start with `#` (a conditional between a header and its body, a comment
+    // line among the parameters) are no part of the signature
+    QByteArray kept;
+    if (sig.indexOf('#', 1) > 0) {
+        for (qsizetype from = 0; from < sig.size();) {
+            qsizetype to = sig.indexOf('\n', from);
+            if (to < 0)
+                to = sig.size();
+            const QByteArrayView line = sig.sliced(from, to - from);
+            if (from == 0 || !line.trimmed().startsWith('#')) {
+                kept.append(line);
+                kept.append('\n');
+            }
+            from = to + 1;
+        }
+        sig = kept;
+    }
     QString s = QString::fromUtf8(sig).trimmed();
     if (s.endsWith(u':'))
         s.chop(1);
     s = s.simplified();
+    if (s.endsWith(QLatin1String(" ;"))) // a blanked macro before it
+        s.remove(s.size() - 2, 1);
     if (s.size() > 400)
         s = s.left(400) + QStringLiteral(" …");
     return s;
@@ -1300,8 +1347,11 @@ int ChunkCutter::skeletonParts(Chunk base, int startByte, int endByte, const QBy
 }
 
 std::vector<int> emitDefinitionChunks(std::vector<Def> *defsIn, QByteArrayView src,
-                                      const LineIndex &lines, ChunkCutter *cutter)
+                                      const LineIndex &lines, ChunkCutter *cutter,
+                                      QByteArrayView signatureSrc)
 {
+    if (signatureSrc.size() != src.size())
+        signatureSrc = src;
     std::vector<Def> &defs = *defsIn;
     std::vector<int> defChunk(defs.size(), -1);
     for (int i = 0; i < int(defs.size()); ++i) {
@@ -1312,7 +1362,7 @@ std::vector<int> emitDefinitionChunks(std::vector<Def> *defsIn, QByteArrayView s
         chunk.kind = def.kind;
         chunk.name = def.name;
         chunk.qualifiedName = def.qualifiedName;
-        chunk.signature = signatureOf(def, src);
+        chunk.signature = signatureOf(def, signatureSrc);
         chunk.doc = def.doc.left(4000);
         for (int p = def.parent; p >= 0; p = defs[size_t(p)].parent) {
             if (defChunk[size_t(p)] >= 0) {

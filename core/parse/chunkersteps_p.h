@@ -117,6 +117,11 @@ QByteArray blankAttributeMacros(const QByteArray &text);
 // nothing to do.
 QByteArray simplifyPreprocessor(const QByteArray &text);
 
+// Rust's `match &raw {` borrows a variable named raw; the grammar reads `&raw` as the start of a
+// raw borrow (`&raw const x`) whatever follows. Such an `&raw` becomes `&Raw`. Returns `text`
+// unchanged when there is nothing to do.
+QByteArray separateRustRawReferences(const QByteArray &text);
+
 // Kotlin identifiers that start with a keyword and go on with digits (`in1`, `as2`) at the start
 // of a line: the grammar's scanner takes the keyword for an operator continuing the line
 // before. Their first letter is upper-cased (`In1`), which no keyword matches. Returns `text`
@@ -165,8 +170,11 @@ private:
 };
 
 // Chunks for every chunked definition; the first chunk index per definition (-1: none).
+// Signatures come from `signatureSrc` when given: the text the tree was parsed from, with the
+// macros and branches a retry rewrite took out (names and chunk text come from `src`).
 std::vector<int> emitDefinitionChunks(std::vector<Def> *defs, QByteArrayView src,
-                                      const LineIndex &lines, ChunkCutter *cutter);
+                                      const LineIndex &lines, ChunkCutter *cutter,
+                                      QByteArrayView signatureSrc = {});
 void collectSymbols(const std::vector<Def> &defs, const std::vector<int> &defChunk,
                     QList<Symbol> *symbols);
 void emitTopLevelCode(const std::vector<Def> &defs, QByteArrayView src, const LineIndex &lines,

@@ -77,10 +77,12 @@ LanguageSyntax plain()
 QHash<int, LanguageSyntax> buildTable()
 {
     QHash<int, LanguageSyntax> table;
-    for (LanguageId id : {LanguageId::Python, LanguageId::Java, LanguageId::Rust,
-                          LanguageId::JavaScript, LanguageId::TypeScript, LanguageId::Tsx,
-                          LanguageId::Go})
+    for (LanguageId id : {LanguageId::Python, LanguageId::Java, LanguageId::JavaScript,
+                          LanguageId::TypeScript, LanguageId::Tsx, LanguageId::Go})
         table.insert(int(id), classic());
+    LanguageSyntax rust = classic();
+    rust.retryRewrites = {&ChunkerSteps::separateRustRawReferences};
+    table.insert(int(LanguageId::Rust), rust);
     LanguageSyntax c = classic();
     c.retryRewrites = {&ChunkerSteps::blankAttributeMacros, &ChunkerSteps::simplifyPreprocessor};
     table.insert(int(LanguageId::C), c);

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void simplifyPreprocessor_data();
     void simplifyPreprocessor();
     void separateKotlinKeywordPrefixes();
+    void separateRustRawReferences();
     void modulesWithoutFunctionsAreSymbols();
 };
 
@@ -413,6 +414,9 @@ void tst_ChunkerSteps::blankAttributeMacros_data()
     QTest::newRow("keyword-like macro before a block")
         << QByteArray("  ~buf() { FMT_TRY { flush(); } }\n")
         << QByteArray("  ~buf() {         { flush(); } }\n");
+    QTest::newRow("catch-like macro after a block")
+        << QByteArray("  ~buf() {\n    FMT_TRY { flush(); } FMT_CATCH(...) {}\n")
+        << QByteArray("  ~buf() {\n            { flush(); }                {}\n");
     QTest::newRow("a function with a macro-shaped name stays")
         << QByteArray("inline int RUN_ALL_TESTS() {\n  return run();\n}\n")
         << QByteArray("inline int RUN_ALL_TESTS() {\n  return run();\n}\n");
@@ -476,6 +480,13 @@ void tst_ChunkerSteps::simplifyPreprocessor()
     const QByteArray out = RepoLens::ChunkerSteps::simplifyPreprocessor(text);
     QCOMPARE(out.size(), text.size());
     QCOMPARE(out, expected);
+}
+
+void tst_ChunkerSteps::separateRustRawReferences()
+{
+    const QByteArray text = "match &raw {\n    let p = &raw const x;\n    let q = &raw mut y;\n    f(&rawness, &raw);\n";
+    QCOMPARE(RepoLens::ChunkerSteps::separateRustRawReferences(text),
+             QByteArray("match &Raw {\n    let p = &raw const x;\n    let q = &raw mut y;\n    f(&rawness, &Raw);\n"));
 }
 
 void tst_ChunkerSteps::separateKotlinKeywordPrefixes()

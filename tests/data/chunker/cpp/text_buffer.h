@@ -74,8 +74,7 @@ class text_buffer : public detail::buffer<T> {
  public:
   TXT_CONSTEXPR explicit text_buffer() : detail::buffer<T>(store_, SIZE) {}
   TXT_CONSTEXPR20 ~text_buffer() {
-    TXT_TRY { deallocate(); }
-    TXT_CATCH(...) {}
+    TXT_TRY { deallocate(); } TXT_CATCH(...) {}
   }
 
   void set_align(unsigned a) {
