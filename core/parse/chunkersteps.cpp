@@ -977,6 +977,54 @@ QByteArray separateRustRawReferences(const QByteArray &text)
     return changed ? out : text;
 }
 
+QByteArray blankDartClassModifiers(const QByteArray &text)
+{
+    QByteArray out = text;
+    bool changed = false;
+    const char *s = text.constData();
+    const qsizetype n = text.size();
+    auto wordAt = [&](qsizetype i) {
+        qsizetype e = i;
+        while (e < n && isWordChar(s[e]))
+            ++e;
+        return QByteArrayView(s + i, e - i);
+    };
+    auto isModifier = [](QByteArrayView w) {
+        return w == "sealed" || w == "base" || w == "final" || w == "interface" || w == "mixin";
+    };
+    for (qsizetype i = 0; i < n;) {
+        if (!isWordChar(s[i]) || (i > 0 && isWordChar(s[i - 1]))) {
+            ++i;
+            continue;
+        }
+        // a run of modifiers (and `abstract`) ending at `class`
+        QByteArrayView w = wordAt(i);
+        if (!isModifier(w) && w != "abstract") {
+            i += std::max<qsizetype>(1, w.size());
+            continue;
+        }
+        std::vector<std::pair<qsizetype, qsizetype>> modifiers;
+        qsizetype k = i;
+        while (isModifier(w) || w == "abstract") {
+            if (isModifier(w))
+                modifiers.emplace_back(k, w.size());
+            k += w.size();
+            while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n'))
+                ++k;
+            w = wordAt(k);
+        }
+        if (w == "class" && !modifiers.empty()) {
+            for (const auto &[at, length] : modifiers) {
+                for (qsizetype b = at; b < at + length; ++b)
+                    out[b] = ' ';
+            }
+            changed = true;
+        }
+        i = std::max(k, i + 1);
+    }
+    return changed ? out : text;
+}
+
 QByteArray separateKotlinKeywordPrefixes(const QByteArray &text)
 {
     // the words the scanner looks for at the start of a line (tree-sitter-kotlin 1.1.0)

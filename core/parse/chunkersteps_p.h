@@ -122,6 +122,11 @@ QByteArray simplifyPreprocessor(const QByteArray &text);
 // unchanged when there is nothing to do.
 QByteArray separateRustRawReferences(const QByteArray &text);
 
+// Dart 3's class modifiers (`sealed class`, `final class`, `base mixin class`, `interface
+// class`), which the grammar predates: blanked before `class` (`abstract` stays). Returns
+// `text` unchanged when there is nothing to do.
+QByteArray blankDartClassModifiers(const QByteArray &text);
+
 // Kotlin identifiers that start with a keyword and go on with digits (`in1`, `as2`) at the start
 // of a line: the grammar's scanner takes the keyword for an operator continuing the line
 // before. Their first letter is upper-cased (`In1`), which no keyword matches. Returns `text`

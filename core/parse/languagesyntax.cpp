@@ -143,6 +143,7 @@ QHash<int, LanguageSyntax> buildTable()
     table.insert(int(LanguageId::Bash), plain());
 
     LanguageSyntax dart = plain();
+    dart.retryRewrites = {&ChunkerSteps::blankDartClassModifiers};
     dart.constructorNamedAfterContainer = true;
     dart.attachables = {{"annotation", {}, false}, {"marker_annotation", {}, false}};
     dart.includePrefix = QRegularExpression(QStringLiteral("^package:[^/]+/"));

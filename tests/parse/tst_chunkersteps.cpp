@@ -33,6 +33,7 @@ private Q_SLOTS:
     void simplifyPreprocessor();
     void separateKotlinKeywordPrefixes();
     void separateRustRawReferences();
+    void blankDartClassModifiers();
     void modulesWithoutFunctionsAreSymbols();
 };
 
@@ -487,6 +488,15 @@ void tst_ChunkerSteps::separateRustRawReferences()
     const QByteArray text = "match &raw {\n    let p = &raw const x;\n    let q = &raw mut y;\n    f(&rawness, &raw);\n";
     QCOMPARE(RepoLens::ChunkerSteps::separateRustRawReferences(text),
              QByteArray("match &Raw {\n    let p = &raw const x;\n    let q = &raw mut y;\n    f(&rawness, &Raw);\n"));
+}
+
+void tst_ChunkerSteps::blankDartClassModifiers()
+{
+    const QByteArray text = "sealed class A {}\nfinal class B extends A {\n  final int x = 1;\n}\n"
+                            "abstract interface class C {}\nbase mixin class D {}\nmixin M {}\n";
+    QCOMPARE(RepoLens::ChunkerSteps::blankDartClassModifiers(text),
+             QByteArray("       class A {}\n      class B extends A {\n  final int x = 1;\n}\n"
+                        "abstract           class C {}\n           class D {}\nmixin M {}\n"));
 }
 
 void tst_ChunkerSteps::separateKotlinKeywordPrefixes()
