@@ -1,11 +1,14 @@
 #include "cursor.h"
 #include "tools_p.h"
-#include "withhold.h"
 
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
+#include "core/base/secrets.h"
 #include "core/parse/language.h"
 
-#include <QFile>
+#include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <climits>
@@ -22,6 +25,43 @@ constexpr int kMaxReadLines = 1000;
 bool isReadable(FileStatus status)
 {
     return status == FileStatus::Indexed || status == FileStatus::ParseError || status == FileStatus::Pending;
+}
+
+// A file's lines as the withholding stage leaves them. The whole file goes through the stage,
+// not the lines asked for: a line or range cut out of a longer secret (one line of a key's
+// body) is not recognisable on its own. Read beneath the folder's root without following
+// symlinks and never blocking (core/base/safefile.h): a file swapped for a symlink to
+// something outside, or for a FIFO, since it was indexed is refused.
+struct WithheldFile
+{
+    QStringList lines;             // the withheld text's lines (line numbers are the file's)
+    QList<SecretFinding> spans;    // what was withheld, with the lines of each span
+    // The spans that touch lines first..last (1-based).
+    int spansOn(int first, int last) const
+    {
+        return int(std::count_if(spans.cbegin(), spans.cend(),
+                                 [&](const SecretFinding &f) { return f.line <= last && f.endLine >= first; }));
+    }
+    bool touches(int line) const { return spansOn(line, line) > 0; }
+};
+
+Result<WithheldFile> readWithheld(const QString &root, const QString &rel, qint64 maxBytes)
+{
+    Result<QByteArray> bytes = readFileBeneath(encodePath(root), encodePath(rel), maxBytes);
+    if (!bytes)
+        return bytes.error();
+    const QString text = QString::fromUtf8(bytes->left(maxBytes));
+    WithheldText withheld = withholdSecrets(QStringView(text));
+    WithheldFile out;
+    out.lines = withheld.text.split(u'\n');
+    if (out.lines.size() > 1 && out.lines.last().isEmpty())
+        out.lines.removeLast();
+    for (QString &line : out.lines) {
+        if (line.endsWith(u'\r'))
+            line.chop(1);
+    }
+    out.spans = std::move(withheld.spans);
+    return out;
 }
 
 // --- read ---------------------------------------------------------------------------------------
@@ -48,12 +88,12 @@ Result<ToolResult> runRead(Env &env)
     if (!isReadable(file->status))
         return failure(u"%1 is not readable: %2%3"_s.arg(*rel, fileStatusName(file->status),
                                                          file->reason.isEmpty() ? QString() : u" ("_s + file->reason + u')'));
-    QFile f(env.repo.root + u'/' + *rel);
-    if (!f.open(QIODevice::ReadOnly))
-        return failure(u"cannot read %1: %2"_s.arg(*rel, f.errorString()));
-    QStringList lines = QString::fromUtf8(f.read(16 * 1024 * 1024)).split(u'\n');
-    if (lines.size() > 1 && lines.last().isEmpty())
-        lines.removeLast();
+    const Result<WithheldFile> text = readWithheld(env.repo.root, *rel, 16 * 1024 * 1024);
+    if (!text) {
+        const QString why = text.error().message;
+        return failure(u"%1 is not readable: %2"_s.arg(*rel, why == u"symlink"_s ? u"it is a symlink now (not followed)"_s : why));
+    }
+    const QStringList &lines = text->lines;
     const int total = int(lines.size());
     int start = std::max(1, intArg(env, u"start_line"_s, 1));
     const bool endGiven = env.args.contains(u"end_line"_s);
@@ -81,9 +121,8 @@ Result<ToolResult> runRead(Env &env)
                                     {u"end_line"_s, c.endLine}};
         }
     }
-    int withheld = 0;
-    const QString body = withholdSecrets(lines.mid(start - 1, std::max(0, end - start + 1)).join(u'\n'), &withheld);
-    const QStringList shown = body.split(u'\n');
+    const int withheld = total > 0 ? text->spansOn(start, end) : 0;
+    const QStringList shown = lines.mid(start - 1, std::max(0, end - start + 1));
     ToolResult out;
     out.text = u"%1:%2-%3 of %4 lines"_s.arg(*rel).arg(start).arg(end).arg(total);
     if (!enclosing.isEmpty())
@@ -149,17 +188,61 @@ Result<ToolResult> runGrep(Env &env)
     const auto page = env.grep->grep(*env.store, env.repo.root, q, env.context->cancel);
     if (!page)
         return page.error(); // a bad pattern is a bad call
+    // Lines that held withheld text are shown as the stage leaves the whole file (a line of a
+    // key's body is not recognisable alone), and a match is kept only if it still matches
+    // there: a pattern that matches only inside a secret finds nothing, so that grep cannot
+    // tell a secret's characters apart.
+    const Result<QRegularExpression> re = grepExpression(q); // valid: the page was made with it
+    QHash<QString, std::shared_ptr<const WithheldFile>> read;
+    const auto withheldFile = [&](const QString &path) {
+        auto it = read.find(path);
+        if (it == read.end()) {
+            Result<WithheldFile> f = readWithheld(env.repo.root, path, 8 * 1024 * 1024);
+            it = read.insert(path, f ? std::make_shared<const WithheldFile>(std::move(*f)) : nullptr);
+        }
+        return it.value();
+    };
+    const auto shownLine = [](const WithheldFile &f, int line) {
+        const QString text = f.lines.value(line - 1);
+        return text.size() <= kMaxLineChars ? text : text.left(kMaxLineChars) + u"…"_s;
+    };
     ToolResult out;
     QJsonArray matches;
-    int withheld = 0;
+    QSet<QPair<QString, int>> withheldSpans; // (path, offset)
+    int hidden = 0;
     for (const GrepMatch &m : page->matches) {
-        const QString text = withholdSecrets(m.text, &withheld);
+        const std::shared_ptr<const WithheldFile> f = withheldFile(m.path);
+        if (!f || m.line > f->lines.size()) { // gone or changed since the scan
+            ++hidden;
+            continue;
+        }
+        const auto note = [&](int line) {
+            for (const SecretFinding &span : f->spans) {
+                if (span.line <= line && span.endLine >= line)
+                    withheldSpans.insert({m.path, span.offset});
+            }
+        };
+        QString text = m.text;
+        if (f->touches(m.line)) {
+            text = shownLine(*f, m.line);
+            if (!re || !re->match(f->lines.value(m.line - 1)).hasMatch()) {
+                ++hidden;
+                continue;
+            }
+            note(m.line);
+        }
         QJsonObject item{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, text}};
         QStringList before, after;
-        for (const QString &b : m.before)
-            before << withholdSecrets(b, &withheld);
-        for (const QString &a : m.after)
-            after << withholdSecrets(a, &withheld);
+        for (qsizetype i = 0; i < m.before.size(); ++i) {
+            const int line = m.line - int(m.before.size() - i);
+            before << (f->touches(line) ? shownLine(*f, line) : m.before.at(i));
+            note(line);
+        }
+        for (qsizetype i = 0; i < m.after.size(); ++i) {
+            const int line = m.line + 1 + int(i);
+            after << (f->touches(line) ? shownLine(*f, line) : m.after.at(i));
+            note(line);
+        }
         for (qsizetype i = 0; i < before.size(); ++i)
             out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line - int(before.size() - i)).arg(before.at(i));
         out.text += u"%1:%2:%3\n"_s.arg(m.path).arg(m.line).arg(text);
@@ -172,8 +255,11 @@ Result<ToolResult> runGrep(Env &env)
         }
         matches.append(item);
     }
-    if (page->matches.isEmpty())
+    if (matches.isEmpty())
         out.text += u"no matches in %1 file(s)\n"_s.arg(page->filesSearched);
+    if (hidden > 0)
+        out.text += u"note: %1 match(es) inside withheld credentials (or in files changed since) not shown\n"_s.arg(hidden);
+    const int withheld = int(withheldSpans.size());
     out.structured = QJsonObject{{u"repo"_s, env.repo.name},
                                  {u"pattern"_s, q.pattern},
                                  {u"matches"_s, matches},
@@ -182,6 +268,8 @@ Result<ToolResult> runGrep(Env &env)
                                  {u"timed_out"_s, page->timedOut}};
     if (withheld > 0)
         out.structured.insert(u"withheld_credentials"_s, withheld);
+    if (hidden > 0)
+        out.structured.insert(u"matches_not_shown"_s, hidden);
     if (page->more) {
         PageCursor next{cursor->offset + int(page->matches.size()),
                         QJsonObject{{u"p"_s, page->resumePath}, {u"l"_s, page->resumeLine}}};
@@ -242,7 +330,8 @@ QList<Def> fileTools()
     grep.spec.description =
         u"Every line of the indexed files that contains a string (or matches a regular expression, PCRE "
         "syntax, at most 1000 characters), in path order, with optional context lines; filter by path "
-        "globs (\"src/**/*.py\"). Paged: follow next_cursor for more."_s;
+        "globs (\"src/**/*.py\"). Paged: follow next_cursor for more. Credentials in the lines are "
+        "replaced by [withheld: KIND]; a match that lies only inside withheld text is not returned."_s;
     grep.spec.inputSchema = objectSchema({{u"pattern"_s, stringProp(u"the text (or expression) to find"_s, kMaxGrepPatternChars)},
                                           {u"regex"_s, boolProp(u"pattern is a regular expression"_s, false)},
                                           {u"case_sensitive"_s, boolProp(u"match case"_s, true)},
@@ -265,6 +354,8 @@ QList<Def> fileTools()
                                            {u"files_total"_s, typed(u"integer"_s)},
                                            {u"timed_out"_s, typed(u"boolean"_s)},
                                            {u"withheld_credentials"_s, typed(u"integer"_s)},
+                                           {u"matches_not_shown"_s,
+                                            typed(u"integer"_s, u"matches only inside withheld text (or in files changed since)"_s)},
                                            {u"next_cursor"_s, typed(u"string"_s)},
                                            {u"index"_s, objectSchema({}, {}, false)}},
                                           {u"pattern"_s, u"matches"_s}, false);

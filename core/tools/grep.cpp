@@ -1,10 +1,11 @@
 #include "grep.h"
 
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
 #include "core/search/query.h"
 #include "core/store/indexstore.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -35,8 +36,7 @@ QString cut(const QString &line)
 
 } // namespace
 
-Result<GrepPage> ScanGrep::grep(const IndexStore &store, const QString &rootPath, const GrepQuery &q,
-                                const std::atomic_bool *cancel) const
+Result<QRegularExpression> grepExpression(const GrepQuery &q)
 {
     if (q.pattern.isEmpty())
         return makeError(ErrorCode::InvalidArgument, u"pattern: must not be empty"_s);
@@ -54,6 +54,17 @@ Result<GrepPage> ScanGrep::grep(const IndexStore &store, const QString &rootPath
         return makeError(ErrorCode::InvalidArgument,
                          u"pattern: not a valid regular expression: %1 at offset %2"_s.arg(re.errorString()).arg(re.patternErrorOffset()));
     re.optimize();
+    return re;
+}
+
+Result<GrepPage> ScanGrep::grep(const IndexStore &store, const QString &rootPath, const GrepQuery &q,
+                                const std::atomic_bool *cancel) const
+{
+    const Result<QRegularExpression> compiled = grepExpression(q);
+    if (!compiled)
+        return compiled.error();
+    const QRegularExpression &re = *compiled;
+    const QByteArray root = encodePath(rootPath);
 
     QList<QString> paths;
     const QHash<QString, FileRecord> files = store.files().all();
@@ -87,10 +98,11 @@ Result<GrepPage> ScanGrep::grep(const IndexStore &store, const QString &rootPath
             page.resumeLine = skipThrough;
             return page;
         }
-        QFile file(rootPath + u'/' + path);
-        if (!file.open(QIODevice::ReadOnly))
+        // Never through a symlink swapped in since the file was indexed, never blocking on a FIFO.
+        const Result<QByteArray> read = readFileBeneath(root, encodePath(path), 8 * 1024 * 1024);
+        if (!read)
             continue;
-        const QByteArray bytes = file.read(8 * 1024 * 1024);
+        const QByteArray bytes = read->left(8 * 1024 * 1024);
         if (bytes.contains('\0'))
             continue;
         ++page.filesSearched;

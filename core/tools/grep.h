@@ -3,6 +3,7 @@
 #include "core/base/result.h"
 
 #include <QList>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -54,6 +55,10 @@ struct GrepPage
 inline constexpr int kMaxGrepPatternChars = 1000;
 inline constexpr int kMaxLineChars = 400;
 
+// The expression a query matches lines with; InvalidArgument for a pattern that is too long or
+// does not compile.
+Result<QRegularExpression> grepExpression(const GrepQuery &query);
+
 // Exact text search over the indexed files. The scan below is correct and bounded (pattern
 // size cap, per-page time budget, cancellation, paging); a trigram index can replace it
 // behind this interface without changing the tool.
@@ -67,7 +72,8 @@ public:
 };
 
 // Reads the files the index holds (indexed, or indexed as text after a parse error; never
-// ignored, binary or too large ones) from disk in path order and matches line by line with
+// ignored, binary or too large ones) from disk in path order (no symlinks followed, nothing but
+// regular files: core/base/safefile.h) and matches line by line with
 // QRegularExpression (PCRE2, JIT; its match limit bounds a pathological expression per line).
 class ScanGrep : public GrepBackend
 {
