@@ -702,282 +702,354 @@ bool isAttributeOnlyLine(QByteArrayView line)
     return any || line.isEmpty();
 }
 
-} // namespace
-
-QByteArray simplifyPreprocessor(const QByteArray &text)
+// simplifyPreprocessor() over one text: its lines, its directives (each over its continuation
+// lines), then the shapes made harmless one after the other on a copy of the text.
+class PreprocessorSimplifier
 {
-    const char *s = text.constData();
-    const qsizetype n = text.size();
-    // the lines, and which hold nothing but comments or blanks
+public:
+    explicit PreprocessorSimplifier(const QByteArray &text)
+        : m_text(text)
+        , m_out(text)
+        , m_s(text.constData())
+        , m_n(text.size())
+    {
+    }
+
+    QByteArray run()
+    {
+        readLines();
+        readDirectives();
+        if (m_directives.empty())
+            return m_text;
+        m_handled.assign(m_directives.size(), 0);
+        blankIncludeGuard();
+        for (size_t d = 0; d < m_directives.size(); ++d) {
+            const PreprocessorDirective &dir = m_directives[d];
+            if (dir.keyword == "if" || dir.keyword == "elif")
+                renameHeaderNames(dir);
+            if (dir.lastLine > dir.firstLine)
+                blankCommentsInDirective(dir);
+            if (opens(dir.keyword))
+                blankAttributeConditional(d);
+        }
+        for (const Conditional &c : conditionals()) {
+            if (!m_handled[c.open])
+                keepFirstBranch(c);
+        }
+        return m_changed ? m_out : m_text;
+    }
+
+private:
     struct Line
     {
         qsizetype start, end;
-        bool commentOnly;
-    };
-    std::vector<Line> lines;
-    bool inBlockComment = false;
-    for (qsizetype start = 0; start < n;) {
-        qsizetype end = start;
-        while (end < n && s[end] != '\n')
-            ++end;
-        bool commentOnly = true;
-        for (qsizetype i = start; i < end; ++i) {
-            if (inBlockComment) {
-                if (s[i] == '*' && i + 1 < end && s[i + 1] == '/') {
-                    inBlockComment = false;
-                    ++i;
-                }
-                continue;
-            }
-            if (s[i] == '/' && i + 1 < end && s[i + 1] == '*') {
-                inBlockComment = true;
-                ++i;
-                continue;
-            }
-            if (s[i] == '/' && i + 1 < end && s[i + 1] == '/')
-                break;
-            if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r') {
-                commentOnly = false;
-                // a directive's own text; block comments in it are handled below
-                break;
-            }
-        }
-        lines.push_back({start, end, commentOnly});
-        start = end + 1;
-    }
-    // the directives, each over its continuation lines
-    std::vector<PreprocessorDirective> directives;
-    std::vector<int> directiveOfLine(lines.size(), -1);
-    for (int l = 0; l < int(lines.size()); ++l) {
-        qsizetype i = lines[size_t(l)].start;
-        const qsizetype end = lines[size_t(l)].end;
-        while (i < end && (s[i] == ' ' || s[i] == '\t'))
-            ++i;
-        if (lines[size_t(l)].commentOnly || i >= end || s[i] != '#')
-            continue;
-        ++i;
-        while (i < end && (s[i] == ' ' || s[i] == '\t'))
-            ++i;
-        qsizetype k = i;
-        while (k < end && isWordChar(s[k]))
-            ++k;
-        PreprocessorDirective d;
-        d.firstLine = l;
-        d.keyword = QByteArrayView(s + i, k - i);
-        d.rest = QByteArrayView(s + k, end - k).trimmed();
-        int last = l;
-        auto continues = [&](int line) {
-            qsizetype e = lines[size_t(line)].end;
-            while (e > lines[size_t(line)].start
-                   && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
-                --e;
-            return e > lines[size_t(line)].start && s[e - 1] == '\\';
-        };
-        while (continues(last) && last + 1 < int(lines.size()))
-            ++last;
-        d.lastLine = last;
-        for (int m = l; m <= last; ++m)
-            directiveOfLine[size_t(m)] = int(directives.size());
-        directives.push_back(d);
-        l = last;
-    }
-    if (directives.empty())
-        return text;
-
-    QByteArray out = text;
-    bool changed = false;
-    auto blankLines = [&](int first, int last) {
-        for (int m = first; m <= last; ++m) {
-            for (qsizetype b = lines[size_t(m)].start; b < lines[size_t(m)].end; ++b)
-                out[b] = ' ';
-        }
-        changed = true;
-    };
-    auto opens = [](QByteArrayView keyword) {
-        return keyword == "if" || keyword == "ifdef" || keyword == "ifndef";
-    };
-    auto firstWord = [](QByteArrayView rest) {
-        qsizetype k = 0;
-        while (k < rest.size() && isWordChar(rest[k]))
-            ++k;
-        return rest.first(k);
+        bool commentOnly; // nothing but comments or blanks
     };
 
-    std::vector<char> handled(directives.size(), 0); // conditionals already dealt with
-
-    // The include guard: `#ifndef X_H` `#define X_H` first, its `#endif` last, only comments
-    // outside. An error anywhere inside would otherwise make the whole header one error.
-    {
-        const PreprocessorDirective &guard = directives.front();
-        QByteArrayView name;
-        if (guard.keyword == "ifndef") {
-            name = firstWord(guard.rest);
-        } else if (guard.keyword == "if" && guard.rest.startsWith("!defined")) {
-            QByteArrayView r = guard.rest.sliced(8).trimmed();
-            const bool paren = r.startsWith('(');
-            if (paren)
-                r = r.sliced(1).trimmed();
-            name = firstWord(r);
-        }
-        bool onlyCommentsAbove = true;
-        for (int l = 0; l < guard.firstLine && onlyCommentsAbove; ++l)
-            onlyCommentsAbove = lines[size_t(l)].commentOnly;
-        if (!name.isEmpty() && onlyCommentsAbove && directives.size() >= 3
-            && directives[1].keyword == "define" && firstWord(directives[1].rest) == name
-            && directives.back().keyword == "endif") {
-            int depth = 0;
-            size_t match = 0;
-            for (size_t d = 0; d < directives.size(); ++d) {
-                const QByteArrayView keyword = directives[d].keyword;
-                if (opens(keyword)) {
-                    ++depth;
-                } else if (depth == 1 && keyword != "endif" && keyword.startsWith("el")) {
-                    break; // `#else` of the guard: not a guard
-                } else if (keyword == "endif" && --depth == 0) {
-                    match = d;
-                    break;
-                }
-            }
-            bool onlyCommentsBelow = true;
-            for (int l = directives.back().lastLine + 1; l < int(lines.size()) && onlyCommentsBelow; ++l)
-                onlyCommentsBelow = lines[size_t(l)].commentOnly;
-            if (match == directives.size() - 1 && onlyCommentsBelow) {
-                blankLines(guard.firstLine, guard.lastLine);
-                blankLines(directives[1].firstLine, directives[1].lastLine);
-                blankLines(directives.back().firstLine, directives.back().lastLine);
-                handled.front() = 1;
-            }
-        }
-    }
-
-    for (size_t d = 0; d < directives.size(); ++d) {
-        const PreprocessorDirective &dir = directives[d];
-        // `#if __has_include(<bit>)`, `FMT_HAS_INCLUDE("winapifamily.h")`,
-        // `FMT_HAS_CPP_ATTRIBUTE(clang::lifetimebound)`: header names and scoped names are no
-        // expressions the grammar knows; an identifier of the same length is
-        if (dir.keyword == "if" || dir.keyword == "elif") {
-            for (int m = dir.firstLine; m <= dir.lastLine; ++m) {
-                const qsizetype end = lines[size_t(m)].end;
-                for (qsizetype b = lines[size_t(m)].start; b < end; ++b) {
-                    if (s[b] == ':' && b + 2 < end && s[b + 1] == ':' && b > 0
-                        && isWordChar(s[b - 1]) && isWordChar(s[b + 2])) {
-                        out[b] = '_';
-                        out[b + 1] = '_';
-                        changed = true;
-                        continue;
-                    }
-                    if (s[b] != '(')
-                        continue;
-                    qsizetype open = b + 1;
-                    while (open < end && s[open] == ' ')
-                        ++open;
-                    if (open >= end || (s[open] != '<' && s[open] != '"'))
-                        continue;
-                    const char closing = s[open] == '<' ? '>' : '"';
-                    qsizetype close = open + 1;
-                    while (close < end
-                           && (isWordChar(s[close]) || s[close] == '.' || s[close] == '/'
-                               || s[close] == '-' || s[close] == '+'))
-                        ++close;
-                    if (close >= end || s[close] != closing)
-                        continue;
-                    for (qsizetype k = open; k <= close; ++k) {
-                        if (!isWordChar(s[k]))
-                            out[k] = '_';
-                    }
-                    changed = true;
-                }
-            }
-        }
-        // a comment inside a continued directive (a `#define` over several lines) derails it
-        if (dir.lastLine > dir.firstLine) {
-            for (int m = dir.firstLine; m <= dir.lastLine; ++m) {
-                const qsizetype end = lines[size_t(m)].end;
-                for (qsizetype b = lines[size_t(m)].start; b < end; ++b) {
-                    if (s[b] == '"' || s[b] == '\'') {
-                        const char quote = s[b++];
-                        while (b < end && s[b] != quote)
-                            b += s[b] == '\\' ? 2 : 1;
-                        continue;
-                    }
-                    if (s[b] != '/' || b + 1 >= end || s[b + 1] != '*')
-                        continue;
-                    const qsizetype close = QByteArrayView(s + b + 2, end - b - 2).indexOf("*/");
-                    if (close < 0)
-                        break;
-                    for (qsizetype k = b; k < b + 2 + close + 2; ++k)
-                        out[k] = ' ';
-                    changed = true;
-                    b += 2 + close + 1;
-                }
-            }
-        }
-        // a conditional whose branches hold only attributes (`#if FMT_GCC_VERSION`
-        // `__attribute__((always_inline))` `#endif` between a template's parameters and its
-        // function): none of it is code the grammar needs
-        if (opens(dir.keyword)) {
-            size_t e = d + 1;
-            while (e < directives.size()
-                   && (directives[e].keyword == "else" || directives[e].keyword == "elif"
-                       || directives[e].keyword == "elifdef" || directives[e].keyword == "elifndef"))
-                ++e;
-            if (e < directives.size() && directives[e].keyword == "endif") {
-                bool attributesOnly = true;
-                for (int l = dir.lastLine + 1; l < directives[e].firstLine && attributesOnly; ++l) {
-                    if (directiveOfLine[size_t(l)] >= 0 || lines[size_t(l)].commentOnly)
-                        continue;
-                    attributesOnly = isAttributeOnlyLine(
-                        QByteArrayView(s + lines[size_t(l)].start,
-                                       lines[size_t(l)].end - lines[size_t(l)].start));
-                }
-                if (attributesOnly) {
-                    blankLines(dir.firstLine, directives[e].lastLine);
-                    for (size_t k = d; k <= e; ++k)
-                        handled[k] = 1;
-                }
-            }
-        }
-    }
-
-    // A conditional with a branch that is no whole piece of code (`#ifdef X` `if (a) {`
-    // `#else` `if (b) {` `#endif`, two headers of one method, `extern "C" {` alone): the
-    // grammar cannot read its branches one after the other, so the first (live) branch stays
-    // and the others go, as a compiler would see one configuration.
+    // A conditional: its `#if`, `#elif` / `#else` and `#endif` (indexes of directives).
     struct Conditional
     {
         size_t open = 0;
         std::vector<size_t> branches; // #elif / #else
         size_t close = 0;
     };
-    std::vector<Conditional> conditionals;
+
+    static bool opens(QByteArrayView keyword)
     {
-        std::vector<Conditional> stack;
-        for (size_t d = 0; d < directives.size(); ++d) {
-            const QByteArrayView keyword = directives[d].keyword;
+        return keyword == "if" || keyword == "ifdef" || keyword == "ifndef";
+    }
+
+    static bool isBranch(QByteArrayView keyword)
+    {
+        return keyword == "else" || keyword == "elif" || keyword == "elifdef" || keyword == "elifndef";
+    }
+
+    static QByteArrayView firstWord(QByteArrayView rest)
+    {
+        qsizetype k = 0;
+        while (k < rest.size() && isWordChar(rest[k]))
+            ++k;
+        return rest.first(k);
+    }
+
+    // The lines, and which hold nothing but comments or blanks.
+    void readLines()
+    {
+        const char *s = m_s;
+        bool inBlockComment = false;
+        for (qsizetype start = 0; start < m_n;) {
+            qsizetype end = start;
+            while (end < m_n && s[end] != '\n')
+                ++end;
+            bool commentOnly = true;
+            for (qsizetype i = start; i < end; ++i) {
+                if (inBlockComment) {
+                    if (s[i] == '*' && i + 1 < end && s[i + 1] == '/') {
+                        inBlockComment = false;
+                        ++i;
+                    }
+                    continue;
+                }
+                if (s[i] == '/' && i + 1 < end && s[i + 1] == '*') {
+                    inBlockComment = true;
+                    ++i;
+                    continue;
+                }
+                if (s[i] == '/' && i + 1 < end && s[i + 1] == '/')
+                    break;
+                if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r') {
+                    commentOnly = false;
+                    // a directive's own text; block comments in it are handled later
+                    break;
+                }
+            }
+            m_lines.push_back({start, end, commentOnly});
+            start = end + 1;
+        }
+    }
+
+    // The directives, each over its continuation lines, and which line belongs to which.
+    void readDirectives()
+    {
+        const char *s = m_s;
+        m_directiveOfLine.assign(m_lines.size(), -1);
+        for (int l = 0; l < int(m_lines.size()); ++l) {
+            qsizetype i = m_lines[size_t(l)].start;
+            const qsizetype end = m_lines[size_t(l)].end;
+            while (i < end && (s[i] == ' ' || s[i] == '\t'))
+                ++i;
+            if (m_lines[size_t(l)].commentOnly || i >= end || s[i] != '#')
+                continue;
+            ++i;
+            while (i < end && (s[i] == ' ' || s[i] == '\t'))
+                ++i;
+            qsizetype k = i;
+            while (k < end && isWordChar(s[k]))
+                ++k;
+            PreprocessorDirective d;
+            d.firstLine = l;
+            d.keyword = QByteArrayView(s + i, k - i);
+            d.rest = QByteArrayView(s + k, end - k).trimmed();
+            int last = l;
+            while (continues(last) && last + 1 < int(m_lines.size()))
+                ++last;
+            d.lastLine = last;
+            for (int m = l; m <= last; ++m)
+                m_directiveOfLine[size_t(m)] = int(m_directives.size());
+            m_directives.push_back(d);
+            l = last;
+        }
+    }
+
+    // Whether a line ends with a backslash: the directive goes on.
+    bool continues(int line) const
+    {
+        const qsizetype start = m_lines[size_t(line)].start;
+        qsizetype e = m_lines[size_t(line)].end;
+        while (e > start && (m_s[e - 1] == ' ' || m_s[e - 1] == '\t' || m_s[e - 1] == '\r'))
+            --e;
+        return e > start && m_s[e - 1] == '\\';
+    }
+
+    // The include guard: `#ifndef X_H` `#define X_H` first, its `#endif` last, only comments
+    // outside. An error anywhere inside would otherwise make the whole header one error.
+    void blankIncludeGuard()
+    {
+        const PreprocessorDirective &guard = m_directives.front();
+        const QByteArrayView name = guardName(guard);
+        bool onlyCommentsAbove = true;
+        for (int l = 0; l < guard.firstLine && onlyCommentsAbove; ++l)
+            onlyCommentsAbove = m_lines[size_t(l)].commentOnly;
+        if (name.isEmpty() || !onlyCommentsAbove || m_directives.size() < 3 || m_directives[1].keyword != "define"
+            || firstWord(m_directives[1].rest) != name || m_directives.back().keyword != "endif")
+            return;
+        int depth = 0;
+        size_t match = 0;
+        for (size_t d = 0; d < m_directives.size(); ++d) {
+            const QByteArrayView keyword = m_directives[d].keyword;
             if (opens(keyword)) {
-                stack.push_back(Conditional{d, {}, 0});
-            } else if (!stack.empty()
-                       && (keyword == "else" || keyword == "elif" || keyword == "elifdef"
-                           || keyword == "elifndef")) {
-                stack.back().branches.push_back(d);
-            } else if (!stack.empty() && keyword == "endif") {
-                stack.back().close = d;
-                conditionals.push_back(stack.back());
-                stack.pop_back();
+                ++depth;
+            } else if (depth == 1 && keyword != "endif" && keyword.startsWith("el")) {
+                break; // `#else` of the guard: not a guard
+            } else if (keyword == "endif" && --depth == 0) {
+                match = d;
+                break;
+            }
+        }
+        bool onlyCommentsBelow = true;
+        for (int l = m_directives.back().lastLine + 1; l < int(m_lines.size()) && onlyCommentsBelow; ++l)
+            onlyCommentsBelow = m_lines[size_t(l)].commentOnly;
+        if (match != m_directives.size() - 1 || !onlyCommentsBelow)
+            return;
+        blankLines(guard.firstLine, guard.lastLine);
+        blankLines(m_directives[1].firstLine, m_directives[1].lastLine);
+        blankLines(m_directives.back().firstLine, m_directives.back().lastLine);
+        m_handled.front() = 1;
+    }
+
+    // The name an include guard's first directive tests: `#ifndef X_H`, `#if !defined(X_H)`
+    // (empty: none).
+    static QByteArrayView guardName(const PreprocessorDirective &guard)
+    {
+        if (guard.keyword == "ifndef")
+            return firstWord(guard.rest);
+        if (guard.keyword != "if" || !guard.rest.startsWith("!defined"))
+            return {};
+        QByteArrayView r = guard.rest.sliced(8).trimmed();
+        if (r.startsWith('('))
+            r = r.sliced(1).trimmed();
+        return firstWord(r);
+    }
+
+    // `#if __has_include(<bit>)`, `FMT_HAS_INCLUDE("winapifamily.h")`,
+    // `FMT_HAS_CPP_ATTRIBUTE(clang::lifetimebound)`: header names and scoped names are no
+    // expressions the grammar knows; an identifier of the same length is.
+    void renameHeaderNames(const PreprocessorDirective &dir)
+    {
+        const char *s = m_s;
+        for (int m = dir.firstLine; m <= dir.lastLine; ++m) {
+            const qsizetype end = m_lines[size_t(m)].end;
+            for (qsizetype b = m_lines[size_t(m)].start; b < end; ++b) {
+                if (s[b] == ':' && b + 2 < end && s[b + 1] == ':' && b > 0 && isWordChar(s[b - 1])
+                    && isWordChar(s[b + 2])) {
+                    m_out[b] = '_';
+                    m_out[b + 1] = '_';
+                    m_changed = true;
+                    continue;
+                }
+                if (s[b] != '(')
+                    continue;
+                qsizetype open = b + 1;
+                while (open < end && s[open] == ' ')
+                    ++open;
+                if (open >= end || (s[open] != '<' && s[open] != '"'))
+                    continue;
+                const char closing = s[open] == '<' ? '>' : '"';
+                qsizetype close = open + 1;
+                while (close < end
+                       && (isWordChar(s[close]) || s[close] == '.' || s[close] == '/' || s[close] == '-'
+                           || s[close] == '+'))
+                    ++close;
+                if (close >= end || s[close] != closing)
+                    continue;
+                for (qsizetype k = open; k <= close; ++k) {
+                    if (!isWordChar(s[k]))
+                        m_out[k] = '_';
+                }
+                m_changed = true;
             }
         }
     }
-    // whether lines [first, last] (directives and comments aside) are whole: brackets balanced,
-    // ending with `;`, `}` or `,`, or empty
-    auto isWhole = [&](int first, int last) {
+
+    // A comment inside a continued directive (a `#define` over several lines) derails it.
+    void blankCommentsInDirective(const PreprocessorDirective &dir)
+    {
+        const char *s = m_s;
+        for (int m = dir.firstLine; m <= dir.lastLine; ++m) {
+            const qsizetype end = m_lines[size_t(m)].end;
+            for (qsizetype b = m_lines[size_t(m)].start; b < end; ++b) {
+                if (s[b] == '"' || s[b] == '\'') {
+                    const char quote = s[b++];
+                    while (b < end && s[b] != quote)
+                        b += s[b] == '\\' ? 2 : 1;
+                    continue;
+                }
+                if (s[b] != '/' || b + 1 >= end || s[b + 1] != '*')
+                    continue;
+                const qsizetype close = QByteArrayView(s + b + 2, end - b - 2).indexOf("*/");
+                if (close < 0)
+                    break;
+                for (qsizetype k = b; k < b + 2 + close + 2; ++k)
+                    m_out[k] = ' ';
+                m_changed = true;
+                b += 2 + close + 1;
+            }
+        }
+    }
+
+    // A conditional (opened by directive d) whose branches hold only attributes (`#if
+    // FMT_GCC_VERSION` `__attribute__((always_inline))` `#endif` between a template's
+    // parameters and its function): none of it is code the grammar needs.
+    void blankAttributeConditional(size_t d)
+    {
+        const PreprocessorDirective &dir = m_directives[d];
+        size_t e = d + 1;
+        while (e < m_directives.size() && isBranch(m_directives[e].keyword))
+            ++e;
+        if (e >= m_directives.size() || m_directives[e].keyword != "endif")
+            return;
+        for (int l = dir.lastLine + 1; l < m_directives[e].firstLine; ++l) {
+            if (m_directiveOfLine[size_t(l)] >= 0 || m_lines[size_t(l)].commentOnly)
+                continue;
+            if (!isAttributeOnlyLine(lineText(l)))
+                return;
+        }
+        blankLines(dir.firstLine, m_directives[e].lastLine);
+        for (size_t k = d; k <= e; ++k)
+            m_handled[k] = 1;
+    }
+
+    // Every conditional, inner ones before the ones around them.
+    std::vector<Conditional> conditionals() const
+    {
+        std::vector<Conditional> result;
+        std::vector<Conditional> stack;
+        for (size_t d = 0; d < m_directives.size(); ++d) {
+            const QByteArrayView keyword = m_directives[d].keyword;
+            if (opens(keyword)) {
+                stack.push_back(Conditional{d, {}, 0});
+            } else if (!stack.empty() && isBranch(keyword)) {
+                stack.back().branches.push_back(d);
+            } else if (!stack.empty() && keyword == "endif") {
+                stack.back().close = d;
+                result.push_back(stack.back());
+                stack.pop_back();
+            }
+        }
+        return result;
+    }
+
+    // A conditional with a branch that is no whole piece of code (`#ifdef X` `if (a) {`
+    // `#else` `if (b) {` `#endif`, two headers of one method, `extern "C" {` alone): the
+    // grammar cannot read its branches one after the other, so the first (live) branch stays
+    // and the others go, as a compiler would see one configuration (`#if 0` keeps its
+    // `#else`).
+    void keepFirstBranch(const Conditional &c)
+    {
+        std::vector<size_t> markers{c.open};
+        markers.insert(markers.end(), c.branches.begin(), c.branches.end());
+        markers.push_back(c.close);
+        // a conditional after an unfinished declaration (a method's header, then its body or
+        // `;` in each branch) is no whole piece either
+        const char above = codeEndAbove(m_directives[c.open].firstLine);
+        bool whole = above == '\0' || std::strchr(";{}:,", above) != nullptr;
+        for (size_t k = 0; k + 1 < markers.size() && whole; ++k)
+            whole = isWhole(m_directives[markers[k]].lastLine + 1, m_directives[markers[k + 1]].firstLine - 1);
+        if (whole)
+            return;
+        const PreprocessorDirective &open = m_directives[c.open];
+        const size_t kept = open.keyword == "if" && firstWord(open.rest) == "0" && !c.branches.empty() ? 1 : 0;
+        for (size_t k = 0; k + 1 < markers.size(); ++k) {
+            blankLines(m_directives[markers[k]].firstLine, m_directives[markers[k]].lastLine);
+            if (k != kept)
+                blankLines(m_directives[markers[k]].lastLine + 1, m_directives[markers[k + 1]].firstLine - 1);
+        }
+        blankLines(m_directives[c.close].firstLine, m_directives[c.close].lastLine);
+    }
+
+    // Whether lines [first, last] (directives and comments aside) are whole: brackets
+    // balanced, ending with `;`, `}` or `,`, or empty.
+    bool isWhole(int first, int last) const
+    {
+        const char *s = m_s;
         int depth = 0;
         char lastCode = '\0';
         bool inComment = false;
         for (int l = first; l <= last; ++l) {
-            if (directiveOfLine[size_t(l)] >= 0)
+            if (m_directiveOfLine[size_t(l)] >= 0)
                 continue;
-            const qsizetype end = lines[size_t(l)].end;
-            for (qsizetype b = lines[size_t(l)].start; b < end; ++b) {
+            const qsizetype end = m_lines[size_t(l)].end;
+            for (qsizetype b = m_lines[size_t(l)].start; b < end; ++b) {
                 const char c = s[b];
                 if (inComment) {
                     if (c == '*' && b + 1 < end && s[b + 1] == '/') {
@@ -1007,50 +1079,53 @@ QByteArray simplifyPreprocessor(const QByteArray &text)
                     lastCode = c;
             }
         }
-        return depth == 0
-               && (lastCode == '\0' || lastCode == ';' || lastCode == '}' || lastCode == ',');
-    };
-    // the last character of code above a line, directives and comments aside ('\0': none)
-    auto codeEndAbove = [&](int line) {
+        return depth == 0 && (lastCode == '\0' || lastCode == ';' || lastCode == '}' || lastCode == ',');
+    }
+
+    // The last character of code above a line, directives and comments aside ('\0': none).
+    char codeEndAbove(int line) const
+    {
         for (int l = line - 1; l >= 0; --l) {
-            if (directiveOfLine[size_t(l)] >= 0 || lines[size_t(l)].commentOnly)
+            if (m_directiveOfLine[size_t(l)] >= 0 || m_lines[size_t(l)].commentOnly)
                 continue;
-            const qsizetype code = lastCodeIndex(s, lines[size_t(l)].start, lines[size_t(l)].end);
+            const qsizetype code = lastCodeIndex(m_s, m_lines[size_t(l)].start, m_lines[size_t(l)].end);
             if (code >= 0)
-                return s[code];
+                return m_s[code];
         }
         return '\0';
-    };
-    for (const Conditional &c : conditionals) {
-        if (handled[c.open])
-            continue;
-        std::vector<size_t> markers{c.open};
-        markers.insert(markers.end(), c.branches.begin(), c.branches.end());
-        markers.push_back(c.close);
-        // a conditional after an unfinished declaration (a method's header, then its body or
-        // `;` in each branch) is no whole piece either
-        const char above = codeEndAbove(directives[c.open].firstLine);
-        bool whole = above == '\0' || std::strchr(";{}:,", above) != nullptr;
-        for (size_t k = 0; k + 1 < markers.size() && whole; ++k)
-            whole = isWhole(directives[markers[k]].lastLine + 1,
-                            directives[markers[k + 1]].firstLine - 1);
-        if (whole)
-            continue;
-        // `#if 0` keeps its `#else`
-        const PreprocessorDirective &open = directives[c.open];
-        const size_t kept = open.keyword == "if" && firstWord(open.rest) == "0"
-                                    && !c.branches.empty()
-                                ? 1
-                                : 0;
-        for (size_t k = 0; k + 1 < markers.size(); ++k) {
-            blankLines(directives[markers[k]].firstLine, directives[markers[k]].lastLine);
-            if (k != kept)
-                blankLines(directives[markers[k]].lastLine + 1,
-                           directives[markers[k + 1]].firstLine - 1);
-        }
-        blankLines(directives[c.close].firstLine, directives[c.close].lastLine);
     }
-    return changed ? out : text;
+
+    QByteArrayView lineText(int line) const
+    {
+        const Line &l = m_lines[size_t(line)];
+        return QByteArrayView(m_s + l.start, l.end - l.start);
+    }
+
+    void blankLines(int first, int last)
+    {
+        for (int m = first; m <= last; ++m) {
+            for (qsizetype b = m_lines[size_t(m)].start; b < m_lines[size_t(m)].end; ++b)
+                m_out[b] = ' ';
+        }
+        m_changed = true;
+    }
+
+    const QByteArray &m_text;
+    QByteArray m_out;
+    const char *m_s;
+    const qsizetype m_n;
+    bool m_changed = false;
+    std::vector<Line> m_lines;
+    std::vector<PreprocessorDirective> m_directives;
+    std::vector<int> m_directiveOfLine;  // index into m_directives, -1: none
+    std::vector<char> m_handled;         // conditionals already dealt with (by their opening)
+};
+
+} // namespace
+
+QByteArray simplifyPreprocessor(const QByteArray &text)
+{
+    return PreprocessorSimplifier(text).run();
 }
 
 QByteArray separateRustRawReferences(const QByteArray &text)
