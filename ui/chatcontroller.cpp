@@ -488,6 +488,8 @@ void ChatController::askAgent(int turnIndex, const QString &why)
             call.purpose = QStringLiteral("agent");
             call.model = ep.model;
             call.bytes = r.bytesSent;
+            call.files = r.toolResults;
+            call.withheld = r.withheld;
             call.local = ep.isLocal();
             call.status = r.status;
             call.body = r.requestBody;

@@ -323,6 +323,8 @@ int runEmbed(const QString &dbPath, bool quiet)
         printErr(QStringLiteral("embedding failed (keyword search still works): %1").arg(embedderError));
         return 1;
     }
+    if (remote)
+        remote->setRequestLog(remoteRequestLogFor(dbPath));
     EmbedOptions embedOptions;
     embedOptions.withholdSecrets = !LlmSettings::load().sendCredentials;
     EmbeddingIndexer embedder(dbPath, embedOptions);
