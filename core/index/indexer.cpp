@@ -45,6 +45,8 @@ QString phaseName(IndexProgress::Phase phase)
         return QStringLiteral("reading text");
     case IndexProgress::Phase::Parsing:
         return QStringLiteral("parsing");
+    case IndexProgress::Phase::TextIndex:
+        return QStringLiteral("indexing text");
     case IndexProgress::Phase::Linking:
         return QStringLiteral("linking references");
     case IndexProgress::Phase::History:
@@ -58,6 +60,9 @@ QString phaseName(IndexProgress::Phase phase)
 namespace {
 
 constexpr qint64 kUnknownTextCap = 256 * 1024;
+// An update leaves fewer unindexed files than this to the searches (they read them) rather
+// than write a small segment of the grep index for each saved file.
+constexpr size_t kGrepUpdateBatch = 64;
 
 struct WorkItem
 {
@@ -73,6 +78,8 @@ struct WorkResult
     bool writeContent = false;  // replace chunks/symbols/refs
     bool fresh = false;         // the file had no content in the index before
     bool clearContent = false;  // the file no longer has content in the index
+    std::vector<Trigram> trigrams; // of the text (writeContent): for the grep index
+    qint64 trigramNanos = 0;
     bool vanished = false;      // deleted between the scan and the read: leaves the index
 };
 
@@ -251,8 +258,17 @@ WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &ch
             notes << QStringLiteral("%1 syntax error(s); indexed what parsed").arg(out.parsed.syntaxErrors);
     }
     rec.reason = notes.join(QStringLiteral("; "));
+    QElapsedTimer trigramTimer;
+    trigramTimer.start();
+    out.trigrams = GrepStore::trigramsOf(verdict.utf8);
+    out.trigramNanos = trigramTimer.nsecsElapsed();
     out.writeContent = true;
     return out;
+}
+
+bool isGrepSearchable(FileStatus s)
+{
+    return s == FileStatus::Indexed || s == FileStatus::ParseError || s == FileStatus::Pending;
 }
 
 // The draft pass: the file's text as plain windows, its record still pending. Files the
@@ -365,6 +381,11 @@ public:
     Result<void> writeWork(IndexStore &store, std::vector<WorkItem> &work, IndexReport &report,
                            IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
                            bool bulk, bool *changed);
+    // The grep index: writes the trigrams buffered by writeWork and those of the files still
+    // unindexed (read again here), then merges segments. `complete`: a full run, which leaves
+    // nothing unindexed; an update leaves a few files to the searches.
+    Result<void> indexText(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
+                           const std::atomic_bool *cancel, bool complete);
     // incremental: the index was fully linked before this connection wrote anything.
     Result<void> link(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
                       bool changed, bool incremental);
@@ -602,6 +623,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
             break;
         }
         result = store.drafts().add(*id, r.record.path, r.parsed.chunks);
+        if (result)
+            result = store.grep().setUnindexed(*id); // grep reads it until its postings exist
         ++drafted;
     }
     finish();
@@ -750,6 +773,17 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
                     writeError = r;
                     break;
                 }
+                store.grep().add(*id, std::move(result.trigrams));
+                report.trigramSeconds += result.trigramNanos / 1e9;
+                if (store.grep().bufferFull()) {
+                    QElapsedTimer grepTimer;
+                    grepTimer.start();
+                    if (auto r = store.grep().flush(); !r) {
+                        writeError = r;
+                        break;
+                    }
+                    report.grepSeconds += grepTimer.nsecsElapsed() / 1e9;
+                }
                 ++report.filesParsed;
                 report.chunks += int(result.parsed.chunks.size());
                 report.symbols += int(result.parsed.symbols.size());
@@ -763,6 +797,13 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
                 }
                 *changed = true;
             } else if (result.record.status != FileStatus::Indexed) {
+                // (a file drafted in this run and then found binary, generated, ...)
+                if (!isGrepSearchable(result.record.status)) {
+                    if (auto r = store.grep().remove(*id); !r) {
+                        writeError = r;
+                        break;
+                    }
+                }
                 *changed = true;
             } else {
                 ++report.filesUnchanged;
@@ -815,6 +856,140 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
     report.parseSeconds += parseNanos.load() / 1e9;
     report.writeSeconds += writeNanos / 1e9;
     return writeError;
+}
+
+Result<void> Indexer::Private::indexText(IndexStore &store, IndexReport &report, IndexProgress &prog,
+                                         const TellFn &tell, const std::atomic_bool *cancel, bool complete)
+{
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    GrepStore &grep = store.grep();
+    QElapsedTimer timer;
+    timer.start();
+    auto unindexed = grep.unindexedFiles();
+    if (!unindexed)
+        return unindexed.error();
+    std::vector<quint32> toRead;
+    for (quint32 id : *unindexed) {
+        if (!grep.isBuffered(id))
+            toRead.push_back(id);
+    }
+    if (!complete && unindexed->size() < kGrepUpdateBatch) {
+        grep.dropBuffer(); // the files stay unindexed: every search reads them meanwhile
+        return {};
+    }
+    auto inTransaction = [&](const std::function<Result<void>()> &work) -> Result<void> {
+        if (auto r = store.beginTransaction(); !r)
+            return r;
+        if (auto r = work(); !r) {
+            store.rollback();
+            return r;
+        }
+        return store.commit();
+    };
+    if (!toRead.empty()) {
+        auto files = grep.files(&toRead);
+        if (!files)
+            return files.error();
+        prog.phase = IndexProgress::Phase::TextIndex;
+        prog.filesTotal = int(files->size());
+        prog.filesDone = 0;
+        prog.phaseStartSeconds = prog.elapsedSeconds;
+        tell(true);
+        const QByteArray rootBytes = encodePath(ensureScanner().rootDir());
+        const qint64 cap = options.scan.sizeCap;
+        struct Read
+        {
+            qint64 id = 0;
+            QString path;
+            std::vector<Trigram> trigrams;
+            bool ok = false;
+        };
+        std::mutex mutex;
+        std::condition_variable ready;
+        std::condition_variable room;
+        std::deque<Read> queue;
+        std::atomic<qsizetype> next{0};
+        std::atomic<int> running{0};
+        std::atomic_bool stop{false};
+        const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                       int(std::min<qsizetype>(files->size(), 64)));
+        running = threads;
+        std::vector<std::thread> workers;
+        for (int t = 0; t < threads; ++t) {
+            workers.emplace_back([&, t] {
+                QThread::currentThread()->setObjectName(QStringLiteral("repolens-text-%1").arg(t));
+                for (;;) {
+                    const qsizetype i = next.fetch_add(1);
+                    if (i >= files->size() || stop.load() || cancelled())
+                        break;
+                    const GrepFile &f = files->at(i);
+                    Read r{f.id, f.path, {}, false};
+                    auto bytes = readFileBeneath(rootBytes, encodePath(f.path), cap);
+                    if (bytes && bytes->size() <= cap) {
+                        const ContentVerdict verdict = classifyContent(f.path, f.language, *bytes);
+                        if (verdict.status == FileStatus::Pending) {
+                            r.trigrams = GrepStore::trigramsOf(verdict.utf8);
+                            r.ok = true;
+                        }
+                    }
+                    std::unique_lock lock(mutex);
+                    room.wait(lock, [&] { return queue.size() < 64 || stop.load(); });
+                    queue.push_back(std::move(r));
+                    ready.notify_one();
+                }
+                std::lock_guard lock(mutex);
+                --running;
+                ready.notify_one();
+            });
+        }
+        Result<void> result;
+        for (;;) {
+            Read r;
+            {
+                std::unique_lock lock(mutex);
+                ready.wait(lock, [&] { return !queue.empty() || running.load() == 0; });
+                if (queue.empty())
+                    break;
+                r = std::move(queue.front());
+                queue.pop_front();
+                room.notify_one();
+            }
+            ++prog.filesDone;
+            prog.currentPath = r.path;
+            tell(false);
+            if (!r.ok)
+                continue; // not text any more: its next scan takes it out of the index
+            grep.add(r.id, std::move(r.trigrams));
+            ++report.grepFilesIndexed;
+            if (grep.bufferFull()) {
+                if (auto w = inTransaction([&] { return grep.flush(); }); !w) {
+                    result = w;
+                    break;
+                }
+            }
+        }
+        {
+            std::lock_guard lock(mutex);
+            stop.store(true);
+            queue.clear();
+        }
+        room.notify_all();
+        for (std::thread &w : workers)
+            w.join();
+        if (!result)
+            return result;
+    }
+    if (cancelled()) {
+        grep.dropBuffer();
+        return {};
+    }
+    auto written = inTransaction([&]() -> Result<void> {
+        if (auto r = grep.flush(); !r)
+            return r;
+        return grep.maintain();
+    });
+    report.grepSeconds += timer.nsecsElapsed() / 1e9;
+    return written;
 }
 
 Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, IndexProgress &prog,
@@ -987,6 +1162,8 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
         report.seconds = timer.elapsed() / 1000.0;
         return report;
     }
+    if (auto r = indexText(store, report, prog, tell, cancel, true); !r)
+        return r.error();
     if (!isFolder(root)) // what was written stays consistent; the next run redoes the rest
         return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
     // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
@@ -1242,6 +1419,8 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         report.seconds = timer.elapsed() / 1000.0;
         return report;
     }
+    if (auto r = indexText(store, report, prog, tell, cancel, false); !r)
+        return r.error();
     if (auto r = link(store, report, prog, tell, changed, linkedBefore); !r)
         return r.error();
     if (changed)

@@ -130,6 +130,10 @@ Result<ToolResult> runGrep(Env &env)
     q.word = env.args.value(u"word"_s).toBool(false);
     q.contextLines = intArg(env, u"context"_s, 0);
     q.limit = intArg(env, u"limit"_s, 50);
+    // What a tool returns may leave the machine: credentials are withheld from the lines, and
+    // a match inside one is no match (the whole file is judged, so a key's middle lines are
+    // recognised as such).
+    q.withholdSecrets = true;
     for (const QString &glob : stringsArg(env, u"path"_s)) {
         // The part before the first wildcard must stay inside the folder ("../**" does not).
         const qsizetype wild = glob.indexOf(QRegularExpression(u"[*?\\[]"_s));
@@ -146,28 +150,24 @@ Result<ToolResult> runGrep(Env &env)
         return cursor.error();
     q.afterPath = cursor->state.value(u"p"_s).toString();
     q.afterLine = cursor->state.value(u"l"_s).toInt();
+    q.progress = [&env](int done, int total) {
+        env.context->report(done, total, u"%1 of %2 files read"_s.arg(done).arg(total));
+    };
     const auto page = env.grep->grep(*env.store, env.repo.root, q, env.context->cancel);
     if (!page)
         return page.error(); // a bad pattern is a bad call
     ToolResult out;
     QJsonArray matches;
-    int withheld = 0;
     for (const GrepMatch &m : page->matches) {
-        const QString text = withholdSecrets(m.text, &withheld);
-        QJsonObject item{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, text}};
-        QStringList before, after;
-        for (const QString &b : m.before)
-            before << withholdSecrets(b, &withheld);
-        for (const QString &a : m.after)
-            after << withholdSecrets(a, &withheld);
-        for (qsizetype i = 0; i < before.size(); ++i)
-            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line - int(before.size() - i)).arg(before.at(i));
-        out.text += u"%1:%2:%3\n"_s.arg(m.path).arg(m.line).arg(text);
-        for (qsizetype i = 0; i < after.size(); ++i)
-            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line + 1 + int(i)).arg(after.at(i));
+        QJsonObject item{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, m.text}};
+        for (qsizetype i = 0; i < m.before.size(); ++i)
+            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line - int(m.before.size() - i)).arg(m.before.at(i));
+        out.text += u"%1:%2:%3\n"_s.arg(m.path).arg(m.line).arg(m.text);
+        for (qsizetype i = 0; i < m.after.size(); ++i)
+            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line + 1 + int(i)).arg(m.after.at(i));
         if (!m.before.isEmpty() || !m.after.isEmpty()) {
-            item.insert(u"before"_s, QJsonArray::fromStringList(before));
-            item.insert(u"after"_s, QJsonArray::fromStringList(after));
+            item.insert(u"before"_s, QJsonArray::fromStringList(m.before));
+            item.insert(u"after"_s, QJsonArray::fromStringList(m.after));
             out.text += u"--\n"_s;
         }
         matches.append(item);
@@ -179,9 +179,17 @@ Result<ToolResult> runGrep(Env &env)
                                  {u"matches"_s, matches},
                                  {u"files_searched"_s, page->filesSearched},
                                  {u"files_total"_s, page->filesTotal},
+                                 {u"narrowed"_s, page->narrowed},
                                  {u"timed_out"_s, page->timedOut}};
-    if (withheld > 0)
-        out.structured.insert(u"withheld_credentials"_s, withheld);
+    if (page->linesGivenUp > 0) {
+        out.structured.insert(u"lines_given_up"_s, page->linesGivenUp);
+        out.text += u"note: the expression reached its backtracking limit on %1 line(s), which count as not matching\n"_s
+                        .arg(page->linesGivenUp);
+    }
+    if (page->withheld > 0) {
+        out.structured.insert(u"withheld_credentials"_s, page->withheld);
+        out.text += u"note: %1 credential(s) withheld\n"_s.arg(page->withheld);
+    }
     if (page->more) {
         PageCursor next{cursor->offset + int(page->matches.size()),
                         QJsonObject{{u"p"_s, page->resumePath}, {u"l"_s, page->resumeLine}}};
@@ -242,7 +250,9 @@ QList<Def> fileTools()
     grep.spec.description =
         u"Every line of the indexed files that contains a string (or matches a regular expression, PCRE "
         "syntax, at most 1000 characters), in path order, with optional context lines; filter by path "
-        "globs (\"src/**/*.py\"). Paged: follow next_cursor for more."_s;
+        "globs (\"src/**/*.py\"). Answered from a trigram index of the files' text: only files that can "
+        "match are read (narrowed: true), unless no three characters in a row are certain (\"\\w+\", \"ab\"), "
+        "when every file is read. Paged: follow next_cursor for more."_s;
     grep.spec.inputSchema = objectSchema({{u"pattern"_s, stringProp(u"the text (or expression) to find"_s, kMaxGrepPatternChars)},
                                           {u"regex"_s, boolProp(u"pattern is a regular expression"_s, false)},
                                           {u"case_sensitive"_s, boolProp(u"match case"_s, true)},
@@ -263,7 +273,9 @@ QList<Def> fileTools()
                                                                                {u"path"_s, u"line"_s, u"text"_s}, false))},
                                            {u"files_searched"_s, typed(u"integer"_s)},
                                            {u"files_total"_s, typed(u"integer"_s)},
+                                           {u"narrowed"_s, typed(u"boolean"_s, u"the index chose the files to read"_s)},
                                            {u"timed_out"_s, typed(u"boolean"_s)},
+                                           {u"lines_given_up"_s, typed(u"integer"_s, u"lines on which the expression reached its backtracking limit"_s)},
                                            {u"withheld_credentials"_s, typed(u"integer"_s)},
                                            {u"next_cursor"_s, typed(u"string"_s)},
                                            {u"index"_s, objectSchema({}, {}, false)}},
