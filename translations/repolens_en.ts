@@ -892,9 +892,9 @@ Clear the filter (Esc) to see every file.</source>
     </message>
     <message numerus="yes">
         <source>Stopped: %n match(es) shown.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Stopped: %n match shown.</numerusform>
+            <numerusform>Stopped: %n matches shown.</numerusform>
         </translation>
     </message>
     <message>
@@ -923,9 +923,9 @@ Clear the filter (Esc) to see every file.</source>
     </message>
     <message numerus="yes">
         <source>%1 (%n match(es))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n match)</numerusform>
+            <numerusform>%1 (%n matches)</numerusform>
         </translation>
     </message>
     <message>
@@ -934,21 +934,21 @@ Clear the filter (Esc) to see every file.</source>
     </message>
     <message numerus="yes">
         <source>No matches in %n file(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No matches in %n file.</numerusform>
+            <numerusform>No matches in %n files.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n match(es)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n match</numerusform>
             <numerusform>%n matches</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> in %n file(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform> in %n file</numerusform>
             <numerusform> in %n files</numerusform>
         </translation>
@@ -967,9 +967,9 @@ Clear the filter (Esc) to see every file.</source>
     </message>
     <message numerus="yes">
         <source> · the expression gave up on %n line(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · the expression gave up on %n line</numerusform>
+            <numerusform> · the expression gave up on %n lines</numerusform>
         </translation>
     </message>
 </context>

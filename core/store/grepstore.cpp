@@ -476,13 +476,29 @@ Result<void> GrepStore::Private::merge(const QList<GrepSegment> &segments)
     QList<qint64> ids;
     for (const GrepSegment &s : segments)
         ids.append(s.id);
-    // Which segment describes each file's current text: only those postings are kept.
-    QHash<quint32, qint64> live;
+    // Which segment describes each file's current text: only those postings are kept. (Looked
+    // up once per posting: a flat table by file id, a hash for ids too large for one.)
+    std::vector<qint64> live;
+    QHash<quint32, qint64> liveSparse;
+    constexpr qint64 kFlatIds = qint64(8) << 20;
+    int liveFiles = 0;
     {
-        Stmt s(c.db, "SELECT file_id, segment FROM grep_files WHERE segment IN (SELECT value FROM json_each(?1))");
+        Stmt s(c.db, "SELECT file_id, segment FROM grep_files WHERE segment IN (SELECT value FROM json_each(?1))"
+                     " ORDER BY file_id DESC");
         s.bind(1, QString::fromLatin1(grepJsonIds(ids)));
-        while (s.step())
-            live.insert(quint32(s.int64(0)), s.int64(1));
+        while (s.step()) {
+            const qint64 id = s.int64(0);
+            if (id <= 0 || id > qint64(0xFFFFFFFFu))
+                continue;
+            if (id < kFlatIds) {
+                if (live.empty())
+                    live.assign(size_t(id) + 1, 0);
+                live[size_t(id)] = s.int64(1);
+            } else {
+                liveSparse.insert(quint32(id), s.int64(1));
+            }
+            ++liveFiles;
+        }
         if (s.failed())
             return s.error();
     }
@@ -518,8 +534,8 @@ Result<void> GrepStore::Private::merge(const QList<GrepSegment> &segments)
                     return damaged(segment);
                 kept.clear();
                 for (quint32 id : list) {
-                    const auto it = live.constFind(id);
-                    if (it != live.cend() && *it == segment)
+                    const qint64 current = id < live.size() ? live[id] : liveSparse.value(id, 0);
+                    if (current == segment)
                         kept.push_back(id);
                 }
                 grepUnionInto(merged, kept);
@@ -556,9 +572,11 @@ Result<void> GrepStore::Private::merge(const QList<GrepSegment> &segments)
         if (auto r = move.exec(); !r)
             return r;
     }
-    qCDebug(lcStore) << "grep segments" << ids << "merged into" << *target << ":" << live.size() << "files," << postings
+    qCDebug(lcStore) << "grep segments" << ids << "merged into" << *target << ":" << liveFiles << "files," << postings
                      << "postings," << bytes << "bytes";
-    return writeSegmentRow(*target, int(live.size()), postings, bytes);
+    if (liveFiles == 0)
+        return {}; // nothing current was in them
+    return writeSegmentRow(*target, liveFiles, postings, bytes);
 }
 
 Result<void> GrepStore::reset()

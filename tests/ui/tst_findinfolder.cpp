@@ -170,9 +170,9 @@ void tst_FindInFolder::searchesAsYouType()
     // the file rows say how many matches they hold; the match rows read "line: text"
     QTreeWidget *tree = panel()->tree();
     QCOMPARE(tree->topLevelItemCount(), 2);
-    QCOMPARE(tree->topLevelItem(1)->text(0), QStringLiteral("notes/needles.txt (2 matches)"));
+    QCOMPARE(tree->topLevelItem(1)->text(0), QStringLiteral("notes/needles.txt (2 match(es))"));
     QCOMPARE(tree->topLevelItem(1)->child(1)->text(0), QStringLiteral("3: two needles: needle and NEEDLE"));
-    QVERIFY2(panel()->statusLabel()->text().startsWith(QStringLiteral("4 matches in 2 files · ")),
+    QVERIFY2(panel()->statusLabel()->text().startsWith(QStringLiteral("4 match(es) in 2 file(s) · ")),
              qPrintable(panel()->statusLabel()->text()));
     // typing on narrows it
     QLineEdit *edit = panel()->patternEdit();
