@@ -155,6 +155,8 @@ set(_highlights_after_javascript "tree-sitter-javascript:queries/highlights-jsx.
 set(_highlights_before_cpp "tree-sitter-c:queries/highlights.scm")
 
 set(REPOLENS_GRAMMAR_LANGS "")
+# A fix added to or removed from grammars/fixes/ reconfigures.
+file(GLOB _grammar_fixes CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammars/fixes/*")
 foreach(entry IN LISTS _grammars)
     string(REPLACE "|" ";" parts "${entry}")
     list(GET parts 0 lang)
@@ -164,12 +166,37 @@ foreach(entry IN LISTS _grammars)
     set(src "${REPOLENS_GRAMMAR_DIR_${pkg}}/${sub}/src")
     _repolens_grammar_parser_object(${lang} "${src}" files)
     if(EXISTS "${src}/scanner.c")
-        list(APPEND files "${src}/scanner.c")
-        # A bug of a pinned scanner worked around without editing it: grammars/fixes/ holds a
-        # header force-included into that scanner.c (each says which bug).
+        set(scanner "${src}/scanner.c")
+        # Bugs of a pinned scanner are worked around without editing it (third-party source):
+        # grammars/fixes/<lang>-scanner.replace lists "OLD => NEW" lines, each OLD found exactly
+        # once in scanner.c, applied to a copy in the build tree that is compiled instead
+        # (no ';' in a rule); grammars/fixes/<lang>-scanner.h is a header force-included into
+        # it. Each file says which bug it works around.
+        set(replace "${PROJECT_SOURCE_DIR}/grammars/fixes/${lang}-scanner.replace")
+        if(EXISTS "${replace}")
+            file(READ "${scanner}" text)
+            file(STRINGS "${replace}" rules REGEX "^[^#].* => ")
+            foreach(rule IN LISTS rules)
+                string(FIND "${rule}" " => " at)
+                string(SUBSTRING "${rule}" 0 ${at} old)
+                math(EXPR at "${at} + 4")
+                string(SUBSTRING "${rule}" ${at} -1 new)
+                string(FIND "${text}" "${old}" first)
+                string(FIND "${text}" "${old}" last REVERSE)
+                if(first EQUAL -1 OR NOT first EQUAL last)
+                    message(FATAL_ERROR "${replace}: '${old}' is not in ${scanner} exactly once")
+                endif()
+                string(REPLACE "${old}" "${new}" text "${text}")
+            endforeach()
+            set(scanner "${PROJECT_BINARY_DIR}/grammar-fixes/${lang}/scanner.c")
+            file(WRITE "${scanner}.new" "${text}")
+            file(COPY_FILE "${scanner}.new" "${scanner}" ONLY_IF_DIFFERENT)
+            set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${replace}" "${src}/scanner.c")
+        endif()
+        list(APPEND files "${scanner}")
         set(fix "${PROJECT_SOURCE_DIR}/grammars/fixes/${lang}-scanner.h")
         if(EXISTS "${fix}")
-            set_source_files_properties("${src}/scanner.c" PROPERTIES COMPILE_OPTIONS "-include;${fix}"
+            set_source_files_properties("${scanner}" PROPERTIES COMPILE_OPTIONS "-include;${fix}"
                 OBJECT_DEPENDS "${fix}")
         endif()
     endif()

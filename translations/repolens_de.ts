@@ -471,6 +471,10 @@
             <numerusform>%n Anfragen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Indexing was stopped before any file of this folder was indexed, so there is nothing to answer from yet. Re-index (F5) goes on where it stopped.</source>
+        <translation>Die Indexierung wurde gestoppt, bevor eine Datei dieses Ordners indexiert war; es gibt also noch nichts, woraus geantwortet werden könnte. Neu indexieren (F5) macht dort weiter, wo sie gestoppt wurde.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1487,6 +1491,10 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <translation>Der Index ist beschädigt (%1) und sein Datenordner ist schreibgeschützt, daher kann er nicht neu aufgebaut werden; Ergebnisse können unvollständig sein.</translation>
     </message>
     <message>
+        <source>Embedder changed: computing vectors</source>
+        <translation>Embedder geändert: Vektoren werden berechnet</translation>
+    </message>
+    <message>
         <source>Find in Folder</source>
         <translation>Im Ordner suchen</translation>
     </message>
@@ -1791,6 +1799,18 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Kontext: von der vorigen Frage übernommen
 </translation>
     </message>
+    <message>
+        <source>Index: still being built when this was asked; the context may be incomplete
+</source>
+        <translation>Index: wurde noch aufgebaut, als dies gefragt wurde; der Kontext kann unvollständig sein
+</translation>
+    </message>
+    <message>
+        <source>Index: incomplete (indexing was stopped before it finished); Re-index (F5) completes it
+</source>
+        <translation>Index: unvollständig (die Indexierung wurde vor dem Ende gestoppt); Neu indexieren (F5) vervollständigt ihn
+</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>
@@ -2023,10 +2043,6 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>&quot;%1&quot; is available.</source>
         <translation>„%1“ ist verfügbar.</translation>
-    </message>
-    <message>
-        <source>Vectors find code by meaning. The built-in embedder runs on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
-        <translation>Vektoren finden Code nach seiner Bedeutung. Der eingebaute Embedder läuft auf diesem Rechner; ein Endpunkt (OpenAI /v1/embeddings, Ollama, TEI, …) erhält jeden Codeabschnitt einmal (sein Schlüssel kommt aus REPOLENS_API_KEY).</translation>
     </message>
     <message>
         <source>Use vectors (hybrid search)</source>
@@ -2302,6 +2318,38 @@ Inhalt (%3 Bytes, genau wie gesendet):
     <message>
         <source>Tool calls per round:</source>
         <translation>Werkzeugaufrufe pro Runde:</translation>
+    </message>
+    <message>
+        <source>Vectors find code by meaning. The built-in embedder and a static model run on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
+        <translation>Vektoren finden Code nach Bedeutung. Der eingebaute Embedder und ein statisches Modell laufen auf diesem Rechner; ein Endpunkt (OpenAI /v1/embeddings, Ollama, TEI, …) erhält jeden Code-Abschnitt einmal (sein Schlüssel kommt aus REPOLENS_API_KEY).</translation>
+    </message>
+    <message>
+        <source>Static model folder (offline):</source>
+        <translation>Ordner eines statischen Modells (offline):</translation>
+    </message>
+    <message>
+        <source>A model2vec model, e.g. potion-code-16M</source>
+        <translation>Ein model2vec-Modell, z. B. potion-code-16M</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Static Model Folder</source>
+        <translation>Ordner des statischen Modells</translation>
+    </message>
+    <message>
+        <source>Choose the folder of a model in the model2vec format (config.json, tokenizer.json, model.safetensors), such as potion-code-16M.</source>
+        <translation>Wählen Sie den Ordner eines Modells im model2vec-Format (config.json, tokenizer.json, model.safetensors), etwa potion-code-16M.</translation>
+    </message>
+    <message>
+        <source>This folder is not a usable static embedding model: %1</source>
+        <translation>Dieser Ordner ist kein verwendbares statisches Embedding-Modell: %1</translation>
+    </message>
+    <message>
+        <source>%1 model: %2 tokens, %3 dimensions. Changing the model embeds the folder again.</source>
+        <translation>%1-Modell: %2 Tokens, %3 Dimensionen. Ein Wechsel des Modells bettet den Ordner neu ein.</translation>
     </message>
 </context>
 <context>

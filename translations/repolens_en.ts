@@ -471,6 +471,10 @@
             <numerusform></numerusform>
         </translation>
     </message>
+    <message>
+        <source>Indexing was stopped before any file of this folder was indexed, so there is nothing to answer from yet. Re-index (F5) goes on where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1482,6 +1486,10 @@ Clear the filter (Esc) to see every file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Embedder changed: computing vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Find in Folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1773,6 +1781,16 @@ Body (%3 bytes, exactly as sent):
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Index: still being built when this was asked; the context may be incomplete
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index: incomplete (indexing was stopped before it finished); Re-index (F5) completes it
+</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>
@@ -2004,10 +2022,6 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>&quot;%1&quot; is available.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Vectors find code by meaning. The built-in embedder runs on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2283,6 +2297,38 @@ Body (%3 bytes, exactly as sent):
     </message>
     <message>
         <source>Tool calls per round:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vectors find code by meaning. The built-in embedder and a static model run on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static model folder (offline):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model2vec model, e.g. potion-code-16M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static Model Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder of a model in the model2vec format (config.json, tokenizer.json, model.safetensors), such as potion-code-16M.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder is not a usable static embedding model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 model: %2 tokens, %3 dimensions. Changing the model embeds the folder again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

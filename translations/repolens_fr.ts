@@ -471,6 +471,10 @@
             <numerusform>%n requêtes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Indexing was stopped before any file of this folder was indexed, so there is nothing to answer from yet. Re-index (F5) goes on where it stopped.</source>
+        <translation>L&apos;indexation a été arrêtée avant qu&apos;un seul fichier de ce dossier soit indexé : il n&apos;y a donc encore rien d&apos;où répondre. Réindexer (F5) reprend là où elle s&apos;est arrêtée.</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::ChatPane</name>
@@ -1487,6 +1491,10 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <translation>L’index est endommagé (%1) et son dossier de données est en lecture seule : il ne peut pas être reconstruit ; les résultats peuvent être incomplets.</translation>
     </message>
     <message>
+        <source>Embedder changed: computing vectors</source>
+        <translation>Embedder modifié : calcul des vecteurs</translation>
+    </message>
+    <message>
         <source>Find in Folder</source>
         <translation>Rechercher dans le dossier</translation>
     </message>
@@ -1791,6 +1799,18 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Contexte : repris de la question précédente
 </translation>
     </message>
+    <message>
+        <source>Index: still being built when this was asked; the context may be incomplete
+</source>
+        <translation>Index : encore en construction au moment de la question ; le contexte peut être incomplet
+</translation>
+    </message>
+    <message>
+        <source>Index: incomplete (indexing was stopped before it finished); Re-index (F5) completes it
+</source>
+        <translation>Index : incomplet (l&apos;indexation a été arrêtée avant la fin) ; Réindexer (F5) le complète
+</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>
@@ -2023,10 +2043,6 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>&quot;%1&quot; is available.</source>
         <translation>« %1 » est disponible.</translation>
-    </message>
-    <message>
-        <source>Vectors find code by meaning. The built-in embedder runs on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
-        <translation>Les vecteurs trouvent le code par son sens. Le plongement intégré s&apos;exécute sur cette machine ; un point d&apos;accès (OpenAI /v1/embeddings, Ollama, TEI, …) reçoit chaque extrait de code une fois (sa clé vient de REPOLENS_API_KEY).</translation>
     </message>
     <message>
         <source>Use vectors (hybrid search)</source>
@@ -2302,6 +2318,38 @@ Corps (%3 octets, tel qu&apos;envoyé) :
     <message>
         <source>Tool calls per round:</source>
         <translation>Appels d’outils par tour :</translation>
+    </message>
+    <message>
+        <source>Vectors find code by meaning. The built-in embedder and a static model run on this machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes from REPOLENS_API_KEY).</source>
+        <translation>Les vecteurs trouvent le code par le sens. L’embedder intégré et un modèle statique tournent sur cette machine ; un point d’accès (OpenAI /v1/embeddings, Ollama, TEI, …) reçoit chaque fragment de code une fois (sa clé vient de REPOLENS_API_KEY).</translation>
+    </message>
+    <message>
+        <source>Static model folder (offline):</source>
+        <translation>Dossier d’un modèle statique (hors ligne) :</translation>
+    </message>
+    <message>
+        <source>A model2vec model, e.g. potion-code-16M</source>
+        <translation>Un modèle model2vec, par ex. potion-code-16M</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choisir…</translation>
+    </message>
+    <message>
+        <source>Static Model Folder</source>
+        <translation>Dossier du modèle statique</translation>
+    </message>
+    <message>
+        <source>Choose the folder of a model in the model2vec format (config.json, tokenizer.json, model.safetensors), such as potion-code-16M.</source>
+        <translation>Choisissez le dossier d’un modèle au format model2vec (config.json, tokenizer.json, model.safetensors), comme potion-code-16M.</translation>
+    </message>
+    <message>
+        <source>This folder is not a usable static embedding model: %1</source>
+        <translation>Ce dossier n’est pas un modèle d’embedding statique utilisable : %1</translation>
+    </message>
+    <message>
+        <source>%1 model: %2 tokens, %3 dimensions. Changing the model embeds the folder again.</source>
+        <translation>Modèle %1 : %2 jetons, %3 dimensions. Changer de modèle recalcule les vecteurs du dossier.</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,14 @@ QPalette darkPalette()
     dark.setColor(QPalette::Text, QColor(0xdc, 0xdd, 0xde));
     dark.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
     dark.setColor(QPalette::ButtonText, QColor(0xdc, 0xdd, 0xde));
+    // The 3D roles too: left to the light defaults, Fusion drew white frame edges (the line
+    // along the top of the editor's tabs).
+    dark.setColor(QPalette::Light, QColor(0x45, 0x48, 0x4d));
+    dark.setColor(QPalette::Midlight, QColor(0x3b, 0x3e, 0x42));
+    dark.setColor(QPalette::Mid, QColor(0x26, 0x28, 0x2b));
+    dark.setColor(QPalette::Dark, QColor(0x1c, 0x1d, 0x20));
+    dark.setColor(QPalette::Shadow, QColor(0x10, 0x11, 0x12));
+    dark.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
     dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
     dark.setColor(QPalette::HighlightedText, Qt::white);
     dark.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xf0));

@@ -10,9 +10,13 @@
 
 #include "core/embed/remoteembedder.h"
 #include "core/index/indexservice.h"
+#include "core/llm/hyde.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/modelprobe.h"
-#include "core/llm/tracejson.h"
+#include "core/llm/prompt.h"
+#include "core/retrieve/examplequestions.h"
+#include "core/retrieve/followup.h"
+#include "core/retrieve/tracejson.h"
 #include "core/search/searcher.h"
 #include "core/search/usages.h"
 #include "core/tools/folderhost.h"
@@ -99,15 +103,20 @@ std::shared_ptr<const CitationIndex> buildFiles(const IndexStore &store, const Q
     return index;
 }
 
-// Why there is no answer: nothing is indexed (yet), or nothing matched. With a model: nothing
-// was sent to it (it would only invent sources).
-QString nothingToSearchText(int indexedChunks, bool indexing, bool withModel)
+// Why there is no answer: nothing is indexed (yet), indexing was stopped before any file was
+// read, or nothing matched. With a model: nothing was sent to it (it would only invent
+// sources).
+QString nothingToSearchText(int indexedChunks, bool indexing, bool complete, bool withModel)
 {
     QString text;
     if (indexedChunks == 0 && indexing)
         text = QCoreApplication::translate("RepoLens::ChatController",
                                            "Nothing is indexed yet, so there is nothing to answer from; ask again in "
                                            "a moment.");
+    else if (indexedChunks == 0 && !complete)
+        text = QCoreApplication::translate("RepoLens::ChatController",
+                                           "Indexing was stopped before any file of this folder was indexed, so there "
+                                           "is nothing to answer from yet. Re-index (F5) goes on where it stopped.");
     else if (indexedChunks == 0)
         text = QCoreApplication::translate("RepoLens::ChatController",
                                            "This folder has nothing to search: no file in it was indexed (the file "
@@ -394,8 +403,8 @@ void ChatController::ask(const QString &question)
         askRetrievalOnly(id, q);
         return;
     }
-    // A follow-up that refers back is answered from the context it refers to (issue 12): the
-    // agent would search afresh. Pinned code is answered from what was pinned.
+    // A follow-up that refers back is answered from the context it refers to: the agent would
+    // search afresh. Pinned code is answered from what was pinned.
     QString why;
     if (!pinned && retrieve && wantsAgent(parsed.text, &why)) {
         askAgent(int(m_turns.size()) - 1, why);
@@ -592,137 +601,157 @@ void ChatController::finishAgent(int blockId, const AgentOutcome &outcome)
 
 void ChatController::askRetrievalOnly(int blockId, const QString &q)
 {
-    const bool indexing = m_indexing;
-    const IndexProgress progress = m_progress;
+    RetrievalOnlyQuery query;
+    query.question = q;
+    query.indexing = m_indexing;
+    query.progress = m_progress;
     // The same searcher as answers use: vectors, priors and re-ranking as the settings say.
-    const QString dbPath = m_dbPath;
-    const quint64 generation = m_indexGeneration;
-    const SearchSettings search = m_search;
-    const LlmEndpoint llm = endpoint();
-    const bool withhold = !m_settings.sendCredentials;
+    query.dbPath = m_dbPath;
+    query.generation = m_indexGeneration;
+    query.search = m_search;
+    query.llm = endpoint();
+    query.withhold = !m_settings.sendCredentials;
     m_queries->run<ChatResponse>(
         QStringLiteral("search"), this,
-        [q, indexing, progress, dbPath, generation, search, llm, withhold](const IndexStore *store, const Error &error,
-                                                                          const QueryRunner::CancelFlag &cancel) {
-            ChatResponse r;
-            auto tr = [](const char *text, int n = -1) {
-                return QCoreApplication::translate("RepoLens::MainWindow", text, nullptr, n);
-            };
-            if (!store) {
-                r.error = error.code == ErrorCode::NotFound
-                              ? tr("The folder has not been indexed yet; ask again in a moment.")
-                              : tr("Cannot open the index: %1").arg(error.toString());
-                return r;
-            }
-            const Searcher &searcher = threadSearcher(store, dbPath, generation, search, llm, withhold);
-            SearchOptions options;
-            options.topK = 10;
-            options.vectors = search.vectors;
-            options.rerank = search.rerank;
-            auto result = searcher.search(searchedPart(parseMentions(q).text), options, &cancel);
-            if (!result) {
-                r.error = result.error().code == ErrorCode::InvalidArgument
-                              ? tr("The question has no words to search for.")
-                              : tr("Search failed: %1").arg(result.error().toString());
-                return r;
-            }
-            r.route = result->route;
-            r.millis = result->millis;
-            r.notes = result->notes;
-            r.indexComplete = !indexing && result->indexComplete && indexIsComplete(*store);
-            if (result->hits.isEmpty() && store->chunks().count() == 0 && !store->drafts().exists()) {
-                r.error = nothingToSearchText(0, indexing, false);
-                return r;
-            }
-            if (indexing) {
-                if (progress.phase == IndexProgress::Phase::Parsing && progress.keywordReady)
-                    r.indexNote = tr("%1 of %2 files parsed so far, the others searched as plain text")
-                                      .arg(progress.filesDone)
-                                      .arg(progress.filesTotal);
-                else if (progress.phase == IndexProgress::Phase::Parsing)
-                    r.indexNote = tr("%1 of %2 files so far").arg(progress.filesDone).arg(progress.filesTotal);
-                else if (progress.phase == IndexProgress::Phase::Drafting)
-                    r.indexNote = tr("reading files");
-                else
-                    r.indexNote = tr("scanning");
-            }
-            if (result->route == QLatin1String("graph:callers")) {
-                // "who calls X": every call site, grouped by file in the pane (not one card per
-                // calling function); narrowed to the definition the question names.
-                const QString name = routeQuery(result->query).symbol;
-                const QList<SymbolRecord> defs = definitionsNamed(*store, name);
-                const UsageSet usages = usagesOf(*store, defs, false);
-                r.callSitesOf = name;
-                r.leftOut = usages.leftOut;
-                for (const SymbolRecord &d : defs) {
-                    CallSite site;
-                    site.path = d.path;
-                    site.line = d.line;
-                    site.text = d.signature.simplified().left(200);
-                    site.caller = d.qualifiedName;
-                    r.definitions.append(site);
-                }
-                for (const Usage &u : usages.usages) {
-                    CallSite site;
-                    site.path = u.ref.path;
-                    site.line = u.ref.line;
-                    site.text = u.lineText;
-                    site.caller = u.ref.fromName;
-                    site.certain = u.fit == UsageFit::Yes;
-                    site.test = isTestPath(u.ref.path);
-                    r.callSites.append(site);
-                }
-                return r;
-            }
-            for (const SearchHit &hit : std::as_const(result->hits)) {
-                if (cancel.load())
-                    break;
-                ChatResult c;
-                c.path = hit.chunk.path;
-                c.startLine = hit.chunk.startLine;
-                c.endLine = hit.chunk.endLine;
-                c.symbol = hit.chunk.qualifiedName.isEmpty() ? hit.chunk.name : hit.chunk.qualifiedName;
-                c.kind = chunkKindName(hit.chunk.kind);
-                c.language = languageInfo(hit.chunk.language).displayName;
-                c.score = hit.scores.final;
-                c.reasons = hit.reasons;
-                c.previewLines = makePreview(hit.chunk.text, int(hit.chunk.language), kPreviewLines);
-                c.totalLines = int(hit.chunk.text.count(u'\n')) + 1;
-                r.results.append(c);
-            }
-            return r;
+        [query](const IndexStore *store, const Error &error, const QueryRunner::CancelFlag &cancel) {
+            return retrievalOnlyResponse(query, store, error, cancel);
         },
-        [this, blockId](ChatResponse r) {
-            if (m_busyBlock == blockId) {
-                m_busyBlock = 0;
-                m_pane->setBusy(false);
-            }
-            if (r.error.isEmpty())
-                r.notes << tr("No model is configured, so these are the best-matching snippets. Settings ▸ Model "
-                              "connects OpenAI, Ollama, llama.cpp, vLLM or LM Studio for written answers.");
-            m_pane->setResponse(blockId, r);
-            const int i = turnIndexForBlock(blockId);
-            if (i >= 0 && r.error.isEmpty()) {
-                ChatTurn &t = m_turns[i];
-                t.status = QStringLiteral("retrieval-only");
-                t.answer = retrievalOnlyMarkdown(r.results);
-                t.trace.route = r.route;
-                int n = 0;
-                for (const ChatResult &c : std::as_const(r.results)) {
-                    ContextChunk chunk;
-                    chunk.number = ++n;
-                    chunk.path = c.path;
-                    chunk.startLine = c.startLine;
-                    chunk.endLine = c.endLine;
-                    chunk.symbol = c.symbol;
-                    chunk.kind = c.kind;
-                    chunk.score = c.score;
-                    t.context.append(chunk);
-                }
-                saveTurn(i);
-            }
-            Q_EMIT retrievalOnlyShown(int(r.results.size()));
-        });
+        [this, blockId](ChatResponse r) { showRetrievalOnly(blockId, std::move(r)); });
+}
+
+ChatResponse ChatController::retrievalOnlyResponse(const RetrievalOnlyQuery &q, const IndexStore *store,
+                                                   const Error &error, const std::atomic_bool &cancel)
+{
+    ChatResponse r;
+    if (!store) {
+        r.error = error.code == ErrorCode::NotFound ? tr("The folder has not been indexed yet; ask again in a moment.")
+                                                    : tr("Cannot open the index: %1").arg(error.toString());
+        return r;
+    }
+    const Searcher &searcher = threadSearcher(store, q.dbPath, q.generation, q.search, q.llm, q.withhold);
+    SearchOptions options;
+    options.topK = 10;
+    options.vectors = q.search.vectors;
+    options.rerank = q.search.rerank;
+    auto result = searcher.search(searchedPart(parseMentions(q.question).text), options, &cancel);
+    if (!result) {
+        r.error = result.error().code == ErrorCode::InvalidArgument
+                      ? tr("The question has no words to search for.")
+                      : tr("Search failed: %1").arg(result.error().toString());
+        return r;
+    }
+    r.route = result->route;
+    r.millis = result->millis;
+    r.notes = result->notes;
+    r.indexComplete = !q.indexing && result->indexComplete && indexIsComplete(*store);
+    if (result->hits.isEmpty() && store->chunks().count() == 0 && !store->drafts().exists()) {
+        r.error = nothingToSearchText(0, q.indexing, indexIsComplete(*store), false);
+        return r;
+    }
+    if (q.indexing)
+        r.indexNote = indexingNote(q.progress);
+    if (result->route == QLatin1String("graph:callers"))
+        addCallSites(*store, *result, r);
+    else
+        r.results = resultCards(*result, cancel);
+    return r;
+}
+
+QString ChatController::indexingNote(const IndexProgress &progress)
+{
+    if (progress.phase == IndexProgress::Phase::Parsing && progress.keywordReady)
+        return tr("%1 of %2 files parsed so far, the others searched as plain text")
+            .arg(progress.filesDone)
+            .arg(progress.filesTotal);
+    if (progress.phase == IndexProgress::Phase::Parsing)
+        return tr("%1 of %2 files so far").arg(progress.filesDone).arg(progress.filesTotal);
+    if (progress.phase == IndexProgress::Phase::Drafting)
+        return tr("reading files");
+    return tr("scanning");
+}
+
+void ChatController::addCallSites(const IndexStore &store, const SearchResponse &result, ChatResponse &r)
+{
+    // "who calls X": every call site, grouped by file in the pane (not one card per calling
+    // function); narrowed to the definition the question names.
+    const QString name = routeQuery(result.query).symbol;
+    const QList<SymbolRecord> defs = definitionsNamed(store, name);
+    const UsageSet usages = usagesOf(store, defs, false);
+    r.callSitesOf = name;
+    r.leftOut = usages.leftOut;
+    for (const SymbolRecord &d : defs) {
+        CallSite site;
+        site.path = d.path;
+        site.line = d.line;
+        site.text = d.signature.simplified().left(200);
+        site.caller = d.qualifiedName;
+        r.definitions.append(site);
+    }
+    for (const Usage &u : usages.usages) {
+        CallSite site;
+        site.path = u.ref.path;
+        site.line = u.ref.line;
+        site.text = u.lineText;
+        site.caller = u.ref.fromName;
+        site.certain = u.fit == UsageFit::Yes;
+        site.test = isTestPath(u.ref.path);
+        r.callSites.append(site);
+    }
+}
+
+QList<ChatResult> ChatController::resultCards(const SearchResponse &result, const std::atomic_bool &cancel)
+{
+    QList<ChatResult> cards;
+    for (const SearchHit &hit : result.hits) {
+        if (cancel.load())
+            break;
+        ChatResult c;
+        c.path = hit.chunk.path;
+        c.startLine = hit.chunk.startLine;
+        c.endLine = hit.chunk.endLine;
+        c.symbol = hit.chunk.qualifiedName.isEmpty() ? hit.chunk.name : hit.chunk.qualifiedName;
+        c.kind = chunkKindName(hit.chunk.kind);
+        c.language = languageInfo(hit.chunk.language).displayName;
+        c.score = hit.scores.final;
+        c.reasons = hit.reasons;
+        c.previewLines = makePreview(hit.chunk.text, int(hit.chunk.language), kPreviewLines);
+        c.totalLines = int(hit.chunk.text.count(u'\n')) + 1;
+        cards.append(c);
+    }
+    return cards;
+}
+
+void ChatController::showRetrievalOnly(int blockId, ChatResponse r)
+{
+    if (m_busyBlock == blockId) {
+        m_busyBlock = 0;
+        m_pane->setBusy(false);
+    }
+    if (r.error.isEmpty())
+        r.notes << tr("No model is configured, so these are the best-matching snippets. Settings ▸ Model "
+                      "connects OpenAI, Ollama, llama.cpp, vLLM or LM Studio for written answers.");
+    m_pane->setResponse(blockId, r);
+    const int i = turnIndexForBlock(blockId);
+    if (i >= 0 && r.error.isEmpty()) {
+        ChatTurn &t = m_turns[i];
+        t.status = QStringLiteral("retrieval-only");
+        t.answer = retrievalOnlyMarkdown(r.results);
+        t.trace.route = r.route;
+        int n = 0;
+        for (const ChatResult &c : std::as_const(r.results)) {
+            ContextChunk chunk;
+            chunk.number = ++n;
+            chunk.path = c.path;
+            chunk.startLine = c.startLine;
+            chunk.endLine = c.endLine;
+            chunk.symbol = c.symbol;
+            chunk.kind = c.kind;
+            chunk.score = c.score;
+            t.context.append(chunk);
+        }
+        saveTurn(i);
+    }
+    Q_EMIT retrievalOnlyShown(int(r.results.size()));
 }
 
 void ChatController::retrieveAndAnswer(int turnIndex)
@@ -739,7 +768,8 @@ void ChatController::retrieveAndAnswer(int turnIndex)
     options.search.vectors = m_search.vectors;
     options.hyde = m_settings.hyde;
     options.withholdSecrets = !m_settings.sendCredentials;
-    options.llm = endpoint();
+    const LlmEndpoint llm = endpoint();
+    options.expander = hydeExpander(llm);
     const QString dbPath = m_dbPath;
     const quint64 generation = m_indexGeneration;
     const SearchSettings search = m_search;
@@ -757,7 +787,7 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                                 : error.toString();
                 return out;
             }
-            const Searcher &searcher = threadSearcher(store, dbPath, generation, search, options.llm, options.withholdSecrets);
+            const Searcher &searcher = threadSearcher(store, dbPath, generation, search, llm, options.withholdSecrets);
             out.trace = retrieveContext(*store, searcher, parsed, options, &cancel);
             out.indexing = indexing;
             if (indexing)
@@ -811,7 +841,7 @@ void ChatController::retrieveAndAnswer(int turnIndex)
             if (t.context.isEmpty() && t.trace.graphSection.isEmpty()) {
                 // Nothing to answer from: the model would only invent sources.
                 t.status = QStringLiteral("no-context");
-                t.error = nothingToSearchText(t.trace.indexedChunks, m_indexing, true);
+                t.error = nothingToSearchText(t.trace.indexedChunks, m_indexing, t.trace.indexComplete, true);
                 m_pane->setStatus(blockId, t.error);
                 m_busyBlock = 0;
                 m_pane->setBusy(false);

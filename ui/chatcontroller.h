@@ -5,9 +5,9 @@
 #include "core/index/indexer.h"
 #include "core/llm/agentloop.h"
 #include "core/llm/chatclient.h"
-#include "core/llm/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmsettings.h"
+#include "core/retrieve/contextretriever.h"
 #include "core/search/searchsettings.h"
 
 #include <QFuture>
@@ -25,6 +25,7 @@ class ChatPane;
 class ConversationService;
 class QueryRunner;
 struct ChatResponse;
+struct ChatResult;
 
 // One question and its answer in the current conversation.
 struct ChatTurn
@@ -118,7 +119,30 @@ Q_SIGNALS:
     void settingsChanged(); // the Ollama offer was accepted (settings saved)
 
 private:
+    // Without a model: the search's best chunks (or every call site of "who calls X"), found on
+    // a query thread, shown as cards.
+    struct RetrievalOnlyQuery
+    {
+        QString question;
+        bool indexing = false;
+        IndexProgress progress;
+        QString dbPath;
+        quint64 generation = 0;
+        SearchSettings search;
+        LlmEndpoint llm;    // the LLM re-ranker's model
+        bool withhold = true;
+    };
     void askRetrievalOnly(int blockId, const QString &question);
+    // On the query thread: the search and what the pane shows of it.
+    static ChatResponse retrievalOnlyResponse(const RetrievalOnlyQuery &query, const IndexStore *store,
+                                              const Error &error, const std::atomic_bool &cancel);
+    // How far a running index is ("120 of 300 files so far"), shown with the results.
+    static QString indexingNote(const IndexProgress &progress);
+    // "who calls X": the definitions of X and every call site of them.
+    static void addCallSites(const IndexStore &store, const SearchResponse &result, ChatResponse &response);
+    // The hits as result cards with a highlighted preview.
+    static QList<ChatResult> resultCards(const SearchResponse &result, const std::atomic_bool &cancel);
+    void showRetrievalOnly(int blockId, ChatResponse response);
     // Agent mode: whether this question gets it, the loop on a worker thread, its end.
     bool wantsAgent(const QString &question, QString *why) const;
     void askAgent(int turnIndex, const QString &why);

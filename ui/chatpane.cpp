@@ -2,8 +2,8 @@
 
 #include "agentsteps.h"
 
-#include "core/llm/mentions.h"
 #include "core/llm/prompt.h"
+#include "core/retrieve/mentions.h"
 #include "core/parse/highlighter.h"
 #include "core/parse/language.h"
 

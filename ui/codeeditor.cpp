@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
@@ -77,7 +78,40 @@ QList<int> indentationFoldLevels(const QByteArray &text)
 
 } // namespace
 
-LoadedFile loadFile(const QString &absPath, LanguageId language)
+LanguageId fileLanguage(const QString &absPath, const QString &rootPath, LanguageId byName, const QByteArray &text)
+{
+    if (HeaderLanguages::isHeader(absPath)) {
+        // Relative to the opened folder when the file is inside it, else to its own folder.
+        const QString root = !rootPath.isEmpty() && absPath.startsWith(rootPath + u'/') ? rootPath
+                                                                                       : QFileInfo(absPath).path();
+        const QString rel = absPath.mid(root.size() + 1);
+        HeaderLanguages headers;
+        QString folder = QFileInfo(rel).path();
+        if (folder == u'.')
+            folder.clear();
+        for (int depth = 0; depth < 16; ++depth) {
+            const QString dir = folder.isEmpty() ? root : root + u'/' + folder;
+            bool sources = false;
+            for (const QString &f : QDir(dir).entryList(QDir::Files)) {
+                const QString path = folder.isEmpty() ? f : folder + u'/' + f;
+                headers.addFile(path);
+                const LanguageId lang = languageForPath(f);
+                sources = sources || (!HeaderLanguages::isHeader(f)
+                                      && (lang == LanguageId::C || lang == LanguageId::Cpp || lang == LanguageId::ObjC));
+            }
+            if (sources || folder.isEmpty())
+                break;
+            const qsizetype slash = folder.lastIndexOf(u'/');
+            folder = slash < 0 ? QString() : folder.left(slash);
+        }
+        return headers.languageOf(rel);
+    }
+    if (byName == LanguageId::None)
+        return languageForShebang(text);
+    return byName;
+}
+
+LoadedFile loadFile(const QString &absPath, LanguageId language, const QString &rootPath)
 {
     LoadedFile out;
     out.language = language;
@@ -104,10 +138,11 @@ LoadedFile loadFile(const QString &absPath, LanguageId language)
     if (bytes.startsWith("\xEF\xBB\xBF"))
         bytes.remove(0, 3);
     out.utf8 = std::move(bytes);
+    out.language = fileLanguage(absPath, rootPath, language, out.utf8);
     if (!out.highlightable())
         return out;
-    if (isTreeSitterLanguage(language)) {
-        out.spans = highlight(language, out.utf8);
+    if (isTreeSitterLanguage(out.language)) {
+        out.spans = highlight(out.language, out.utf8);
     } else {
         static const QMimeDatabase mimes; // thread-safe
         out.mimeType = mimes.mimeTypeForFileNameAndData(absPath, out.utf8.left(4096)).name();
@@ -252,8 +287,11 @@ void CodeEditor::reload()
     const quint64 generation = ++m_loadGeneration;
     const QString path = m_absPath;
     const LanguageId language = m_language;
+    QString root;
+    if (!m_relPath.isEmpty() && path.endsWith(u'/' + m_relPath))
+        root = path.left(path.size() - m_relPath.size() - 1);
     runAsync(
-        this, [path, language] { return loadFile(path, language); },
+        this, [path, language, root] { return loadFile(path, language, root); },
         [this, generation](LoadedFile file) {
             if (generation != m_loadGeneration)
                 return;
@@ -282,6 +320,7 @@ void CodeEditor::setupHighlighter(const LoadedFile &file)
 void CodeEditor::applyLoaded(LoadedFile &&file)
 {
     m_loadError.clear();
+    m_language = file.language;
     setupHighlighter(file);
     setReadOnly(false);
     if (!file.error.isEmpty()) {

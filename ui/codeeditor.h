@@ -35,8 +35,15 @@ struct LoadedFile
     bool highlightable() const;
 };
 
-// Reads and prepares a file; runs on a worker thread.
-LoadedFile loadFile(const QString &absPath, LanguageId language);
+// The language of a file as the indexer decides it: `byName` (languageForPath) unless the file
+// is a `.h` header — C, C++ or Objective-C by the sources of its folder, else of the nearest
+// folder above it (up to `rootPath`) that has any — or a script whose name says nothing, which
+// goes by its shebang. Lists folders: not on the GUI thread.
+LanguageId fileLanguage(const QString &absPath, const QString &rootPath, LanguageId byName, const QByteArray &text);
+
+// Reads and prepares a file; runs on a worker thread. `language` is the language by name; the
+// result's is decided by fileLanguage().
+LoadedFile loadFile(const QString &absPath, LanguageId language, const QString &rootPath = {});
 
 // One read-only code view: line numbers, folding, current-line highlight, syntax highlighting
 // (a Highlighter backend: tree-sitter or the KSyntaxHighlighting helper), cited ranges (indicator + margin marker),

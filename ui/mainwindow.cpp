@@ -19,9 +19,10 @@
 
 #include "core/base/safefile.h"
 #include "core/embed/embeddingindexer.h"
-#include "core/llm/embeddingstage.h"
 #include "core/index/indexservice.h"
 #include "core/index/scanner.h"
+#include "core/llm/llmsettings.h"
+#include "core/search/embeddingstage.h"
 #include "core/search/searcher.h"
 #include "core/search/usages.h"
 #include "core/store/indexstore.h"
@@ -844,7 +845,7 @@ void MainWindow::connectFreshness()
             const std::lock_guard<std::mutex> lock(viewed->mutex);
             first += viewed->paths;
         }
-        const auto r = runEmbeddingStage(dbPath, first, cancel, report);
+        const auto r = runEmbeddingStage(dbPath, first, !LlmSettings::load().sendCredentials, cancel, report);
         if (!r)
             qCWarning(lcUi) << "vectors:" << r.error().toString();
     });
@@ -1274,12 +1275,15 @@ void MainWindow::goToSymbolInFolder()
                 QList<GoToSymbolDialog::Entry> entries;
                 if (!store)
                     return entries;
+                // the language the index decided (a script by its shebang, `.h` by the project)
+                const QHash<QString, FileRecord> files = store->files().all();
                 store->symbols().forEach([&](const SymbolRecord &s) {
                     if (cancel.load())
                         return;
+                    const auto file = files.constFind(s.path);
+                    const LanguageId language = file != files.cend() ? file->language : languageForPath(s.path);
                     entries.append({s.name,
-                                    displayQualifiedName(languageForPath(s.path), s.qualifiedName,
-                                                         isCallableKind(s.kind)),
+                                    displayQualifiedName(language, s.qualifiedName, isCallableKind(s.kind)),
                                     SymbolsPanel::kindLabel(s.kind, false), s.path, s.line});
                 });
                 return entries;
@@ -1635,6 +1639,7 @@ void MainWindow::showSettings(const QString &page)
 void MainWindow::applySettings(const SettingsBundle &b)
 {
     const IndexingSettings oldIndexing = IndexingSettings::load();
+    const SearchSettings oldSearch = SearchSettings::load();
     b.llm.save();
     b.search.save();
     b.indexing.save();
@@ -1675,6 +1680,14 @@ void MainWindow::applySettings(const SettingsBundle &b)
             statusBar()->showMessage(tr("Ignore rules changed: re-indexing"), 5000);
             m_index->start();
         }
+    } else if (b.search.vectors
+               && (!oldSearch.vectors || oldSearch.embedStatic != b.search.embedStatic || oldSearch.embedUrl != b.search.embedUrl
+                   || oldSearch.embedModel != b.search.embedModel || oldSearch.embedBuiltin != b.search.embedBuiltin)
+               && !m_root.isEmpty() && !m_index->isIndexing()) {
+        // Another embedder: a run that finds the files unchanged, then the vectors of the new
+        // model in the background (those of the old one are kept).
+        statusBar()->showMessage(tr("Embedder changed: computing vectors"), 5000);
+        m_index->start();
     }
     if (b.llm.summaries && b.llm.isConfigured() && !m_root.isEmpty() && !m_index->isIndexing())
         m_summaries->offer(m_index->databasePath(), b.llm.endpoint(m_chatController->apiKey()), !b.llm.sendCredentials);

@@ -88,6 +88,10 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
     if (trace.question != t.question && !trace.question.isEmpty())
         o += tr("Searched as: %1\n").arg(trace.question);
     o += tr("Route: %1\n").arg(trace.route.isEmpty() ? tr("(none)") : trace.route);
+    if (!trace.indexComplete)
+        o += t.indexRunning ? tr("Index: still being built when this was asked; the context may be incomplete\n")
+                            : tr("Index: incomplete (indexing was stopped before it finished); Re-index (F5) "
+                                 "completes it\n");
     if (t.contextReused)
         o += tr("Context: re-used from the previous question\n");
     o += tr("HyDE: %1 — %2\n").arg(trace.hydeUsed ? tr("used") : tr("not used"), trace.hydeReason);

@@ -27,6 +27,7 @@ public:
     QTreeWidget *context() const { return m_context; }
     QPlainTextEdit *request() const { return m_request; }
     QPlainTextEdit *prompt() const { return m_prompt; }
+    QPlainTextEdit *overview() const { return m_overview; }
 
 Q_SIGNALS:
     void locationActivated(const QString &path, int startLine, int endLine);

@@ -6,6 +6,7 @@
 #include "llmerrortext.h"
 #include "syntaxhelper.h"
 
+#include "core/embed/staticembedder.h"
 #include "core/llm/modelprobe.h"
 
 #include <QButtonGroup>
@@ -13,8 +14,10 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFontComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -296,18 +299,29 @@ QWidget *SettingsDialog::embeddingsPage()
 {
     auto *page = new QWidget(this);
     auto *v = new QVBoxLayout(page);
-    v->addWidget(note(tr("Vectors find code by meaning. The built-in embedder runs on this machine; an endpoint "
-                         "(OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code once (its key comes "
-                         "from REPOLENS_API_KEY)."),
+    v->addWidget(note(tr("Vectors find code by meaning. The built-in embedder and a static model run on this "
+                         "machine; an endpoint (OpenAI /v1/embeddings, Ollama, TEI, …) receives every chunk of code "
+                         "once (its key comes from REPOLENS_API_KEY)."),
                       page));
     m_vectors = new QCheckBox(tr("Use vectors (hybrid search)"), page);
     m_vectors->setChecked(m_current.search.vectors);
     m_builtin = new QRadioButton(tr("Built-in embedder (offline)"), page);
+    m_static = new QRadioButton(tr("Static model folder (offline):"), page);
     m_remote = new QRadioButton(tr("Embeddings endpoint:"), page);
     auto *group = new QButtonGroup(page);
     group->addButton(m_builtin);
+    group->addButton(m_static);
     group->addButton(m_remote);
-    (m_current.search.embedUrl.isEmpty() ? m_builtin : m_remote)->setChecked(true);
+    (!m_current.search.embedStatic.isEmpty() ? m_static : m_current.search.embedUrl.isEmpty() ? m_builtin : m_remote)
+        ->setChecked(true);
+    m_staticFolder = new QLineEdit(m_current.search.embedStatic, page);
+    m_staticFolder->setPlaceholderText(tr("A model2vec model, e.g. potion-code-16M"));
+    m_staticBrowse = new QPushButton(tr("Choose…"), page);
+    m_staticStatus = new QLabel(page);
+    m_staticStatus->setWordWrap(true);
+    auto *staticRow = new QHBoxLayout;
+    staticRow->addWidget(m_staticFolder, 1);
+    staticRow->addWidget(m_staticBrowse);
     m_embedUrl = new QLineEdit(m_current.search.embedUrl.toString(), page);
     m_embedUrl->setPlaceholderText(QStringLiteral("http://127.0.0.1:11434/v1"));
     m_embedModel = new QLineEdit(m_current.search.embedModel, page);
@@ -321,6 +335,9 @@ QWidget *SettingsDialog::embeddingsPage()
     form->addRow(tr("Input limit (tokens):"), m_embedMaxTokens);
     v->addWidget(m_vectors);
     v->addWidget(m_builtin);
+    v->addWidget(m_static);
+    v->addLayout(staticRow);
+    v->addWidget(m_staticStatus);
     v->addWidget(m_remote);
     v->addLayout(form);
     v->addWidget(note(tr("Changing the embedder re-embeds the folder in the background; vectors of both models are "
@@ -332,10 +349,47 @@ QWidget *SettingsDialog::embeddingsPage()
         m_embedUrl->setEnabled(remote);
         m_embedModel->setEnabled(remote);
         m_embedMaxTokens->setEnabled(remote);
+        const bool isStatic = m_static->isChecked();
+        m_staticFolder->setEnabled(isStatic);
+        m_staticBrowse->setEnabled(isStatic);
+        m_staticStatus->setVisible(isStatic);
     };
     connect(m_remote, &QRadioButton::toggled, this, sync);
+    connect(m_static, &QRadioButton::toggled, this, sync);
+    connect(m_staticFolder, &QLineEdit::editingFinished, this, [this] { checkStaticFolder(); });
+    connect(m_staticBrowse, &QPushButton::clicked, this, [this] {
+        const QString start = m_staticFolder->text().trimmed();
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Static Model Folder"), start);
+        if (dir.isEmpty())
+            return;
+        m_staticFolder->setText(dir);
+        checkStaticFolder();
+    });
     sync();
+    if (!m_current.search.embedStatic.isEmpty())
+        checkStaticFolder();
     return page;
+}
+
+bool SettingsDialog::checkStaticFolder()
+{
+    const QString folder = m_staticFolder->text().trimmed();
+    if (folder.isEmpty()) {
+        m_staticStatus->setText(tr("Choose the folder of a model in the model2vec format (config.json, "
+                                   "tokenizer.json, model.safetensors), such as potion-code-16M."));
+        return false;
+    }
+    // The config, the tokenizer and the tensors' header only: quick enough to do here.
+    const auto info = StaticEmbedder::inspect(folder);
+    if (!info) {
+        m_staticStatus->setText(tr("This folder is not a usable static embedding model: %1").arg(info.error().message));
+        return false;
+    }
+    m_staticStatus->setText(tr("%1 model: %2 tokens, %3 dimensions. Changing the model embeds the folder again.")
+                                .arg(info->tokenizerModel)
+                                .arg(info->vocabulary)
+                                .arg(info->dimension));
+    return true;
 }
 
 QWidget *SettingsDialog::integrationsPage()
@@ -596,7 +650,12 @@ bool SettingsDialog::apply()
     b.key = m_key->text().trimmed();
     // Embeddings
     b.search.vectors = m_vectors->isChecked();
-    if (m_remote->isChecked()) {
+    b.search.embedStatic.clear();
+    if (m_static->isChecked()) {
+        if (!checkStaticFolder())
+            return refuse(QStringLiteral("embeddings"), m_staticFolder, m_staticStatus->text());
+        b.search.setValue(QStringLiteral("embed.static"), m_staticFolder->text().trimmed());
+    } else if (m_remote->isChecked()) {
         if (m_embedUrl->text().trimmed().isEmpty() || !b.search.setValue(QStringLiteral("embed.url"), m_embedUrl->text().trimmed()))
             return refuse(QStringLiteral("embeddings"), m_embedUrl,
                           tr("The embeddings URL must be an http:// or https:// URL such as http://127.0.0.1:11434/v1."));

@@ -3,9 +3,9 @@
 #include "appsettings.h"
 #include "codetheme.h"
 
-#include "core/llm/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmsettings.h"
+#include "core/retrieve/remotecall.h"
 #include "core/search/searchsettings.h"
 
 #include <QDialog>
@@ -40,8 +40,8 @@ struct SettingsBundle
     QString key;               // the new key (empty: remove it)
 };
 
-// Settings ▸ Model (endpoint, model, key, test connection), Embeddings (built-in or an
-// endpoint), Retrieval (re-rank, HyDE, top-k, context budget), Indexing (ignore patterns, size
+// Settings ▸ Model (endpoint, model, key, test connection), Embeddings (built-in, a static
+// model folder or an endpoint), Retrieval (re-rank, HyDE, top-k, context budget), Indexing (ignore patterns, size
 // cap, method summaries) and Appearance (theme, code font). OK / Apply validate every field
 // and refuse bad values with a message naming the field; applied() carries the new settings,
 // which the window applies at once (no restart). The API key goes to the system keychain when
@@ -69,6 +69,9 @@ public:
     QSpinBox *contextBudget() const { return m_budget; }
     QCheckBox *hyde() const { return m_hyde; }
     QComboBox *rerank() const { return m_rerank; }
+    QRadioButton *staticModelChoice() const { return m_static; }
+    QLineEdit *staticFolderEdit() const { return m_staticFolder; }
+    QLabel *staticFolderStatus() const { return m_staticStatus; }
     QLineEdit *rerankUrl() const { return m_rerankUrl; }
     QLineEdit *rerankModel() const { return m_rerankModel; }
     QPlainTextEdit *ignorePatterns() const { return m_ignore; }
@@ -100,6 +103,8 @@ private:
     void testConnection();
     void updateKeyStatus();
     bool refuse(const QString &page, QWidget *field, const QString &message);
+    // Checks the static model folder field and says what is there (or why it is not a model).
+    bool checkStaticFolder();
 
     SettingsBundle m_current;
     std::shared_ptr<CredentialStore> m_credentials;
@@ -133,6 +138,10 @@ private:
     QLabel *m_testResult;
     // embeddings
     QRadioButton *m_builtin;
+    QRadioButton *m_static;
+    QLineEdit *m_staticFolder;
+    QPushButton *m_staticBrowse;
+    QLabel *m_staticStatus;
     QRadioButton *m_remote;
     QCheckBox *m_vectors;
     QLineEdit *m_embedUrl;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/llm/chatclient.h"
-#include "core/llm/contextretriever.h"
+#include "core/retrieve/remotecall.h"
 
 #include <QObject>
 #include <QPointer>

@@ -3,9 +3,10 @@
 #include "async.h"
 #include "codeeditor.h"
 
-#include <QDir>
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
+
 #include <QFile>
-#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
@@ -24,23 +25,6 @@ struct Parsed
     LanguageId language = LanguageId::None;
     QList<OutlineItem> items;
 };
-
-// The file's language as the indexer decides it: by name, `.h` by its folder, scripts by
-// their shebang.
-LanguageId languageOfFile(const QString &absPath, LanguageId byName, const QByteArray &text)
-{
-    if (HeaderLanguages::isHeader(absPath)) {
-        HeaderLanguages headers;
-        const QFileInfo info(absPath);
-        const QStringList siblings = info.dir().entryList(QDir::Files);
-        for (const QString &f : siblings)
-            headers.addFile(f);
-        return headers.languageOf(info.fileName());
-    }
-    if (byName == LanguageId::None)
-        return languageForShebang(text);
-    return byName;
-}
 
 } // namespace
 
@@ -133,16 +117,19 @@ void SymbolsPanel::reparse()
         return;
     const quint64 generation = ++m_generation;
     const QString path = m_editor->filePath();
-    const LanguageId byName = m_editor->languageId();
+    const QString rel = m_editor->relativePath();
+    const QString root = !rel.isEmpty() && path.endsWith(u'/' + rel) ? path.left(path.size() - rel.size() - 1) : QString();
+    const LanguageId byName = languageForPath(rel.isEmpty() ? path : rel);
     runAsync(
         this,
-        [path, byName] {
+        [path, root, byName] {
             Parsed out;
-            QFile file(path);
-            if (!file.open(QIODevice::ReadOnly))
+            // Never blocking on a file that became a FIFO since the editor loaded it.
+            const Result<QByteArray> read = readRegularFile(encodePath(path), kMaxBytes);
+            if (!read)
                 return out;
-            const QByteArray text = file.read(kMaxBytes);
-            out.language = languageOfFile(path, byName, text);
+            const QByteArray text = read->left(kMaxBytes);
+            out.language = fileLanguage(path, root, byName, text);
             if (isTreeSitterLanguage(out.language)) {
                 Chunker chunker;
                 out.items = chunker.outline(out.language, text);

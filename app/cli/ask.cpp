@@ -1,11 +1,13 @@
 #include "ask.h"
+#include "terminaltext.h"
 
 #include "core/llm/agentloop.h"
 #include "core/llm/citations.h"
-#include "core/llm/contextretriever.h"
-#include "core/llm/embeddingstage.h"
+#include "core/llm/hyde.h"
 #include "core/llm/prompt.h"
 #include "core/llm/summarizer.h"
+#include "core/retrieve/contextretriever.h"
+#include "core/search/embeddingstage.h"
 #include "core/store/conversationstore.h"
 #include "core/tools/folderhost.h"
 #include "core/tools/toolregistry.h"
@@ -22,6 +24,7 @@ namespace RepoLens {
 
 namespace {
 
+// JSON (escaped by JSON) as it is.
 void out(const QString &text)
 {
     const QByteArray utf8 = text.toUtf8();
@@ -29,9 +32,16 @@ void out(const QString &text)
     std::fflush(stdout);
 }
 
+// Plain text holds the repository's names and code, and answers that may quote them: control
+// characters are escaped (terminaltext.h), line breaks stay.
+void outText(const QString &text)
+{
+    out(terminalLines(text));
+}
+
 void err(const QString &text)
 {
-    const QByteArray local = text.toLocal8Bit();
+    const QByteArray local = terminalLines(text).toLocal8Bit();
     std::fprintf(stderr, "%s\n", local.constData());
 }
 
@@ -66,6 +76,21 @@ QString compactArguments(const QString &json)
     const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8());
     const QString text = doc.isObject() ? QString::fromUtf8(doc.toJson(QJsonDocument::Compact)) : json;
     return text.size() > 160 ? text.left(157) + QStringLiteral("...") : text;
+}
+
+// What citations are checked against: every file of the index (its lines) and the chunks the
+// model was given.
+CitationIndex citationIndex(const IndexStore &store, const QString &rootPath, const QList<CitedChunk> &cited)
+{
+    CitationIndex index;
+    index.setRootName(QFileInfo(rootPath).fileName());
+    const QHash<QString, FileRecord> files = store.files().all();
+    for (auto it = files.cbegin(); it != files.cend(); ++it) {
+        if (!it->isDir)
+            index.addFile(it.key(), it->lineCount);
+    }
+    index.setChunks(cited);
+    return index;
 }
 
 QJsonArray stepsJson(const QList<AgentStep> &steps)
@@ -104,7 +129,7 @@ int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint 
     };
     callbacks.answerDelta = [&o](const QString &delta) {
         if (!o.json)
-            out(delta);
+            outText(delta);
     };
     callbacks.roundFinished = [&](const AgentRound &r) {
         RemoteCall call;
@@ -122,17 +147,10 @@ int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint 
         *fallbackNote = QStringLiteral("the model does not take tools (%1): answering single-shot").arg(outcome.error.detail.left(200));
         return -1;
     }
-    CitationIndex index;
-    index.setRootName(QFileInfo(o.rootPath).fileName());
-    const QHash<QString, FileRecord> files = store.files().all();
-    for (auto it = files.cbegin(); it != files.cend(); ++it)
-        if (!it->isDir)
-            index.addFile(it.key(), it->lineCount);
     QList<CitedChunk> cited;
     for (const AgentSource &s : outcome.sources)
         cited.append({s.path, s.startLine, s.endLine});
-    index.setChunks(cited);
-    const QList<CheckedCitation> citations = checkCitations(outcome.answer, index);
+    const QList<CheckedCitation> citations = checkCitations(outcome.answer, citationIndex(store, o.rootPath, cited));
     if (o.json) {
         QJsonArray checked;
         for (const CheckedCitation &c : citations) {
@@ -162,7 +180,7 @@ int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint 
     err(QStringLiteral("agent: %1 step(s) in %2 request(s), stopped: %3").arg(outcome.steps.size()).arg(outcome.rounds.size()).arg(outcome.stopReason));
     for (const CheckedCitation &c : citations)
         if (!c.valid && !c.quiet)
-            err(QStringLiteral("invalid citation: %1 (%2)").arg(outcome.answer.mid(c.match.offset, c.match.length), c.detail));
+            err(QStringLiteral("invalid citation: %1 (%2)").arg(terminalText(outcome.answer.mid(c.match.offset, c.match.length)), terminalText(c.detail)));
     if (outcome.error.isError()) {
         if (outcome.error.kind == LlmErrorKind::Cancelled)
             return 130;
@@ -170,6 +188,188 @@ int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint 
         return 1;
     }
     return 0;
+}
+
+// The single-shot retrieval for the question, as the settings say.
+RetrievalOptions retrievalOptions(const AskOptions &o, const SearchOptions &searchOptions, bool configured,
+                                  const LlmEndpoint &endpoint)
+{
+    RetrievalOptions options;
+    options.topK = o.settings.topK;
+    options.budgetTokens = o.settings.contextBudget;
+    options.search = searchOptions;
+    options.hyde = o.settings.hyde && configured;
+    options.expander = hydeExpander(endpoint);
+    // Credentials are not sent, even to a local endpoint, unless send_credentials is on.
+    options.withholdSecrets = !o.settings.sendCredentials;
+    return options;
+}
+
+// Says on stderr what the retrieval noted (and HyDE's stages when it ran). Returns the exit
+// code when there is nothing to answer from (-1: go on): retrieval failed, nothing is indexed,
+// or, with a model, nothing matched (nothing is sent then).
+int reportRetrieval(const RetrievalTrace &trace, const AskOptions &o, bool configured)
+{
+    for (const QString &note : trace.notes)
+        err(QStringLiteral("note: ") + terminalText(note));
+    if (trace.hydeUsed) {
+        for (const RetrievalStage &s : trace.stages)
+            err(QStringLiteral("stage: %1 (%2 ms)%3").arg(s.name).arg(s.millis, 0, 'f', 0).arg(s.error.isEmpty() ? QString() : QStringLiteral(": ") + s.error));
+    }
+    if (!trace.error.isEmpty() && trace.context.isEmpty()) {
+        err(QStringLiteral("repolens-cli: retrieval failed: ") + trace.error);
+        return 1;
+    }
+    if (!trace.indexComplete)
+        err(QStringLiteral("note: the index is incomplete (indexing was stopped or is running): answers may miss code; "
+                           "`repolens-cli index %1` completes it")
+                .arg(o.rootPath));
+    if (trace.context.isEmpty() && trace.graphSection.isEmpty() && trace.indexedChunks == 0) {
+        if (!trace.indexComplete)
+            err(QStringLiteral("repolens-cli: nothing to search yet: indexing of %1 was stopped before any file was "
+                               "indexed (`repolens-cli index %1` goes on)%2")
+                    .arg(o.rootPath, configured ? QStringLiteral("; nothing was sent to the model") : QString()));
+        else
+            err(QStringLiteral("repolens-cli: nothing to search: no file in %1 is indexed (`repolens-cli status %1` "
+                               "says why)%2")
+                    .arg(o.rootPath, configured ? QStringLiteral("; nothing was sent to the model") : QString()));
+        return 1;
+    }
+    if (configured && trace.context.isEmpty() && trace.graphSection.isEmpty()) {
+        err(QStringLiteral("repolens-cli: no code in the index matches the question; nothing was sent to the model"));
+        return 1;
+    }
+    return -1;
+}
+
+// Without a model: the ranked chunks (location, kind, name, first lines), then how to
+// configure one.
+void printRetrievalOnly(const RetrievalTrace &trace)
+{
+    QString text;
+    if (trace.context.isEmpty())
+        text += QStringLiteral("No matching code found.\n");
+    for (const ContextChunk &c : trace.context) {
+        text += QStringLiteral("[%1] %2  %3 %4\n").arg(c.number).arg(terminalText(c.location()), c.kind, terminalText(c.symbol));
+        const QStringList lines = c.text.split(u'\n');
+        for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
+            text += QStringLiteral("    %1\n").arg(terminalText(lines.at(i).left(120), true));
+    }
+    out(text);
+    err(configureHint());
+}
+
+// The answer request for the "sent" log: the code it carried and where credentials were
+// withheld from it.
+RemoteCall answerCall(const ChatRequest &request, const ChatOutcome &outcome, const LlmEndpoint &endpoint,
+                      const QList<ContextChunk> &context)
+{
+    RemoteCall call;
+    call.time = QDateTime::currentDateTime();
+    call.endpoint = outcome.url;
+    call.purpose = request.purpose;
+    call.model = endpoint.model;
+    call.bytes = outcome.bytesSent;
+    for (const ContextChunk &c : context)
+        call.files << c.location();
+    call.withheld = withheldEntries(context);
+    call.local = endpoint.isLocal();
+    call.status = outcome.ok() ? QStringLiteral("ok") : llmErrorKindName(outcome.error.kind);
+    return call;
+}
+
+// `--json`: the question, the answer, its route, sources and checked citations in one object.
+int printAnswerJson(const AskOptions &o, const RetrievalTrace &trace, const ChatOutcome &outcome,
+                    const QList<CheckedCitation> &citations)
+{
+    QJsonArray sources;
+    for (const ContextChunk &c : trace.context)
+        sources.append(QJsonObject{{QStringLiteral("number"), c.number}, {QStringLiteral("path"), c.path},
+                                   {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
+                                   {QStringLiteral("symbol"), c.symbol}, {QStringLiteral("tokens"), c.tokens}});
+    QJsonArray checked;
+    for (const CheckedCitation &c : citations) {
+        if (c.quiet)
+            continue;
+        checked.append(QJsonObject{{QStringLiteral("text"), outcome.text.mid(c.match.offset, c.match.length)},
+                                   {QStringLiteral("valid"), c.valid},
+                                   {QStringLiteral("path"), c.path.isEmpty() ? QJsonValue() : QJsonValue(c.path)},
+                                   {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
+                                   {QStringLiteral("problem"), c.detail}});
+    }
+    QJsonObject obj{{QStringLiteral("question"), o.question},
+                    {QStringLiteral("answer"), outcome.text},
+                    {QStringLiteral("route"), trace.route},
+                    {QStringLiteral("hyde"), trace.hydeUsed},
+                    {QStringLiteral("sources"), sources},
+                    {QStringLiteral("citations"), checked},
+                    {QStringLiteral("cut_off"), outcome.cutOff}};
+    if (!outcome.ok())
+        obj.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("kind"), llmErrorKindName(outcome.error.kind)},
+                                                         {QStringLiteral("message"), describeLlmError(outcome.error)}});
+    out(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
+    return outcome.ok() ? 0 : 1;
+}
+
+// After the streamed answer: whether it was cut off, its sources, the invalid citations on
+// stderr; the exit code of the request.
+int finishAnswerText(const RetrievalTrace &trace, const ChatOutcome &outcome, const QList<CheckedCitation> &citations)
+{
+    QString tail;
+    if (!outcome.text.isEmpty() && !outcome.text.endsWith(u'\n'))
+        tail += u'\n';
+    if (outcome.cutOff)
+        tail += QStringLiteral("[the answer was cut off]\n");
+    // The sources of an answer; a model that failed before writing anything has none.
+    if (!trace.context.isEmpty() && !outcome.text.trimmed().isEmpty()) {
+        tail += QStringLiteral("\nSources:\n");
+        for (const ContextChunk &c : trace.context)
+            tail += QStringLiteral("  [%1] %2%3\n").arg(c.number).arg(terminalText(c.location()), c.symbol.isEmpty() ? QString() : QString(QStringLiteral("  ") + terminalText(c.symbol)));
+    }
+    out(tail);
+    for (const CheckedCitation &c : citations) {
+        if (!c.valid && !c.quiet)
+            err(QStringLiteral("invalid citation: %1 (%2)").arg(terminalText(outcome.text.mid(c.match.offset, c.match.length)), terminalText(c.detail)));
+    }
+    if (!outcome.ok()) {
+        if (outcome.error.kind == LlmErrorKind::Cancelled)
+            return 130;
+        err(QStringLiteral("repolens-cli: ") + describeLlmError(outcome.error));
+        return 1;
+    }
+    return 0;
+}
+
+// Single shot: the question and its context to the model (streamed to stdout unless --json),
+// the request logged, the citations checked against the index.
+int answerWithModel(const IndexStore &store, const AskOptions &o, const LlmEndpoint &endpoint, const QString &question,
+                    const RetrievalTrace &trace, ConversationStore *log, const std::atomic_bool *cancel)
+{
+    PromptOptions prompt;
+    prompt.folderName = QFileInfo(o.rootPath).fileName();
+    prompt.historyBudget = o.settings.historyBudget;
+    prompt.graphSection = trace.graphSection;
+    ChatRequest request;
+    request.purpose = QStringLiteral("answer");
+    request.messages = buildChatMessages(question, trace.context, {}, prompt);
+    if (!endpoint.isLocal())
+        err(QStringLiteral("sending the question and %1 code chunk(s) (%2 tokens) to %3")
+                .arg(trace.context.size())
+                .arg(trace.contextTokens)
+                .arg(endpoint.displayUrl(QStringLiteral("chat/completions"))));
+    const ChatOutcome outcome = completeBlocking(endpoint, request, cancel, [&o](const QString &delta) {
+        if (!o.json)
+            outText(delta);
+    });
+    logCall(log, answerCall(request, outcome, endpoint, trace.context));
+
+    QList<CitedChunk> cited;
+    for (const ContextChunk &c : trace.context)
+        cited.append({c.path, c.startLine, c.endLine});
+    const QList<CheckedCitation> citations = checkCitations(outcome.text, citationIndex(store, o.rootPath, cited));
+    if (o.json)
+        return printAnswerJson(o, trace, outcome, citations);
+    return finishAnswerText(trace, outcome, citations);
 }
 
 } // namespace
@@ -203,159 +403,20 @@ int runAsk(const IndexStore &store, const Searcher &searcher, const SearchOption
             err(QStringLiteral("note: ") + fallbackNote);
         }
     }
-    RetrievalOptions options;
-    options.topK = o.settings.topK;
-    options.budgetTokens = o.settings.contextBudget;
-    options.search = searchOptions;
-    options.hyde = o.settings.hyde && configured;
-    options.llm = endpoint;
-    // Credentials are not sent, even to a local endpoint, unless send_credentials is on.
-    options.withholdSecrets = !o.settings.sendCredentials;
-    const RetrievalTrace trace = retrieveContext(store, searcher, parsed, options, cancel);
+    const RetrievalTrace trace =
+        retrieveContext(store, searcher, parsed, retrievalOptions(o, searchOptions, configured, endpoint), cancel);
     std::unique_ptr<ConversationStore> log;
     if (auto opened = ConversationStore::open(o.databasePath))
         log = std::move(*opened);
     for (const RemoteCall &c : trace.remoteCalls)
         logCall(log.get(), c);
-    for (const QString &note : trace.notes)
-        err(QStringLiteral("note: ") + note);
-    if (trace.hydeUsed) {
-        for (const RetrievalStage &s : trace.stages)
-            err(QStringLiteral("stage: %1 (%2 ms)%3").arg(s.name).arg(s.millis, 0, 'f', 0).arg(s.error.isEmpty() ? QString() : QStringLiteral(": ") + s.error));
-    }
-    if (!trace.error.isEmpty() && trace.context.isEmpty()) {
-        err(QStringLiteral("repolens-cli: retrieval failed: ") + trace.error);
-        return 1;
-    }
-    if (!trace.indexComplete)
-        err(QStringLiteral("note: the index is incomplete (indexing was stopped or is running): answers may miss code; "
-                           "`repolens-cli index %1` completes it")
-                .arg(o.rootPath));
-    if (trace.context.isEmpty() && trace.graphSection.isEmpty() && trace.indexedChunks == 0) {
-        err(QStringLiteral("repolens-cli: nothing to search: no file in %1 is indexed (`repolens-cli status %1` says "
-                           "why)%2")
-                .arg(o.rootPath, configured ? QStringLiteral("; nothing was sent to the model") : QString()));
-        return 1;
-    }
-    if (configured && trace.context.isEmpty() && trace.graphSection.isEmpty()) {
-        err(QStringLiteral("repolens-cli: no code in the index matches the question; nothing was sent to the model"));
-        return 1;
-    }
-
+    if (const int rc = reportRetrieval(trace, o, configured); rc >= 0)
+        return rc;
     if (!configured) {
-        QString text;
-        if (trace.context.isEmpty())
-            text += QStringLiteral("No matching code found.\n");
-        for (const ContextChunk &c : trace.context) {
-            text += QStringLiteral("[%1] %2  %3 %4\n").arg(c.number).arg(c.location(), c.kind, c.symbol);
-            const QStringList lines = c.text.split(u'\n');
-            for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
-                text += QStringLiteral("    %1\n").arg(lines.at(i).left(120));
-        }
-        out(text);
-        err(configureHint());
+        printRetrievalOnly(trace);
         return 0;
     }
-
-    PromptOptions prompt;
-    prompt.folderName = QFileInfo(o.rootPath).fileName();
-    prompt.historyBudget = o.settings.historyBudget;
-    prompt.graphSection = trace.graphSection;
-    ChatRequest request;
-    request.purpose = QStringLiteral("answer");
-    request.messages = buildChatMessages(parsed.text, trace.context, {}, prompt);
-    if (!endpoint.isLocal())
-        err(QStringLiteral("sending the question and %1 code chunk(s) (%2 tokens) to %3")
-                .arg(trace.context.size())
-                .arg(trace.contextTokens)
-                .arg(endpoint.displayUrl(QStringLiteral("chat/completions"))));
-    const ChatOutcome outcome = completeBlocking(endpoint, request, cancel, [&o](const QString &delta) {
-        if (!o.json)
-            out(delta);
-    });
-    RemoteCall call;
-    call.time = QDateTime::currentDateTime();
-    call.endpoint = outcome.url;
-    call.purpose = request.purpose;
-    call.model = endpoint.model;
-    call.bytes = outcome.bytesSent;
-    for (const ContextChunk &c : trace.context)
-        call.files << c.location();
-    call.withheld = withheldEntries(trace.context);
-    call.local = endpoint.isLocal();
-    call.status = outcome.ok() ? QStringLiteral("ok") : llmErrorKindName(outcome.error.kind);
-    logCall(log.get(), call);
-
-    // Citations against the index.
-    CitationIndex index;
-    index.setRootName(QFileInfo(o.rootPath).fileName());
-    const QHash<QString, FileRecord> files = store.files().all();
-    for (auto it = files.cbegin(); it != files.cend(); ++it) {
-        if (!it->isDir)
-            index.addFile(it.key(), it->lineCount);
-    }
-    QList<CitedChunk> cited;
-    for (const ContextChunk &c : trace.context)
-        cited.append({c.path, c.startLine, c.endLine});
-    index.setChunks(cited);
-    const QList<CheckedCitation> citations = checkCitations(outcome.text, index);
-
-    if (o.json) {
-        QJsonArray sources;
-        for (const ContextChunk &c : trace.context)
-            sources.append(QJsonObject{{QStringLiteral("number"), c.number}, {QStringLiteral("path"), c.path},
-                                       {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
-                                       {QStringLiteral("symbol"), c.symbol}, {QStringLiteral("tokens"), c.tokens}});
-        QJsonArray checked;
-        for (const CheckedCitation &c : citations) {
-            if (c.quiet)
-                continue;
-            checked.append(QJsonObject{{QStringLiteral("text"), outcome.text.mid(c.match.offset, c.match.length)},
-                                       {QStringLiteral("valid"), c.valid},
-                                       {QStringLiteral("path"), c.path.isEmpty() ? QJsonValue() : QJsonValue(c.path)},
-                                       {QStringLiteral("start_line"), c.startLine}, {QStringLiteral("end_line"), c.endLine},
-                                       {QStringLiteral("problem"), c.detail}});
-        }
-        QJsonObject obj{{QStringLiteral("question"), o.question},
-                        {QStringLiteral("answer"), outcome.text},
-                        {QStringLiteral("route"), trace.route},
-                        {QStringLiteral("hyde"), trace.hydeUsed},
-                        {QStringLiteral("sources"), sources},
-                        {QStringLiteral("citations"), checked},
-                        {QStringLiteral("cut_off"), outcome.cutOff}};
-        if (!outcome.ok())
-            obj.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("kind"), llmErrorKindName(outcome.error.kind)},
-                                                             {QStringLiteral("message"), describeLlmError(outcome.error)}});
-        out(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
-        return outcome.ok() ? 0 : 1;
-    }
-
-    QString tail;
-    if (!outcome.text.isEmpty() && !outcome.text.endsWith(u'\n'))
-        tail += u'\n';
-    if (outcome.cutOff)
-        tail += QStringLiteral("[the answer was cut off]\n");
-    // The sources of an answer; a model that failed before writing anything has none.
-    if (!trace.context.isEmpty() && !outcome.text.trimmed().isEmpty()) {
-        tail += QStringLiteral("\nSources:\n");
-        for (const ContextChunk &c : trace.context)
-            tail += QStringLiteral("  [%1] %2%3\n").arg(c.number).arg(c.location(), c.symbol.isEmpty() ? QString() : QString(QStringLiteral("  ") + c.symbol));
-    }
-    out(tail);
-    int invalid = 0;
-    for (const CheckedCitation &c : citations) {
-        if (!c.valid && !c.quiet) {
-            ++invalid;
-            err(QStringLiteral("invalid citation: %1 (%2)").arg(outcome.text.mid(c.match.offset, c.match.length), c.detail));
-        }
-    }
-    if (!outcome.ok()) {
-        if (outcome.error.kind == LlmErrorKind::Cancelled)
-            return 130;
-        err(QStringLiteral("repolens-cli: ") + describeLlmError(outcome.error));
-        return 1;
-    }
-    return 0;
+    return answerWithModel(store, o, endpoint, parsed.text, trace, log.get(), cancel);
 }
 
 int runSummarize(const QString &databasePath, const LlmSettings &settings, const QString &apiKey, int maxCalls,
@@ -402,7 +463,7 @@ int runSummarize(const QString &databasePath, const LlmSettings &settings, const
             .arg(report->remaining));
     if (report->summarized > 0) {
         // Summaries are part of the vectors' text: the changed chunks get new vectors now.
-        const auto vectors = runEmbeddingStage(databasePath, {}, cancel);
+        const auto vectors = runEmbeddingStage(databasePath, {}, !LlmSettings::load().sendCredentials, cancel);
         if (!vectors)
             err(QStringLiteral("repolens-cli: vectors not updated: %1\n").arg(vectors.error().toString()));
         else if (vectors->embedded > 0)

@@ -14,8 +14,10 @@
 #include "core/base/secrets.h"
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
+#include "core/embed/staticembedder.h"
 #include "core/index/indexer.h"
 #include "core/index/indexingsettings.h"
+#include "core/retrieve/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/llmsettings.h"
@@ -77,7 +79,8 @@ const char *const kUsage = R"(Usage: repolens-cli [--data-dir DIR] COMMAND ...
 Commands:
   index DIR [--no-vectors] [--check]
                                     index (or bring up to date) the folder DIR, then its
-                                    vectors (built-in embedder unless embed.url is set);
+                                    vectors (built-in embedder unless embed.static or
+                                    embed.url is set);
                                     --check runs a full integrity check first (a damaged
                                     index is moved aside and rebuilt, as is one found
                                     damaged by any command)
@@ -88,7 +91,10 @@ Commands:
                                     prints one JSON object a line; MODE: local,
                                     endpoint (rerank.url), llm (the chat model), off
   config [KEY [VALUE]]              show or set a retrieval setting (rerank, vectors,
-                                    embed.url, embed.model, embed.max_tokens, rerank.url,
+                                    embed.url, embed.model, embed.max_tokens,
+                                    embed.static: a model2vec model folder, used instead
+                                    of the endpoint and the built-in model while set;
+                                    embed.builtin: lsa or subtokens; rerank.url,
                                     rerank.model) or answering setting (llm.url,
                                     llm.model, llm.temperature, llm.max_tokens,
                                     llm.key_env, llm.timeout, hyde, top_k,
@@ -267,8 +273,11 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
         printErr(QStringLiteral("the index was damaged (%1); it was moved to %2 (kept) and rebuilt")
                      .arg(r.corruptReason, r.corruptMovedTo));
     if (r.cancelled) {
-        printErr(QStringLiteral("stopped; %1 files were indexed in this run, the next `index` does the rest")
-                     .arg(r.filesParsed));
+        printErr(QStringLiteral("stopped; %1 files were indexed in this run%2, the next `index` does the rest")
+                     .arg(r.filesParsed)
+                     .arg(r.draftedFiles > 0 && r.filesParsed == 0
+                              ? QStringLiteral(" (%1 more are searchable as plain text)").arg(r.draftedFiles)
+                              : QString()));
         return 130;
     }
     if (!quiet) {
@@ -321,7 +330,12 @@ QString apiKeyFor(const LlmSettings &llm)
 int runEmbed(const QString &dbPath, bool quiet)
 {
     const SearchSettings settings = SearchSettings::load();
-    std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
+    QString embedderError;
+    std::shared_ptr<Embedder> remote = configuredEmbedder(settings, &embedderError);
+    if (!embedderError.isEmpty()) {
+        printErr(QStringLiteral("embedding failed (keyword search still works): %1").arg(embedderError));
+        return 1;
+    }
     EmbedOptions embedOptions;
     embedOptions.withholdSecrets = !LlmSettings::load().sendCredentials;
     EmbeddingIndexer embedder(dbPath, embedOptions);
@@ -377,8 +391,9 @@ int runEmbed(const QString &dbPath, bool quiet)
                      report->chunksTotal, qPrintable(report->modelId), report->embedded, report->reused,
                      report->seconds, report->fitSeconds, report->embedSeconds, report->indexSeconds);
     if (!quiet && report->redacted > 0)
-        std::fprintf(stderr, "vectors: %d chunks sent with credentials withheld (send_credentials is off)\n",
-                     report->redacted);
+        std::fprintf(stderr, "vectors: %d chunks %s with credentials withheld (send_credentials is off)\n",
+                     report->redacted, remote && remote->isLocal() && !dynamic_cast<RemoteEmbedder *>(remote.get())
+                                           ? "embedded" : "sent");
     return 0;
 }
 
@@ -551,14 +566,23 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         return usageError(QStringLiteral("search needs a folder and a query"));
     const QString query = args.positional.mid(1).join(u' ');
     const auto response = searcher.search(query, options, &g_cancel);
+    // Results from an index that a stop (or a kill, or another process still writing) left
+    // incomplete may miss code: said on stderr, and in the JSON.
+    const bool complete = indexIsComplete(**store);
     if (json) {
-        printOut(QString::fromUtf8(QJsonDocument(responseJson(query, response)).toJson(QJsonDocument::Compact)) + u'\n');
+        QJsonObject obj = responseJson(query, response);
+        obj.insert(QStringLiteral("index_complete"), complete);
+        printOut(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
         return response ? 0 : 1;
     }
     if (!response) {
         printErr(QStringLiteral("bad query: %1").arg(response.error().message));
         return 1;
     }
+    if (!complete)
+        printErr(QStringLiteral("note: the index is incomplete (indexing was stopped before it finished, or is running): "
+                                "results may miss code; `repolens-cli index %1` completes it")
+                     .arg(root));
     printHumanResults(*response);
     return 0;
 }
@@ -967,6 +991,25 @@ int runConfig(const Args &args)
     }
     if (!settings.setValue(key, args.positional.at(1)))
         return usageError(QStringLiteral("bad value for %1: '%2'").arg(key, args.positional.at(1)));
+    if (key == QLatin1String("embed.static") && !settings.embedStatic.isEmpty()) {
+        // Checked now, not at the next index: a folder that is not a model is refused.
+        auto model = StaticEmbedder::loadUncached(settings.embedStatic);
+        if (!model) {
+            printErr(QStringLiteral("not set: %1 is not a usable static embedding model: %2")
+                         .arg(settings.embedStatic, model.error().message));
+            return 2;
+        }
+        const StaticModelInfo &info = (*model)->info();
+        printOut(QStringLiteral("static model %1: %2 tokenizer, %3 tokens, %4 table %5 x %6%7%8; the next index "
+                                "embeds every chunk with it\n")
+                     .arg((*model)->modelId(), info.tokenizerModel)
+                     .arg(info.vocabulary)
+                     .arg(info.dtype)
+                     .arg(info.rows)
+                     .arg(info.dimension)
+                     .arg(info.hasWeights ? QStringLiteral(", token weights") : QString(),
+                          info.hasMapping ? QStringLiteral(", token mapping") : QString()));
+    }
     settings.save();
     return 0;
 }

@@ -1,4 +1,5 @@
 #include "mcp.h"
+#include "terminaltext.h"
 
 #include "core/mcp/mcpfolders.h"
 #include "core/mcp/mcphttp.h"
@@ -23,7 +24,7 @@ namespace {
 
 void mcpLog(const QString &text)
 {
-    std::fprintf(stderr, "repolens-cli mcp: %s\n", text.toLocal8Bit().constData());
+    std::fprintf(stderr, "repolens-cli mcp: %s\n", terminalLines(text).toLocal8Bit().constData());
     std::fflush(stderr);
 }
 

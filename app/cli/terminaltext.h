@@ -40,4 +40,22 @@ inline QString terminalText(QStringView text, bool keepTabs = false)
     return out;
 }
 
+// The same for text read as lines (an answer, a note, a message of several lines): line breaks
+// and tabs stay, every other control character is escaped.
+inline QString terminalLines(QStringView text)
+{
+    QString out;
+    out.reserve(text.size());
+    qsizetype start = 0;
+    for (;;) {
+        const qsizetype end = text.indexOf(u'\n', start);
+        out += terminalText(text.mid(start, end < 0 ? text.size() - start : end - start), true);
+        if (end < 0)
+            break;
+        out += u'\n';
+        start = end + 1;
+    }
+    return out;
+}
+
 } // namespace RepoLens

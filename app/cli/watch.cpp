@@ -1,9 +1,11 @@
 #include "watch.h"
+#include "terminaltext.h"
 
 #include "core/embed/embeddingindexer.h"
 #include "core/index/indexingsettings.h"
 #include "core/index/indexservice.h"
-#include "core/llm/embeddingstage.h"
+#include "core/llm/llmsettings.h"
+#include "core/search/embeddingstage.h"
 #include "core/store/indexstore.h"
 
 #include <QCoreApplication>
@@ -18,7 +20,7 @@ namespace {
 
 void watchLog(const QString &text)
 {
-    std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
+    std::fprintf(stderr, "%s\n", terminalLines(text).toLocal8Bit().constData());
     std::fflush(stderr);
 }
 
@@ -36,7 +38,7 @@ int runWatch(const QString &rootPath, const QString &dataDir, const std::atomic_
     // files first); a full run is announced first, then its vectors.
     service.setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel,
                                  const IndexService::HookProgress &) {
-        const auto r = runEmbeddingStage(dbPath, changed, cancel);
+        const auto r = runEmbeddingStage(dbPath, changed, !LlmSettings::load().sendCredentials, cancel);
         if (!r)
             watchLog(QStringLiteral("vectors: %1 (keyword search still works)").arg(r.error().toString()));
         else if (changed.isEmpty() && r->embedded > 0)

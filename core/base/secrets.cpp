@@ -292,24 +292,35 @@ bool isIdentifierUsedElsewhere(QStringView text, qsizetype offset, QStringView v
     }
 }
 
-// The rule table's text format (see the header of secretrules.conf).
-Result<QList<Rule>> parseRules(QStringView text)
+// A rule as written: its id, its fields in order, the line it starts on.
+struct RawRule
 {
-    struct RawRule
-    {
-        QString id;
-        QList<QPair<QString, QString>> fields;
-        int line = 0;
-    };
+    QString id;
+    QList<QPair<QString, QString>> fields;
+    int line = 0;
+};
+
+// The rule table as written: its macros and rules, continuation lines joined.
+struct RuleSource
+{
     QHash<QString, QString> macros;
     QList<RawRule> raw;
+};
+
+Error ruleTextError(const QString &message, int line)
+{
+    return makeError(ErrorCode::Parse, message, QStringLiteral("secret rules, line %1").arg(line));
+}
+
+// Reads the rule table's lines: "@define NAME = text", "[rule-id]", "field = value", comments,
+// and indented continuation lines (patterns and macros continue without a break, word lists
+// with a space).
+Result<RuleSource> readRuleText(QStringView text)
+{
+    RuleSource out;
     QString *continued = nullptr;
     bool continuedVerbatim = false;
     int lineNumber = 0;
-    const auto fail = [&](const QString &message) {
-        return makeError(ErrorCode::Parse, message,
-                         QStringLiteral("secret rules, line %1").arg(lineNumber));
-    };
     for (QStringView line : text.split(u'\n')) {
         ++lineNumber;
         if (line.endsWith(u'\r'))
@@ -317,8 +328,7 @@ Result<QList<Rule>> parseRules(QStringView text)
         if (!line.isEmpty() && (line.front() == u' ' || line.front() == u'\t')
             && !line.trimmed().isEmpty() && !line.trimmed().startsWith(u'#')) {
             if (!continued)
-                return fail(QStringLiteral("continuation line without a field"));
-            // Patterns and macros continue without a break, word lists with a space.
+                return ruleTextError(QStringLiteral("continuation line without a field"), lineNumber);
             if (!continuedVerbatim)
                 *continued += u' ';
             *continued += line.trimmed();
@@ -334,10 +344,10 @@ Result<QList<Rule>> parseRules(QStringView text)
             const QStringView def = trimmed.sliced(8);
             const qsizetype eq = def.indexOf(u'=');
             if (eq <= 0)
-                return fail(QStringLiteral("@define needs NAME = text"));
+                return ruleTextError(QStringLiteral("@define needs NAME = text"), lineNumber);
             const QString name = def.first(eq).trimmed().toString();
-            macros.insert(name, def.sliced(eq + 1).trimmed().toString());
-            continued = &macros[name];
+            out.macros.insert(name, def.sliced(eq + 1).trimmed().toString());
+            continued = &out.macros[name];
             continuedVerbatim = true;
             continue;
         }
@@ -345,105 +355,127 @@ Result<QList<Rule>> parseRules(QStringView text)
             RawRule r;
             r.id = trimmed.sliced(1, trimmed.size() - 2).trimmed().toString();
             r.line = lineNumber;
-            raw.append(r);
+            out.raw.append(r);
             continued = nullptr;
             continue;
         }
         const qsizetype eq = trimmed.indexOf(u'=');
-        if (eq <= 0 || raw.isEmpty())
-            return fail(QStringLiteral("expected [rule-id], field = value or @define"));
-        raw.last().fields.append({trimmed.first(eq).trimmed().toString(),
-                                  trimmed.sliced(eq + 1).trimmed().toString()});
-        continued = &raw.last().fields.last().second;
-        continuedVerbatim = raw.last().fields.last().first == u"pattern";
+        if (eq <= 0 || out.raw.isEmpty())
+            return ruleTextError(QStringLiteral("expected [rule-id], field = value or @define"), lineNumber);
+        out.raw.last().fields.append({trimmed.first(eq).trimmed().toString(),
+                                      trimmed.sliced(eq + 1).trimmed().toString()});
+        continued = &out.raw.last().fields.last().second;
+        continuedVerbatim = out.raw.last().fields.last().first == u"pattern";
     }
+    return out;
+}
 
-    // Macros may use earlier macros.
-    const auto expand = [&](QString s) {
-        for (int round = 0; round < 8 && s.contains(u'{'); ++round) {
-            bool changed = false;
-            for (auto it = macros.cbegin(); it != macros.cend(); ++it) {
-                const QString ref = u'{' + it.key() + u'}';
-                if (s.contains(ref)) {
-                    s.replace(ref, it.value());
-                    changed = true;
-                }
+// "{NAME}" replaced by the macro's text; macros may use earlier macros (8 rounds at most).
+QString expandRuleMacros(QString s, const QHash<QString, QString> &macros)
+{
+    for (int round = 0; round < 8 && s.contains(u'{'); ++round) {
+        bool changed = false;
+        for (auto it = macros.cbegin(); it != macros.cend(); ++it) {
+            const QString ref = u'{' + it.key() + u'}';
+            if (s.contains(ref)) {
+                s.replace(ref, it.value());
+                changed = true;
             }
-            if (!changed)
-                break;
         }
-        return s;
-    };
+        if (!changed)
+            break;
+    }
+    return s;
+}
 
+// Several alternatives may each name their group "secret": PCRE2 would need (?J), which
+// QRegularExpression does not support, so they become secret, secret_2, ...
+QString numberSecretGroups(QString pattern)
+{
+    static const QString group = QStringLiteral("(?<secret>");
+    int n = 0;
+    for (qsizetype at = pattern.indexOf(group); at >= 0; at = pattern.indexOf(group, at + 1)) {
+        if (++n > 1)
+            pattern.insert(at + group.size() - 1, u'_' + QString::number(n));
+    }
+    return pattern;
+}
+
+// One rule from its fields: kind, pattern (macros expanded, compiled), keywords, covers,
+// value checks, minimum length / entropy / character classes; "note" is documentation.
+Result<Rule> buildRule(const RawRule &r, const QHash<QString, QString> &macros)
+{
+    const auto fail = [&r](const QString &message) { return ruleTextError(message, r.line); };
+    Rule rule;
+    rule.id = r.id;
+    QString pattern;
+    for (const auto &[key, value] : r.fields) {
+        if (key == u"kind") {
+            rule.kind = value;
+        } else if (key == u"pattern") {
+            pattern = expandRuleMacros(value, macros);
+        } else if (key == u"keywords") {
+            for (const QString &k : value.split(u' ', Qt::SkipEmptyParts))
+                rule.keywords << k.toLower();
+        } else if (key == u"covers") {
+            rule.covers = value.split(u' ', Qt::SkipEmptyParts);
+        } else if (key == u"value-check") {
+            for (const QString &c : value.split(u' ', Qt::SkipEmptyParts)) {
+                if (c == u"placeholder")
+                    rule.checks |= CheckPlaceholder;
+                else if (c == u"identifier")
+                    rule.checks |= CheckIdentifier | CheckPlaceholder;
+                else if (c == u"random")
+                    rule.checks |= CheckRandom;
+                else
+                    return fail(QStringLiteral("rule '%1': unknown value-check '%2'").arg(r.id, c));
+            }
+        } else if (key == u"min-length") {
+            rule.minLength = value.toInt();
+        } else if (key == u"min-entropy") {
+            rule.minEntropy = value.toDouble();
+        } else if (key == u"min-classes") {
+            rule.minClasses = value.toInt();
+        } else if (key != u"note") {
+            return fail(QStringLiteral("rule '%1': unknown field '%2'").arg(r.id, key));
+        }
+    }
+    if (rule.kind.isEmpty() || pattern.isEmpty())
+        return fail(QStringLiteral("rule '%1' needs a kind and a pattern").arg(r.id));
+    rule.re = QRegularExpression(numberSecretGroups(pattern));
+    if (!rule.re.isValid()) {
+        return fail(QStringLiteral("rule '%1': %2 at offset %3")
+                        .arg(r.id, rule.re.errorString())
+                        .arg(rule.re.patternErrorOffset()));
+    }
+    rule.re.optimize();
+    const QStringList names = rule.re.namedCaptureGroups();
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (names.at(i) == u"secret" || names.at(i).startsWith(QLatin1StringView("secret_")))
+            rule.secretGroups.append(int(i));
+    }
+    return rule;
+}
+
+// The rule table's text format (see the header of secretrules.conf).
+Result<QList<Rule>> parseRules(QStringView text)
+{
+    auto source = readRuleText(text);
+    if (!source)
+        return source.error();
     QList<Rule> rules;
     QSet<QString> ids;
     static const QRegularExpression idShape(QStringLiteral("^[a-z0-9]+(?:-[a-z0-9]+)*$"));
-    for (const RawRule &r : std::as_const(raw)) {
-        lineNumber = r.line;
+    for (const RawRule &r : std::as_const(source->raw)) {
         if (!idShape.match(r.id).hasMatch())
-            return fail(QStringLiteral("bad rule id '%1'").arg(r.id));
+            return ruleTextError(QStringLiteral("bad rule id '%1'").arg(r.id), r.line);
         if (ids.contains(r.id))
-            return fail(QStringLiteral("rule '%1' is defined twice").arg(r.id));
+            return ruleTextError(QStringLiteral("rule '%1' is defined twice").arg(r.id), r.line);
         ids.insert(r.id);
-        Rule rule;
-        rule.id = r.id;
-        QString pattern;
-        for (const auto &[key, value] : r.fields) {
-            if (key == u"kind") {
-                rule.kind = value;
-            } else if (key == u"pattern") {
-                pattern = expand(value);
-            } else if (key == u"keywords") {
-                for (const QString &k : value.split(u' ', Qt::SkipEmptyParts))
-                    rule.keywords << k.toLower();
-            } else if (key == u"covers") {
-                rule.covers = value.split(u' ', Qt::SkipEmptyParts);
-            } else if (key == u"value-check") {
-                for (const QString &c : value.split(u' ', Qt::SkipEmptyParts)) {
-                    if (c == u"placeholder")
-                        rule.checks |= CheckPlaceholder;
-                    else if (c == u"identifier")
-                        rule.checks |= CheckIdentifier | CheckPlaceholder;
-                    else if (c == u"random")
-                        rule.checks |= CheckRandom;
-                    else
-                        return fail(QStringLiteral("rule '%1': unknown value-check '%2'").arg(r.id, c));
-                }
-            } else if (key == u"min-length") {
-                rule.minLength = value.toInt();
-            } else if (key == u"min-entropy") {
-                rule.minEntropy = value.toDouble();
-            } else if (key == u"min-classes") {
-                rule.minClasses = value.toInt();
-            } else if (key != u"note") {
-                return fail(QStringLiteral("rule '%1': unknown field '%2'").arg(r.id, key));
-            }
-        }
-        if (rule.kind.isEmpty() || pattern.isEmpty())
-            return fail(QStringLiteral("rule '%1' needs a kind and a pattern").arg(r.id));
-        // Several alternatives may each name their group "secret": PCRE2 would need (?J),
-        // which QRegularExpression does not support, so they become secret, secret_2, ...
-        {
-            static const QString group = QStringLiteral("(?<secret>");
-            int n = 0;
-            for (qsizetype at = pattern.indexOf(group); at >= 0; at = pattern.indexOf(group, at + 1)) {
-                if (++n > 1)
-                    pattern.insert(at + group.size() - 1, u'_' + QString::number(n));
-            }
-        }
-        rule.re = QRegularExpression(pattern);
-        if (!rule.re.isValid()) {
-            return fail(QStringLiteral("rule '%1': %2 at offset %3")
-                            .arg(r.id, rule.re.errorString())
-                            .arg(rule.re.patternErrorOffset()));
-        }
-        rule.re.optimize();
-        const QStringList names = rule.re.namedCaptureGroups();
-        for (qsizetype i = 0; i < names.size(); ++i) {
-            if (names.at(i) == u"secret" || names.at(i).startsWith(QLatin1StringView("secret_")))
-                rule.secretGroups.append(int(i));
-        }
-        rules.append(std::move(rule));
+        auto rule = buildRule(r, source->macros);
+        if (!rule)
+            return rule.error();
+        rules.append(std::move(*rule));
     }
     return rules;
 }

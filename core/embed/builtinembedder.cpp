@@ -253,6 +253,32 @@ public:
         normaliseVector(v);
         return v;
     }
+
+    // The vector of every row of `rows` (TF-IDF rows over this vocabulary), folded in on
+    // `parts` threads, each computed as if alone.
+    std::vector<EmbeddingVector> foldInRows(const Lsa::Csr &rows, int parts) const
+    {
+        const int n = rows.rows;
+        std::vector<EmbeddingVector> vectors(size_t(n), EmbeddingVector{});
+        auto foldRange = [&](int part) {
+            const int begin = int(qint64(n) * part / parts), end = int(qint64(n) * (part + 1) / parts);
+            std::vector<int> cols;
+            std::vector<float> vals;
+            for (int r = begin; r < end; ++r) {
+                const int b = rows.rowStart[size_t(r)], e = rows.rowStart[size_t(r) + 1];
+                cols.assign(rows.col.begin() + b, rows.col.begin() + e);
+                vals.assign(rows.val.begin() + b, rows.val.begin() + e);
+                vectors[size_t(r)] = vectorOf(cols, vals);
+            }
+        };
+        std::vector<std::thread> pool;
+        for (int part = 1; part < parts; ++part)
+            pool.emplace_back(foldRange, part);
+        foldRange(0);
+        for (std::thread &t : pool)
+            t.join();
+        return vectors;
+    }
 };
 
 BuiltinEmbedder::BuiltinEmbedder()
@@ -274,73 +300,88 @@ QStringList BuiltinEmbedder::tokenize(QStringView text)
     return out;
 }
 
-Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &store,
-                                                              const BuiltinEmbedderOptions &options,
-                                                              const std::atomic_bool *cancel,
-                                                              QHash<QByteArray, EmbeddingVector> *fitted)
+void BuiltinEmbedder::forEachCodeTerm(QByteArrayView utf8, const std::function<void(const std::string &)> &f)
 {
-    QElapsedTimer timer;
-    timer.start();
-    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
-    // 1. every distinct chunk as a bag of terms. This thread reads the chunks (SQLite) in
-    // batches; worker threads tokenize each batch with a dictionary of its own (ids in order of
-    // first occurrence in the batch); the batches are merged in order, so a term's global id is
-    // its first occurrence in chunk order, exactly as a single pass would number it.
-    std::unordered_map<std::string, int> allIds;
+    forEachTerm(utf8, f);
+}
+
+namespace {
+
+// Every distinct chunk (by content) as a bag of terms: term ids in order of first occurrence
+// in chunk order, each document's (term, count) pairs sorted, and each term's document
+// frequency.
+struct Corpus
+{
+    std::unordered_map<std::string, int> ids;
     std::vector<int> df;
     std::vector<std::vector<std::pair<int, int>>> docs;
-    std::vector<QByteArray> hashes;
-    {
-        TokenizePipeline pipeline(threads);
-        std::vector<int> globalOf;
-        auto merge = [&](TokenizedBatch &b) {
-            globalOf.resize(b.terms.size());
-            for (size_t i = 0; i < b.terms.size(); ++i) {
-                auto it = allIds.find(b.terms[i]);
-                if (it == allIds.end()) {
-                    it = allIds.emplace(std::move(b.terms[i]), int(df.size())).first;
-                    df.push_back(0);
-                }
-                globalOf[i] = it->second;
-            }
-            for (auto &tf : b.docs) {
-                for (auto &e : tf) {
-                    e.first = globalOf[size_t(e.first)];
-                    ++df[size_t(e.first)];
-                }
-                std::sort(tf.begin(), tf.end());
-                docs.push_back(std::move(tf));
-            }
-        };
-        QSet<QByteArray> seen;
-        std::vector<ChunkRecord> batch;
-        constexpr size_t kBatch = 256;
-        store.chunks().forEach([&](const ChunkRecord &c) {
-            if (seen.contains(c.contentHash))
-                return;
-            seen.insert(c.contentHash);
-            batch.push_back(c);
-            hashes.push_back(c.contentHash);
-            if (batch.size() >= kBatch) {
-                pipeline.submit(std::move(batch));
-                batch.clear();
-                pipeline.mergeReady(merge, false);
-            }
-        });
-        qCDebug(lcEmbed) << "fit: chunks read" << timer.elapsed();
-        if (!batch.empty())
-            pipeline.submit(std::move(batch));
-        pipeline.mergeReady(merge, true);
-    }
-    if (cancel && cancel->load())
-        return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
-    const int n = int(docs.size());
-    if (n < 2)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("too few chunks to fit the built-in embedder"));
-    const double tokenizeMs = timer.elapsed();
-    qCDebug(lcEmbed) << "fit: read+tokenize" << tokenizeMs;
+    std::vector<QByteArray> hashes; // content hash of each document
+};
 
-    // 2. vocabulary: informative terms, most frequent first
+// Reads the chunks (SQLite, this thread) in batches that worker threads tokenize, each with a
+// dictionary of its own (ids in order of first occurrence in the batch); the batches are
+// merged in order, so a term's global id is its first occurrence in chunk order, exactly as a
+// single pass would number it.
+Corpus tokenizeCorpus(const IndexStore &store, int threads)
+{
+    Corpus corpus;
+    TokenizePipeline pipeline(threads);
+    std::vector<int> globalOf;
+    auto merge = [&](TokenizedBatch &b) {
+        globalOf.resize(b.terms.size());
+        for (size_t i = 0; i < b.terms.size(); ++i) {
+            auto it = corpus.ids.find(b.terms[i]);
+            if (it == corpus.ids.end()) {
+                it = corpus.ids.emplace(std::move(b.terms[i]), int(corpus.df.size())).first;
+                corpus.df.push_back(0);
+            }
+            globalOf[i] = it->second;
+        }
+        for (auto &tf : b.docs) {
+            for (auto &e : tf) {
+                e.first = globalOf[size_t(e.first)];
+                ++corpus.df[size_t(e.first)];
+            }
+            std::sort(tf.begin(), tf.end());
+            corpus.docs.push_back(std::move(tf));
+        }
+    };
+    QSet<QByteArray> seen;
+    std::vector<ChunkRecord> batch;
+    constexpr size_t kBatch = 256;
+    store.chunks().forEach([&](const ChunkRecord &c) {
+        if (seen.contains(c.contentHash))
+            return;
+        seen.insert(c.contentHash);
+        batch.push_back(c);
+        corpus.hashes.push_back(c.contentHash);
+        if (batch.size() >= kBatch) {
+            pipeline.submit(std::move(batch));
+            batch.clear();
+            pipeline.mergeReady(merge, false);
+        }
+    });
+    if (!batch.empty())
+        pipeline.submit(std::move(batch));
+    pipeline.mergeReady(merge, true);
+    return corpus;
+}
+
+// The model's vocabulary: terms in at least minDocFrequency documents and at most
+// maxDocShare of them (any share in a corpus under 100 documents), the maxVocabulary most
+// frequent (ties by term), in term order, with their IDF; `remap` takes a corpus id to its
+// column (-1: not in the vocabulary).
+struct Vocabulary
+{
+    std::vector<std::string> terms;
+    std::vector<float> idf;
+    std::vector<int> remap;
+};
+
+Vocabulary chooseVocabulary(const Corpus &corpus, const BuiltinEmbedderOptions &options)
+{
+    const int n = int(corpus.docs.size());
+    const std::vector<int> &df = corpus.df;
     std::vector<int> candidates;
     // (a small corpus has too few chunks for a share to mean "everywhere")
     const int maxDf = n < 100 ? n : std::max(options.minDocFrequency, int(options.maxDocShare * n));
@@ -349,7 +390,7 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
             candidates.push_back(id);
     }
     std::vector<std::string> byId(df.size());
-    for (auto &[t, id] : allIds)
+    for (auto &[t, id] : corpus.ids)
         byId[size_t(id)] = t;
     std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
         return df[size_t(a)] != df[size_t(b)] ? df[size_t(a)] > df[size_t(b)] : byId[size_t(a)] < byId[size_t(b)];
@@ -357,29 +398,22 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
     if (int(candidates.size()) > options.maxVocabulary)
         candidates.resize(size_t(options.maxVocabulary));
     std::sort(candidates.begin(), candidates.end(), [&](int a, int b) { return byId[size_t(a)] < byId[size_t(b)]; });
-    std::unique_ptr<BuiltinEmbedder> model(new BuiltinEmbedder);
-    Private &p = *model->d;
-    std::vector<int> remap(df.size(), -1);
+    Vocabulary v;
+    v.remap.assign(df.size(), -1);
     for (int id : candidates) {
-        remap[size_t(id)] = int(p.terms.size());
-        p.ids.emplace(byId[size_t(id)], int(p.terms.size()));
-        p.terms.push_back(byId[size_t(id)]);
-        p.idf.push_back(float(std::log(double(n) / df[size_t(id)])));
+        v.remap[size_t(id)] = int(v.terms.size());
+        v.terms.push_back(byId[size_t(id)]);
+        v.idf.push_back(float(std::log(double(n) / df[size_t(id)])));
     }
-    allIds.clear();
-    const int vocab = int(p.terms.size());
-    if (vocab < 2)
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("too small a vocabulary to fit the built-in embedder"));
+    return v;
+}
 
-    qCDebug(lcEmbed) << "fit: vocabulary" << timer.elapsed();
-    // 3. TF-IDF rows (all), SVD on a deterministic sample. The SVD's Gaussian test matrix
-    // depends on the shape only: it is drawn on a thread of its own meanwhile.
-    const int fitRows = std::min(n, options.sampleChunks);
-    std::vector<double> omega;
-    std::thread sketcher([&omega, vocab, width = Lsa::sketchWidth(fitRows, vocab, options.dimension, options.oversample),
-                          seed = options.seed] { omega = Lsa::gaussianSketch(vocab, width, seed); });
-    // rows in contiguous ranges, one per thread, joined in order
-    const int parts = n < 2048 ? 1 : threads;
+// The L2-normalised TF-IDF rows (1 + log tf) of every document over the vocabulary, built in
+// `parts` contiguous ranges on threads and joined in order. The documents' bags are freed as
+// they are used.
+Lsa::Csr tfIdfRows(std::vector<std::vector<std::pair<int, int>>> &docs, const Vocabulary &vocabulary, int parts)
+{
+    const int n = int(docs.size());
     std::vector<Lsa::Csr> pieces{size_t(parts)};
     auto buildRows = [&](int part) {
         const int begin = int(qint64(n) * part / parts), end = int(qint64(n) * (part + 1) / parts);
@@ -389,10 +423,10 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
             row.clear();
             double norm = 0;
             for (const auto &[id, count] : docs[size_t(r)]) {
-                const int c = remap[size_t(id)];
+                const int c = vocabulary.remap[size_t(id)];
                 if (c < 0)
                     continue;
-                const float w = float((1.0 + std::log(double(count))) * p.idf[size_t(c)]);
+                const float w = float((1.0 + std::log(double(count))) * vocabulary.idf[size_t(c)]);
                 row.emplace_back(c, w);
                 norm += double(w) * w;
             }
@@ -414,27 +448,78 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
         for (std::thread &t : pool)
             t.join();
     }
-    docs.clear();
     Lsa::Csr all;
-    all.cols = vocab;
+    all.cols = int(vocabulary.terms.size());
     for (const Lsa::Csr &piece : pieces)
         all.appendRows(piece);
-    pieces.clear();
+    return all;
+}
+
+// The rows the SVD is fitted on when there are more than `sampleChunks`: every stride-th row
+// (a deterministic sample spread over the corpus).
+Lsa::Csr sampleRows(const Lsa::Csr &all, int sampleChunks)
+{
+    const int n = all.rows;
     Lsa::Csr sample;
-    const Lsa::Csr *fitOn = &all;
-    if (n > options.sampleChunks) {
-        sample.cols = vocab;
-        std::vector<std::pair<int, float>> row;
-        const double stride = double(n) / options.sampleChunks;
-        for (int s = 0; s < options.sampleChunks; ++s) {
-            const int r = std::min(n - 1, int(s * stride));
-            row.clear();
-            for (int i = all.rowStart[size_t(r)]; i < all.rowStart[size_t(r) + 1]; ++i)
-                row.emplace_back(all.col[size_t(i)], all.val[size_t(i)]);
-            sample.appendRow(row);
-        }
-        fitOn = &sample;
+    sample.cols = all.cols;
+    std::vector<std::pair<int, float>> row;
+    const double stride = double(n) / sampleChunks;
+    for (int s = 0; s < sampleChunks; ++s) {
+        const int r = std::min(n - 1, int(s * stride));
+        row.clear();
+        for (int i = all.rowStart[size_t(r)]; i < all.rowStart[size_t(r) + 1]; ++i)
+            row.emplace_back(all.col[size_t(i)], all.val[size_t(i)]);
+        sample.appendRow(row);
     }
+    return sample;
+}
+
+} // namespace
+
+Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &store,
+                                                              const BuiltinEmbedderOptions &options,
+                                                              const std::atomic_bool *cancel,
+                                                              QHash<QByteArray, EmbeddingVector> *fitted)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    // 1. every distinct chunk as a bag of terms
+    Corpus corpus = tokenizeCorpus(store, threads);
+    if (cancel && cancel->load())
+        return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+    const int n = int(corpus.docs.size());
+    if (n < 2)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("too few chunks to fit the built-in embedder"));
+    const double tokenizeMs = timer.elapsed();
+    qCDebug(lcEmbed) << "fit: read+tokenize" << tokenizeMs;
+
+    // 2. vocabulary: informative terms, most frequent first
+    const Vocabulary vocabulary = chooseVocabulary(corpus, options);
+    corpus.ids.clear();
+    std::unique_ptr<BuiltinEmbedder> model(new BuiltinEmbedder);
+    Private &p = *model->d;
+    for (const std::string &term : vocabulary.terms) {
+        p.ids.emplace(term, int(p.terms.size()));
+        p.terms.push_back(term);
+    }
+    p.idf = vocabulary.idf;
+    const int vocab = int(p.terms.size());
+    if (vocab < 2)
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("too small a vocabulary to fit the built-in embedder"));
+    qCDebug(lcEmbed) << "fit: vocabulary" << timer.elapsed();
+
+    // 3. TF-IDF rows (all), SVD on a deterministic sample. The SVD's Gaussian test matrix
+    // depends on the shape only: it is drawn on a thread of its own meanwhile.
+    const int fitRows = std::min(n, options.sampleChunks);
+    std::vector<double> omega;
+    std::thread sketcher([&omega, vocab, width = Lsa::sketchWidth(fitRows, vocab, options.dimension, options.oversample),
+                          seed = options.seed] { omega = Lsa::gaussianSketch(vocab, width, seed); });
+    const int parts = n < 2048 ? 1 : threads;
+    const Lsa::Csr all = tfIdfRows(corpus.docs, vocabulary, parts);
+    corpus.docs.clear();
+    const Lsa::Csr sample = n > options.sampleChunks ? sampleRows(all, options.sampleChunks) : Lsa::Csr();
+    const Lsa::Csr *fitOn = n > options.sampleChunks ? &sample : &all;
     sketcher.join();
     qCDebug(lcEmbed) << "fit: tf-idf rows" << timer.elapsed();
     Lsa::Svd svd = Lsa::randomizedSvd(*fitOn, options.dimension, options.oversample, options.powerIterations,
@@ -449,29 +534,13 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
     p.termVectors = std::move(svd.termVectors);
     p.modelId = kPrefix + QString::number(p.k) + u'-'
                 + QString::fromLatin1(QCryptographicHash::hash(model->data(), QCryptographicHash::Sha1).toHex().left(10));
+
+    // 4. every chunk's vector, handed over so that the caller need not embed them again
     if (fitted) {
-        // fold every row in, on all threads (each vector computed as alone), then hand them over
-        std::vector<EmbeddingVector> vectors(size_t(n), EmbeddingVector{});
-        auto foldRange = [&](int part) {
-            const int begin = int(qint64(n) * part / parts), end = int(qint64(n) * (part + 1) / parts);
-            std::vector<int> cols;
-            std::vector<float> vals;
-            for (int r = begin; r < end; ++r) {
-                const int b = all.rowStart[size_t(r)], e = all.rowStart[size_t(r) + 1];
-                cols.assign(all.col.begin() + b, all.col.begin() + e);
-                vals.assign(all.val.begin() + b, all.val.begin() + e);
-                vectors[size_t(r)] = p.vectorOf(cols, vals);
-            }
-        };
-        std::vector<std::thread> pool;
-        for (int part = 1; part < parts; ++part)
-            pool.emplace_back(foldRange, part);
-        foldRange(0);
-        for (std::thread &t : pool)
-            t.join();
+        std::vector<EmbeddingVector> vectors = p.foldInRows(all, parts);
         fitted->reserve(n);
         for (int r = 0; r < n; ++r)
-            fitted->insert(hashes[size_t(r)], std::move(vectors[size_t(r)]));
+            fitted->insert(corpus.hashes[size_t(r)], std::move(vectors[size_t(r)]));
     }
     qCDebug(lcEmbed).nospace() << "built-in embedder: " << n << " chunks, " << vocab << " terms, " << p.k
                               << " dimensions; tokenize " << tokenizeMs << " ms, svd " << svdMs << " ms, total "

@@ -4,8 +4,10 @@
 
 #include <QHash>
 
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace RepoLens {
 
@@ -60,6 +62,8 @@ public:
 
     // The tokenizer shared by fitting, embedding and the local reranker.
     static QStringList tokenize(QStringView text);
+    // The same terms, one call each, without making strings (the sub-token view uses it).
+    static void forEachCodeTerm(QByteArrayView utf8, const std::function<void(const std::string &)> &f);
 
 private:
     BuiltinEmbedder();

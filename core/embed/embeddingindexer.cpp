@@ -142,216 +142,309 @@ EmbeddingIndexer::EmbeddingIndexer(QString databasePath, EmbedOptions options)
     }
 }
 
-Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &progress, const std::atomic_bool *cancel)
+namespace {
+
+// What one run of the embedding stage carries from step to step: the database, the report,
+// and the progress it sends (at most every 100 ms unless forced).
+struct EmbedRun
 {
-    QElapsedTimer timer;
-    timer.start();
+    IndexStore &store;
+    const QString &dbPath;
+    const EmbedOptions &options;
+    const EmbeddingIndexer::ProgressFn &progress;
+    const std::atomic_bool *cancel;
     EmbedReport report;
     EmbedProgress prog;
+    QElapsedTimer timer;
     QElapsedTimer lastProgress;
-    lastProgress.start();
-    auto tell = [&](bool force) {
+
+    void tell(bool force)
+    {
         if (!progress || (!force && lastProgress.elapsed() < 100))
             return;
         lastProgress.restart();
         prog.elapsedSeconds = timer.elapsed() / 1000.0;
         progress(prog);
-    };
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    }
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+    double seconds() const { return timer.elapsed() / 1000.0; }
+};
 
+// Nothing changed since the last complete run (same chunks, same model, vector file there):
+// the report says so and the run is done, without loading the model or the vector index.
+bool embeddingsUpToDate(EmbedRun &run, const Embedder *embedder, const QString &fingerprint)
+{
+    const QString model = embedder ? embedder->modelId() : run.store.meta(QString::fromLatin1(kMetaBuiltinModel));
+    if (model.isEmpty() || run.store.meta(QString::fromLatin1(kMetaActiveModel)) != model
+        || run.store.meta(QString::fromLatin1(kMetaEmbeddedFingerprint)) != fingerprint + u'|' + model
+        || (run.options.buildVectorIndex && !QFileInfo::exists(vectorIndexPath(run.dbPath, model))))
+        return false;
+    run.report.modelId = model;
+    run.report.reused = run.report.chunksTotal;
+    run.report.dimension = run.store.meta(QStringLiteral("embed_dimension")).toInt();
+    run.prog.modelId = model;
+    run.prog.chunksDone = run.report.chunksTotal;
+    run.prog.phase = EmbedProgress::Phase::Done;
+    run.report.seconds = run.seconds();
+    run.tell(true);
+    return true;
+}
+
+// The stored built-in model when it still fits the chunks: there is one, it can be read, and
+// no more than `refitWhenNew` of the chunks are new since it was fitted. Null: fit again.
+std::unique_ptr<BuiltinEmbedder> reusableBuiltinModel(const IndexStore &store, const QString &current, int total,
+                                                      double refitWhenNew)
+{
+    if (current.isEmpty())
+        return nullptr;
+    const int missing = total - store.embeddings().embeddedChunkCount(current);
+    if (missing > refitWhenNew * std::max(1, total))
+        return nullptr;
+    if (const auto stored = store.embeddings().model(current)) {
+        if (auto e = BuiltinEmbedder::fromData(stored->data))
+            return std::move(*e);
+    }
+    return nullptr;
+}
+
+// Stores a newly fitted built-in model as the folder's, in one transaction; the model it
+// replaces goes, with its vectors and vector file.
+Result<void> saveBuiltinModel(IndexStore &store, const QString &dbPath, const QString &replaced,
+                              const BuiltinEmbedder &model, int fittedChunks)
+{
+    if (auto r = store.beginTransaction(); !r)
+        return r.error();
+    if (!replaced.isEmpty() && replaced != model.modelId()) {
+        store.embeddings().removeModel(replaced);
+        QFile::remove(vectorIndexPath(dbPath, replaced));
+    }
+    EmbeddingStore::Model rec{model.modelId(), model.dimension(), model.data(), QDateTime::currentSecsSinceEpoch()};
+    Result<void> saved = store.embeddings().saveModel(rec);
+    if (saved)
+        saved = store.setMeta(QString::fromLatin1(kMetaBuiltinModel), model.modelId());
+    if (saved)
+        saved = store.setMeta(QString::fromLatin1(kMetaBuiltinFitChunks), QString::number(fittedChunks));
+    if (!saved) {
+        store.rollback();
+        return saved.error();
+    }
+    if (auto r = store.commit(); !r)
+        return r.error();
+    return {};
+}
+
+// The built-in embedder for this run: the stored model (reusableBuiltinModel), or a new fit on
+// every chunk, saved; a fit hands over every chunk's vector in `fitted`. Null when there is
+// nothing to do (fewer than two chunks to learn from, or cancelled: report.cancelled).
+Result<std::unique_ptr<BuiltinEmbedder>> prepareBuiltinModel(EmbedRun &run, QHash<QByteArray, EmbeddingVector> *fitted)
+{
+    const QString current = run.store.meta(QString::fromLatin1(kMetaBuiltinModel));
+    const int total = run.report.chunksTotal;
+    if (auto reused = reusableBuiltinModel(run.store, current, total, run.options.refitWhenNew))
+        return reused;
+    if (total < 2)
+        return std::unique_ptr<BuiltinEmbedder>(); // nothing to learn from yet
+    run.prog.phase = EmbedProgress::Phase::Fitting;
+    run.tell(true);
+    QElapsedTimer fitTimer;
+    fitTimer.start();
+    auto model = BuiltinEmbedder::fit(run.store, run.options.builtin, run.cancel, fitted);
+    if (!model) {
+        if (model.error().code == ErrorCode::Cancelled) {
+            run.report.cancelled = true;
+            return std::unique_ptr<BuiltinEmbedder>();
+        }
+        return model.error();
+    }
+    if (auto r = saveBuiltinModel(run.store, run.dbPath, current, **model, total); !r)
+        return r.error();
+    run.report.fitSeconds = fitTimer.elapsed() / 1000.0;
+    return model;
+}
+
+// The fit computed every chunk's vector already: stored in one transaction.
+Result<void> storeFittedVectors(EmbedRun &run, const QString &modelId, QHash<QByteArray, EmbeddingVector> &fitted)
+{
+    QList<QPair<QByteArray, QByteArray>> rows;
+    rows.reserve(fitted.size());
+    for (auto it = fitted.cbegin(); it != fitted.cend(); ++it)
+        rows.append({it.key(), vectorToBlob(it.value())});
+    fitted.clear();
+    if (auto r = run.store.beginTransaction(); !r)
+        return r.error();
+    if (auto r = run.store.embeddings().put(modelId, rows); !r) {
+        run.store.rollback();
+        return r.error();
+    }
+    if (auto r = run.store.commit(); !r)
+        return r.error();
+    run.report.reused = 0;
+    run.report.embedded = run.store.embeddings().embeddedChunkCount(modelId);
+    run.prog.chunksDone = run.report.embedded;
+    run.tell(false);
+    return {};
+}
+
+// One request to the embedder: the chunks todo[start, end) (each content once), credentials
+// withheld from what is sent when `redact`; the vectors stored in the open transaction.
+// Returns true when the run must end here (cancelled during the request: what earlier batches
+// computed is committed); an error when the embedder failed (committed the same way).
+Result<bool> embedBatch(EmbedRun &run, Embedder *embedder, const QString &modelId, const QList<ChunkRecord> &todo,
+                        qsizetype start, qsizetype end, bool redact)
+{
+    QStringList texts;
+    QList<QByteArray> hashes;
+    QSet<QByteArray> inBatch;
+    for (qsizetype i = start; i < end; ++i) {
+        if (inBatch.contains(todo.at(i).contentHash))
+            continue;
+        inBatch.insert(todo.at(i).contentHash);
+        bool withheld = false;
+        const QString text = outgoingEmbeddingText(todo.at(i), 0, redact, &withheld);
+        run.report.redacted += withheld ? 1 : 0;
+        texts << text;
+        hashes << todo.at(i).contentHash;
+    }
+    auto vectors = embedder->embed(texts, EmbedPurpose::Document, run.cancel);
+    if (!vectors || vectors->size() != texts.size()) {
+        run.store.commit(); // keep what the earlier batches computed
+        if (!vectors && vectors.error().code == ErrorCode::Cancelled) {
+            run.report.cancelled = true;
+            run.report.seconds = run.seconds();
+            return true;
+        }
+        return vectors ? makeError(ErrorCode::Protocol, QStringLiteral("the embedder returned a wrong number of vectors"))
+                       : vectors.error();
+    }
+    QList<QPair<QByteArray, QByteArray>> rows;
+    for (qsizetype i = 0; i < texts.size(); ++i)
+        rows.append({hashes.at(i), vectorToBlob(vectors->at(i))});
+    if (auto r = run.store.embeddings().put(modelId, rows); !r) {
+        run.store.rollback();
+        return r.error();
+    }
+    run.report.embedded += int(rows.size());
+    run.prog.chunksDone += int(end - start);
+    run.tell(false);
+    return false;
+}
+
+// Every chunk without a vector of this model, priority paths first, in transactions of four
+// batches, until none is left or the run is cancelled (report.cancelled). Returns true when
+// the run must end at once (embedBatch).
+Result<bool> embedMissingChunks(EmbedRun &run, Embedder *embedder, const QString &modelId)
+{
+    const int batch = std::max(1, embedder->batchSize());
+    const bool redact = run.options.withholdSecrets && !BuiltinEmbedder::isBuiltinModel(modelId);
+    for (;;) {
+        if (run.cancelled()) {
+            run.report.cancelled = true;
+            return false;
+        }
+        const QList<ChunkRecord> todo = run.store.embeddings().chunksWithout(modelId, batch * 4, run.options.priorityPaths);
+        if (todo.isEmpty())
+            return false;
+        if (auto r = run.store.beginTransaction(); !r)
+            return r.error();
+        for (qsizetype start = 0; start < todo.size(); start += batch) {
+            const auto stop = embedBatch(run, embedder, modelId, todo, start, std::min(todo.size(), start + batch), redact);
+            if (!stop || *stop)
+                return stop;
+        }
+        if (auto r = run.store.commit(); !r)
+            return r.error();
+    }
+}
+
+// A complete run: vectors of chunks that are gone removed, the model made the active one,
+// its vector index brought up to date (when built), and the chunk set remembered so that the
+// next run without changes does nothing.
+Result<void> finishEmbedding(EmbedRun &run, const QString &modelId, const QString &fingerprint)
+{
+    if (auto r = run.store.embeddings().removeOrphans(); r)
+        run.report.removedOrphans = *r;
+    run.store.setMeta(QString::fromLatin1(kMetaActiveModel), modelId);
+    run.store.setMeta(QStringLiteral("embed_dimension"), QString::number(run.report.dimension));
+    if (run.options.buildVectorIndex) {
+        run.prog.phase = EmbedProgress::Phase::VectorIndex;
+        run.tell(true);
+        QElapsedTimer indexTimer;
+        indexTimer.start();
+        auto index = openVectorIndex(run.store, run.dbPath, modelId, true);
+        if (!index && index.error().code != ErrorCode::NotFound)
+            return index.error();
+        run.report.indexSeconds = indexTimer.elapsed() / 1000.0;
+    }
+    run.store.setMeta(QString::fromLatin1(kMetaEmbeddedFingerprint), fingerprint + u'|' + modelId);
+    run.prog.phase = EmbedProgress::Phase::Done;
+    run.report.seconds = run.seconds();
+    run.tell(true);
+    return {};
+}
+
+} // namespace
+
+Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &progress, const std::atomic_bool *cancel)
+{
+    QElapsedTimer timer;
+    timer.start();
     auto opened = IndexStore::open(m_dbPath, IndexStore::Mode::ReadWrite);
     if (!opened)
         return opened.error();
-    IndexStore &store = **opened;
-    const int total = store.chunks().count();
-    report.chunksTotal = total;
-    prog.chunksTotal = total;
+    EmbedRun run{**opened, m_dbPath, m_options, progress, cancel, {}, {}, timer, {}};
+    run.lastProgress.start();
+    const int total = run.store.chunks().count();
+    run.report.chunksTotal = total;
+    run.prog.chunksTotal = total;
 
-    // Nothing changed since the last complete run (same chunks, same model, vector file there):
-    // done, without loading the model or the vector index.
-    const QString fingerprint = store.chunks().fingerprint();
-    {
-        const QString model = embedder ? embedder->modelId() : store.meta(QString::fromLatin1(kMetaBuiltinModel));
-        if (!model.isEmpty() && store.meta(QString::fromLatin1(kMetaActiveModel)) == model
-            && store.meta(QString::fromLatin1(kMetaEmbeddedFingerprint)) == fingerprint + u'|' + model
-            && (!m_options.buildVectorIndex || QFileInfo::exists(vectorIndexPath(m_dbPath, model)))) {
-            report.modelId = model;
-            report.reused = total;
-            report.dimension = store.meta(QStringLiteral("embed_dimension")).toInt();
-            prog.modelId = model;
-            prog.chunksDone = total;
-            prog.phase = EmbedProgress::Phase::Done;
-            report.seconds = timer.elapsed() / 1000.0;
-            tell(true);
-            return report;
-        }
-    }
+    const QString fingerprint = run.store.chunks().fingerprint();
+    if (embeddingsUpToDate(run, embedder, fingerprint))
+        return run.report;
 
+    // The built-in model when no embedder is given: loaded, or fitted (with every vector).
     std::unique_ptr<BuiltinEmbedder> builtin;
     QHash<QByteArray, EmbeddingVector> fitted;
     if (!embedder) {
-        const QString current = store.meta(QString::fromLatin1(kMetaBuiltinModel));
-        bool needFit = current.isEmpty();
-        if (!needFit) {
-            const int missing = total - store.embeddings().embeddedChunkCount(current);
-            needFit = missing > m_options.refitWhenNew * std::max(1, total);
-            if (!needFit) {
-                if (const auto stored = store.embeddings().model(current)) {
-                    if (auto e = BuiltinEmbedder::fromData(stored->data))
-                        builtin = std::move(*e);
-                }
-                needFit = !builtin;
-            }
+        auto model = prepareBuiltinModel(run, &fitted);
+        if (!model)
+            return model.error();
+        if (!*model) {
+            if (!run.report.cancelled)
+                run.report.seconds = run.seconds();
+            return run.report;
         }
-        if (needFit) {
-            if (total < 2) {
-                report.seconds = timer.elapsed() / 1000.0;
-                return report; // nothing to learn from yet
-            }
-            prog.phase = EmbedProgress::Phase::Fitting;
-            tell(true);
-            QElapsedTimer fitTimer;
-            fitTimer.start();
-            auto model = BuiltinEmbedder::fit(store, m_options.builtin, cancel, &fitted);
-            if (!model) {
-                if (model.error().code == ErrorCode::Cancelled) {
-                    report.cancelled = true;
-                    return report;
-                }
-                return model.error();
-            }
-            builtin = std::move(*model);
-            if (auto r = store.beginTransaction(); !r)
-                return r.error();
-            if (!current.isEmpty() && current != builtin->modelId()) {
-                store.embeddings().removeModel(current);
-                QFile::remove(vectorIndexPath(m_dbPath, current));
-            }
-            EmbeddingStore::Model rec{builtin->modelId(), builtin->dimension(), builtin->data(),
-                                           QDateTime::currentSecsSinceEpoch()};
-            Result<void> saved = store.embeddings().saveModel(rec);
-            if (saved)
-                saved = store.setMeta(QString::fromLatin1(kMetaBuiltinModel), builtin->modelId());
-            if (saved)
-                saved = store.setMeta(QString::fromLatin1(kMetaBuiltinFitChunks), QString::number(total));
-            if (!saved) {
-                store.rollback();
-                return saved.error();
-            }
-            if (auto r = store.commit(); !r)
-                return r.error();
-            report.fitSeconds = fitTimer.elapsed() / 1000.0;
-        }
+        builtin = std::move(*model);
         embedder = builtin.get();
     }
     const QString modelId = embedder->modelId();
-    report.modelId = modelId;
-    prog.modelId = modelId;
-    prog.phase = EmbedProgress::Phase::Embedding;
-    const int before = store.embeddings().embeddedChunkCount(modelId);
-    report.reused = before;
-    prog.chunksDone = before;
-    tell(true);
+    run.report.modelId = modelId;
+    run.prog.modelId = modelId;
+    run.prog.phase = EmbedProgress::Phase::Embedding;
+    const int before = run.store.embeddings().embeddedChunkCount(modelId);
+    run.report.reused = before;
+    run.prog.chunksDone = before;
+    run.tell(true);
 
     QElapsedTimer embedTimer;
     embedTimer.start();
-    // Fast path: the fit already produced every chunk's vector.
     if (!fitted.isEmpty()) {
-        QList<QPair<QByteArray, QByteArray>> rows;
-        rows.reserve(fitted.size());
-        for (auto it = fitted.cbegin(); it != fitted.cend(); ++it)
-            rows.append({it.key(), vectorToBlob(it.value())});
-        fitted.clear();
-        if (auto r = store.beginTransaction(); !r)
-            return r.error();
-        if (auto r = store.embeddings().put(modelId, rows); !r) {
-            store.rollback();
-            return r.error();
-        }
-        if (auto r = store.commit(); !r)
-            return r.error();
-        report.reused = 0;
-        report.embedded = store.embeddings().embeddedChunkCount(modelId);
-        prog.chunksDone = report.embedded;
-        tell(false);
-    }
-    const int batch = std::max(1, embedder->batchSize());
-    const bool redact = m_options.withholdSecrets && !BuiltinEmbedder::isBuiltinModel(modelId);
-    for (;;) {
-        if (cancelled()) {
-            report.cancelled = true;
-            break;
-        }
-        const QList<ChunkRecord> todo = store.embeddings().chunksWithout(modelId, batch * 4, m_options.priorityPaths);
-        if (todo.isEmpty())
-            break;
-        if (auto r = store.beginTransaction(); !r)
-            return r.error();
-        for (qsizetype start = 0; start < todo.size(); start += batch) {
-            QStringList texts;
-            QList<QByteArray> hashes;
-            QSet<QByteArray> inBatch;
-            for (qsizetype i = start; i < std::min(todo.size(), start + batch); ++i) {
-                if (inBatch.contains(todo.at(i).contentHash))
-                    continue;
-                inBatch.insert(todo.at(i).contentHash);
-                bool withheld = false;
-                const QString text = outgoingEmbeddingText(todo.at(i), 0, redact, &withheld);
-                report.redacted += withheld ? 1 : 0;
-                texts << text;
-                hashes << todo.at(i).contentHash;
-            }
-            auto vectors = embedder->embed(texts, EmbedPurpose::Document, cancel);
-            if (!vectors || vectors->size() != texts.size()) {
-                store.commit(); // keep what the earlier batches computed
-                if (!vectors && vectors.error().code == ErrorCode::Cancelled) {
-                    report.cancelled = true;
-                    report.seconds = timer.elapsed() / 1000.0;
-                    return report;
-                }
-                return vectors ? makeError(ErrorCode::Protocol, QStringLiteral("the embedder returned a wrong number of vectors"))
-                               : vectors.error();
-            }
-            QList<QPair<QByteArray, QByteArray>> rows;
-            for (qsizetype i = 0; i < texts.size(); ++i)
-                rows.append({hashes.at(i), vectorToBlob(vectors->at(i))});
-            if (auto r = store.embeddings().put(modelId, rows); !r) {
-                store.rollback();
-                return r.error();
-            }
-            report.embedded += int(rows.size());
-            prog.chunksDone += int(std::min(todo.size(), start + batch) - start);
-            tell(false);
-        }
-        if (auto r = store.commit(); !r)
+        if (auto r = storeFittedVectors(run, modelId, fitted); !r)
             return r.error();
     }
-    report.embedSeconds = embedTimer.elapsed() / 1000.0;
-    report.dimension = embedder->dimension();
-    if (report.cancelled) {
-        report.seconds = timer.elapsed() / 1000.0;
-        return report;
+    const auto stop = embedMissingChunks(run, embedder, modelId);
+    if (!stop)
+        return stop.error();
+    if (*stop)
+        return run.report;
+    run.report.embedSeconds = embedTimer.elapsed() / 1000.0;
+    run.report.dimension = embedder->dimension();
+    if (run.report.cancelled) {
+        run.report.seconds = run.seconds();
+        return run.report;
     }
-    if (auto r = store.embeddings().removeOrphans(); r)
-        report.removedOrphans = *r;
-    store.setMeta(QString::fromLatin1(kMetaActiveModel), modelId);
-    store.setMeta(QStringLiteral("embed_dimension"), QString::number(report.dimension));
-
-    if (m_options.buildVectorIndex) {
-        prog.phase = EmbedProgress::Phase::VectorIndex;
-        tell(true);
-        QElapsedTimer indexTimer;
-        indexTimer.start();
-        auto index = openVectorIndex(store, m_dbPath, modelId, true);
-        if (!index && index.error().code != ErrorCode::NotFound)
-            return index.error();
-        report.indexSeconds = indexTimer.elapsed() / 1000.0;
-    }
-    store.setMeta(QString::fromLatin1(kMetaEmbeddedFingerprint), fingerprint + u'|' + modelId);
-    prog.phase = EmbedProgress::Phase::Done;
-    report.seconds = timer.elapsed() / 1000.0;
-    tell(true);
-    return report;
+    if (auto r = finishEmbedding(run, modelId, fingerprint); !r)
+        return r.error();
+    return run.report;
 }
 
 } // namespace RepoLens

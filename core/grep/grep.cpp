@@ -14,6 +14,7 @@
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QHash>
+#include <QSet>
 #include <QThread>
 
 #include <algorithm>
@@ -67,7 +68,10 @@ struct GrepFileResult
     bool stopped = false;   // the time budget ran out inside the file
     int stoppedAt = 0;      // lines done when it stopped
     QList<GrepMatch> matches;
+    // withholdSecrets: for each match, the offsets of the withheld spans its lines show
+    std::vector<std::vector<int>> spansShown;
     int givenUp = 0;
+    std::vector<int> notShown; // lines (1-based) that matched only inside withheld text
 };
 
 // UTF-16 code units of UTF-8 bytes.
@@ -106,29 +110,30 @@ QString grepCut(QStringView line)
     return line.size() <= kMaxLineChars ? line.toString() : line.left(kMaxLineChars).toString() + QChar(0x2026);
 }
 
-int grepCountWithheld(const QString &text)
-{
-    return int(text.count(QLatin1String("[withheld: ")));
-}
-
-// The file's credentials (for GrepQuery::withholdSecrets): the withheld text's lines and
-// where the secret spans are.
+// The file's credentials (for GrepQuery::withholdSecrets): the whole file goes through the
+// withholding stage (core/base/secrets.h) — a line cut out of a longer secret, one line of a
+// key's body, is not recognisable on its own — and a line a span touches is shown as the stage
+// leaves it.
 struct GrepSecrets
 {
     WithheldText withheld;
-    QList<QStringView> lines;          // of withheld.text
-    std::vector<qsizetype> lineStarts; // UTF-16 offset of each line of the original text
+    QList<QStringView> lines; // of withheld.text; the same line numbers as the file's
 
-    bool covers(int line, qsizetype column, qsizetype length) const
+    // `index`: 0-based line
+    bool touches(int index) const
     {
-        const qsizetype at = lineStarts[size_t(line)] + column;
-        for (const SecretFinding &s : withheld.spans) {
-            const qsizetype end = qsizetype(s.offset) + s.length;
-            if (length == 0 ? (at >= s.offset && at < end) : (at < end && at + length > s.offset))
-                return true;
-        }
-        return false;
+        return std::any_of(withheld.spans.cbegin(), withheld.spans.cend(),
+                           [&](const SecretFinding &s) { return s.line <= index + 1 && s.endLine >= index + 1; });
     }
+    void noteSpans(int index, std::vector<int> *offsets) const
+    {
+        for (const SecretFinding &s : withheld.spans) {
+            if (s.line <= index + 1 && s.endLine >= index + 1
+                && std::find(offsets->cbegin(), offsets->cend(), s.offset) == offsets->cend())
+                offsets->push_back(s.offset);
+        }
+    }
+    QStringView line(int index) const { return index < lines.size() ? lines.at(index) : QStringView(); }
 };
 
 // Matches one file, line by line, collecting up to `wanted` matches.
@@ -200,88 +205,81 @@ GrepFileResult grepFile(const QByteArray &root, const GrepTask &task, const Grep
         const qsizetype length = line.end - line.start;
         qsizetype start = 0;
         qsizetype end = 0;
-        qsizetype from = 0;
-        bool hit = false;
-        for (int attempt = 0; attempt < 64 && from <= length; ++attempt) {
-            const auto outcome = session.find(lineBase, length, from, &start, &end);
-            if (outcome == GrepMatcher::Session::Outcome::GaveUp) {
-                ++r.givenUp;
-                if (examined >= 16 && deadline.hasExpired()) {
-                    r.stopped = true;
-                    r.stoppedAt = index + 1;
-                    return r;
-                }
-                break;
+        const auto outcome = session.find(lineBase, length, 0, &start, &end);
+        if (outcome == GrepMatcher::Session::Outcome::GaveUp) {
+            ++r.givenUp;
+            if (examined >= 16 && deadline.hasExpired()) {
+                r.stopped = true;
+                r.stoppedAt = index + 1;
+                return r;
             }
-            if (outcome == GrepMatcher::Session::Outcome::NoMatch)
-                break;
-            if (!q.withholdSecrets) {
-                hit = true;
-                break;
-            }
-            if (!secretsLooked) {
-                secretsLooked = true;
-                const QString full = QString::fromUtf8(text);
-                GrepSecrets s;
-                s.withheld = withholdSecrets(QStringView(full));
-                if (s.withheld.isWithheld()) {
-                    s.lines = grepLines(s.withheld.text);
-                    qsizetype at = 0;
-                    for (QStringView l : grepLines(full)) {
-                        s.lineStarts.push_back(at);
-                        // the line, its \r if it had one, its \n
-                        at = (l.data() - full.constData()) + l.size();
-                        if (at < full.size() && full.at(at) == u'\r')
-                            ++at;
-                        ++at;
-                    }
-                    secrets = std::move(s);
-                }
-            }
-            if (!secrets
-                || !secrets->covers(index, grepUtf16Units(lineBase, start), grepUtf16Units(lineBase + start, end - start))) {
-                hit = true;
-                break;
-            }
-            // inside a credential: look further along the line
-            from = end > start ? end : start + 1;
-            while (from < length && (uchar(lineBase[from]) & 0xC0) == 0x80)
-                ++from;
         }
-        if (hit) {
-            if (r.matches.size() >= wanted)
-                return r; // the caller needs no more from this file
+        if (outcome == GrepMatcher::Session::Outcome::Match) {
+            if (q.withholdSecrets && !secretsLooked) {
+                secretsLooked = true;
+                GrepSecrets found;
+                found.withheld = withholdSecrets(QStringView(QString::fromUtf8(text)));
+                if (found.withheld.isWithheld()) {
+                    secrets = std::move(found);
+                    secrets->lines = grepLines(secrets->withheld.text);
+                }
+            }
+            const qsizetype column = grepUtf16Units(lineBase, start);
             GrepMatch m;
             m.path = task.path;
             m.line = index + 1;
-            const qsizetype column = grepUtf16Units(lineBase, start);
-            const qsizetype matched = grepUtf16Units(lineBase + start, end - start);
             m.column = int(column) + 1;
-            const bool withheldLine = secrets && size_t(index) < size_t(secrets->lines.size())
-                                      && secrets->lines.at(index) != QStringView(lineText(line));
-            if (withheldLine) {
-                m.text = grepCut(secrets->lines.at(index));
+            std::vector<int> spans;
+            bool shown = true;
+            if (secrets && secrets->touches(index)) {
+                // shown as the stage leaves it, and only if the pattern still matches there: a
+                // pattern that matches only inside a secret finds nothing, so that grep cannot
+                // tell a secret's characters apart
+                const QByteArray withheldLine = secrets->line(index).toUtf8();
+                qsizetype ws = 0;
+                qsizetype we = 0;
+                if (session.find(withheldLine.constData(), withheldLine.size(), 0, &ws, &we)
+                    == GrepMatcher::Session::Outcome::Match) {
+                    qsizetype shift = 0;
+                    const qsizetype wColumn = grepUtf16Units(withheldLine.constData(), ws);
+                    const qsizetype wLength = grepUtf16Units(withheldLine.constData() + ws, we - ws);
+                    m.text = grepCutAround(secrets->line(index).toString(), wColumn, wLength, &shift);
+                    m.matchStart = int(shift);
+                    m.matchLength = int(std::min<qsizetype>(wLength, m.text.size() - shift));
+                    secrets->noteSpans(index, &spans);
+                } else {
+                    r.notShown.push_back(index + 1);
+                    shown = false;
+                }
             } else {
+                const qsizetype matched = grepUtf16Units(lineBase + start, end - start);
                 qsizetype shift = 0;
                 m.text = grepCutAround(lineText(line), column, matched, &shift);
                 m.matchStart = int(shift);
                 m.matchLength = int(std::min<qsizetype>(matched, m.text.size() - shift));
             }
-            auto shown = [&](const Span &s, int at) {
-                if (secrets && at < secrets->lines.size())
-                    return grepCut(secrets->lines.at(at));
-                return grepCut(lineText(s));
-            };
-            for (size_t b = 0; b < previous.size(); ++b)
-                m.before << shown(previous[b], index - int(previous.size()) + int(b));
-            qsizetype ahead = pos;
-            for (int a = 0; a < context && ahead < size; ++a) {
-                qsizetype after = 0;
-                const Span s = lineAt(ahead, &after);
-                m.after << shown(s, index + 1 + a);
-                ahead = after;
+            if (shown) {
+                if (r.matches.size() >= wanted)
+                    return r; // the caller needs no more from this file
+                auto contextLine = [&](const Span &s, int at) {
+                    if (secrets && secrets->touches(at)) {
+                        secrets->noteSpans(at, &spans);
+                        return grepCut(secrets->line(at));
+                    }
+                    return grepCut(lineText(s));
+                };
+                for (size_t b = 0; b < previous.size(); ++b)
+                    m.before << contextLine(previous[b], index - int(previous.size()) + int(b));
+                qsizetype ahead = pos;
+                for (int a = 0; a < context && ahead < size; ++a) {
+                    qsizetype after = 0;
+                    const Span s = lineAt(ahead, &after);
+                    m.after << contextLine(s, index + 1 + a);
+                    ahead = after;
+                }
+                r.matches.append(std::move(m));
+                r.spansShown.push_back(std::move(spans));
             }
-            r.matches.append(std::move(m));
         }
         remember();
     }
@@ -542,6 +540,7 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
         }
     };
     report(0, true);
+    QSet<std::pair<QString, int>> withheldSpans; // (path, offset) of the spans the lines show
     for (size_t i = 0; i < n; ++i) {
         if (cancel && cancel->load()) {
             finish();
@@ -590,7 +589,8 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
         ++page.filesSearched;
         page.linesGivenUp += result->givenUp;
         bool full = false;
-        for (GrepMatch &m : result->matches) {
+        for (qsizetype k = 0; k < result->matches.size(); ++k) {
+            GrepMatch &m = result->matches[k];
             if (page.matches.size() >= limit) {
                 page.more = true;
                 page.resumePath = tasks[i].path;
@@ -599,14 +599,15 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
                 break;
             }
             if (q.withholdSecrets) {
-                page.withheld += grepCountWithheld(m.text);
-                for (const QString &l : std::as_const(m.before))
-                    page.withheld += grepCountWithheld(l);
-                for (const QString &l : std::as_const(m.after))
-                    page.withheld += grepCountWithheld(l);
+                for (int offset : result->spansShown[size_t(k)])
+                    withheldSpans.insert({m.path, offset});
             }
             page.matches.append(std::move(m));
         }
+        // the lines the next page starts with are its to count
+        page.matchesNotShown += int(std::count_if(result->notShown.cbegin(), result->notShown.cend(), [&](int line) {
+            return !full || line <= page.resumeLine;
+        }));
         if (full)
             break;
         if (result->stopped) {
@@ -621,6 +622,7 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
     if (cancel && cancel->load())
         return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
     report(n, true);
+    page.withheld = int(withheldSpans.size());
     return page;
 }
 

@@ -27,9 +27,11 @@ struct GrepQuery
     QString afterPath;
     int afterLine = 0;
     int timeoutMs = 5000;        // the whole page; the page ends early with timedOut
-    // Tools that send text off the machine: credentials in the lines are replaced by
-    // "[withheld: KIND]" (core/base/secrets.h, applied to the whole file), and a match inside
-    // a credential is no match.
+    // Tools that send text off the machine: the whole file goes through the withholding stage
+    // (core/base/secrets.h; a line of a key's body is not recognisable on its own), a line that
+    // holds withheld text is shown as the stage leaves it ("[withheld: KIND]"), and a match on
+    // such a line is kept only if the pattern still matches the withheld line: a pattern that
+    // matches only inside a secret finds nothing (GrepPage::matchesNotShown counts it).
     bool withholdSecrets = false;
     int threads = 0;             // files read at once; 0: one per core
     // Called on the calling thread while files are read (at most ~10 times a second): files
@@ -62,7 +64,8 @@ struct GrepPage
     QString resumePath;          // where the next page starts (that file, after resumeLine lines)
     int resumeLine = 0;
     int linesGivenUp = 0;        // lines on which the expression reached its limits (no match)
-    int withheld = 0;            // credentials withheld from the lines returned
+    int withheld = 0;            // withheld spans (credentials) the lines returned touch
+    int matchesNotShown = 0;     // lines that matched only inside withheld text
 };
 
 // Limits of every grep: a pattern longer than this is refused (not compiled), and so are

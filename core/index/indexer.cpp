@@ -1,4 +1,5 @@
 #include "indexer.h"
+#include "indexersteps_p.h"
 
 #include "core/store/writerlock.h"
 
@@ -343,7 +344,462 @@ private:
     bool m_abort = false;
 };
 
+// The report and progress of one run or update, and how progress is told (at most every
+// 100 ms unless forced). Not copied: `tell` refers to it.
+struct RunState
+{
+    RunState(const Indexer::ProgressFn &progressFn, const std::atomic_bool *cancelFlag)
+        : progress(progressFn)
+        , cancel(cancelFlag)
+    {
+        timer.start();
+        lastProgress.start();
+        tell = [this](bool force) {
+            if (!progress || (!force && lastProgress.elapsed() < 100))
+                return;
+            lastProgress.restart();
+            prog.elapsedSeconds = timer.elapsed() / 1000.0;
+            progress(prog);
+        };
+    }
+    RunState(const RunState &) = delete;
+    RunState &operator=(const RunState &) = delete;
+
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+    double seconds() const { return timer.elapsed() / 1000.0; }
+
+    const Indexer::ProgressFn &progress;
+    const std::atomic_bool *cancel;
+    IndexReport report;
+    IndexProgress prog;
+    QElapsedTimer timer;
+    QElapsedTimer lastProgress;
+    std::function<void(bool force)> tell;
+};
+
+// The record of a scanned entry that is not parsed (ignored, too large, binary, a folder, ...):
+// its status and why.
+FileRecord skippedRecord(const ScannedFile &f)
+{
+    FileRecord r;
+    r.path = f.relPath;
+    r.language = f.language;
+    r.size = f.size;
+    r.mtimeMs = f.mtimeMs;
+    r.status = f.status;
+    r.reason = f.reason;
+    r.isDir = f.isDir;
+    return r;
+}
+
+// Whether a skipped entry's stored record says something else (or there is none).
+bool skipStatusChanged(const ScannedFile &f, const std::optional<FileRecord> &old)
+{
+    return !old || old->status != f.status || old->reason != f.reason || old->isDir != f.isDir;
+}
+
+// Whether a file to parse is as it was when it was parsed: same time and size, a final record.
+bool unchangedSinceParsed(const ScannedFile &f, const std::optional<FileRecord> &old)
+{
+    return old && old->mtimeMs == f.mtimeMs && old->size == f.size && recordIsFinal(*old) && !old->isDir;
+}
+
+// A path an update was told about: gone, or what the scanner says of it now.
+struct LookedPath
+{
+    QString path;
+    bool gone = false;
+    ScannedFile file;
+};
+
+// What an update found to do: the files to parse, the records whose status changed, and what
+// leaves the index (exact paths, and everything below some).
+struct ChangeSet
+{
+    std::vector<WorkItem> work;
+    QList<FileRecord> statusOnly;
+    QSet<QString> removeExact;
+    QStringList removeBelow;
+
+    // A scanned entry against its stored record: skipped (its record written when its status
+    // changed), unchanged, or to be parsed.
+    void consider(ScannedFile &&f, const std::optional<FileRecord> &old, RunState &run)
+    {
+        ++run.report.filesScanned;
+        if (f.status != FileStatus::Pending) {
+            ++run.report.filesSkipped;
+            if (skipStatusChanged(f, old))
+                statusOnly.append(skippedRecord(f));
+            return;
+        }
+        if (unchangedSinceParsed(f, old)) {
+            ++run.report.filesUnchanged;
+            return;
+        }
+        run.prog.bytesTotal += f.size;
+        work.push_back(WorkItem{std::move(f), old});
+    }
+};
+
+// The parse fan-out of writeWork(): worker threads, each with a chunker of its own, take the
+// work items in order and push their results into a bounded queue that the writer drains.
+class ParsePool
+{
+public:
+    ParsePool(const QByteArray &root, std::vector<WorkItem> &work, const IndexOptions &options, int threads,
+              const std::atomic_bool *cancel)
+        : m_queue(64)
+        , m_running(threads)
+    {
+        for (int t = 0; t < threads; ++t) {
+            m_workers.emplace_back([this, &root, &work, &options, cancel, t] {
+                QThread::currentThread()->setObjectName(QStringLiteral("repolens-parse-%1").arg(t));
+                Chunker chunker(options.chunker);
+                QElapsedTimer busy;
+                for (;;) {
+                    if (m_stop.load() || (cancel && cancel->load(std::memory_order_relaxed)))
+                        break;
+                    const size_t i = m_next.fetch_add(1);
+                    if (i >= work.size())
+                        break;
+                    busy.start();
+                    WorkResult result = processFile(root, work[i], chunker, options, cancel);
+                    m_parseNanos.fetch_add(busy.nsecsElapsed());
+                    m_queue.push(std::move(result));
+                }
+                m_running.fetch_sub(1);
+            });
+        }
+    }
+    ~ParsePool() { stop(); }
+
+    // A result, waiting up to timeoutMs; false when none arrived.
+    bool pop(WorkResult *out, int timeoutMs) { return m_queue.pop(out, timeoutMs); }
+    bool isRunning() const { return m_running.load() > 0; }
+    // Stops the workers (results not written yet are dropped) and joins them.
+    void stop()
+    {
+        if (m_workers.empty())
+            return;
+        m_stop.store(true);
+        m_queue.abort();
+        {
+            WorkResult drain;
+            while (m_running.load() > 0 || m_queue.pop(&drain, 0)) {
+                m_queue.pop(&drain, 10);
+            }
+        }
+        for (std::thread &w : m_workers)
+            w.join();
+        m_workers.clear();
+    }
+    double parseSeconds() const { return m_parseNanos.load() / 1e9; }
+
+private:
+    ResultQueue m_queue;
+    std::atomic<size_t> m_next{0};
+    std::atomic<int> m_running;
+    std::atomic_bool m_stop{false};
+    std::atomic<qint64> m_parseNanos{0};
+    std::vector<std::thread> m_workers;
+};
+
+// The trigrams of a file whose content was just written go to the grep index's buffer, which
+// is flushed (in the open transaction) when full.
+Result<void> bufferTrigrams(IndexStore &store, qint64 id, WorkResult &result, IndexReport &report)
+{
+    store.grep().add(id, std::move(result.trigrams));
+    report.trigramSeconds += result.trigramNanos / 1e9;
+    if (!store.grep().bufferFull())
+        return {};
+    QElapsedTimer grepTimer;
+    grepTimer.start();
+    auto flushed = store.grep().flush();
+    report.grepSeconds += grepTimer.nsecsElapsed() / 1e9;
+    return flushed;
+}
+
+// Writes one parsed file in the open transaction: a file gone since the scan leaves the index;
+// otherwise its record, and its content replaced or cleared. Counted in the report; *changed
+// when the index changed.
+Result<void> writeParsedFile(IndexStore &store, WorkResult &result, IndexReport &report, bool *changed)
+{
+    if (result.vanished) {
+        if (auto r = store.removeFile(result.record.path); !r)
+            return r;
+        ++report.filesRemoved;
+        *changed = true;
+        return {};
+    }
+    auto id = store.files().upsert(result.record);
+    if (!id)
+        return Result<void>(id.error());
+    if (result.writeContent) {
+        if (auto r = store.replaceFileContent(*id, result.record.path, result.parsed, result.fresh); !r)
+            return r;
+        if (auto r = bufferTrigrams(store, *id, result, report); !r)
+            return r;
+        ++report.filesParsed;
+        report.chunks += int(result.parsed.chunks.size());
+        report.symbols += int(result.parsed.symbols.size());
+        report.refs += int(result.parsed.refs.size());
+        report.bytesParsed += result.record.size;
+        *changed = true;
+    } else if (result.clearContent) {
+        if (auto r = store.clearFileContent(*id); !r)
+            return r;
+        *changed = true;
+    } else if (result.record.status != FileStatus::Indexed) {
+        // (a file drafted in this run and then found binary, generated, ...)
+        if (!isGrepSearchable(result.record.status)) {
+            if (auto r = store.grep().remove(*id); !r)
+                return r;
+        }
+        *changed = true;
+    } else {
+        ++report.filesUnchanged;
+    }
+    return {};
+}
+
+// The writer side of writeWork(): results written in transactions of up to batchFiles files or
+// batchMillis ms; the first transaction also marks the references unlinked until the link
+// step commits. Keeps the time spent writing.
+class BatchWriter
+{
+public:
+    BatchWriter(IndexStore &store, const IndexOptions &options)
+        : m_store(store)
+        , m_options(options)
+    {
+        m_batchTimer.start();
+    }
+
+    // Writes one result, opening a transaction first when none is open.
+    Result<void> write(WorkResult &result, IndexReport &report, bool *changed)
+    {
+        QElapsedTimer writeTimer;
+        writeTimer.start();
+        if (!m_inTransaction) {
+            if (auto r = m_store.beginTransaction(); !r)
+                return r;
+            m_inTransaction = true;
+            m_batchTimer.restart();
+            m_inBatch = 0;
+            if (!m_markedUnlinked) {
+                // New content has unlinked references until the link step commits.
+                if (auto r = m_store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("0")); !r)
+                    return r;
+                m_markedUnlinked = true;
+            }
+        }
+        if (auto r = writeParsedFile(m_store, result, report, changed); !r)
+            return r;
+        writeNanos += writeTimer.nsecsElapsed();
+        return {};
+    }
+    // After a write: commits when the batch is full (files or time).
+    Result<void> commitWhenFull()
+    {
+        if (++m_inBatch < m_options.batchFiles && m_batchTimer.elapsed() <= m_options.batchMillis)
+            return {};
+        QElapsedTimer writeTimer;
+        writeTimer.start();
+        const auto committed = m_store.commit();
+        writeNanos += writeTimer.nsecsElapsed();
+        if (!committed)
+            return committed;
+        m_inTransaction = false;
+        crashPoint("after-commit");
+        return {};
+    }
+    // While waiting for results: commits a batch open for longer than batchMillis.
+    Result<void> commitWhenOld()
+    {
+        if (!m_inTransaction || m_batchTimer.elapsed() <= m_options.batchMillis)
+            return {};
+        if (auto r = m_store.commit(); !r)
+            return r;
+        m_inTransaction = false;
+        crashPoint("after-commit");
+        return {};
+    }
+    // At the end: the open batch committed, or rolled back after a failed write or commit (the
+    // batch is lost, the index consistent). Returns the writing's outcome.
+    Result<void> finish(Result<void> outcome)
+    {
+        if (!m_inTransaction)
+            return outcome;
+        if (outcome) {
+            if (auto r = m_store.commit(); !r)
+                outcome = r;
+            else
+                crashPoint("after-commit");
+        }
+        if (!outcome)
+            m_store.rollback();
+        return outcome;
+    }
+
+    qint64 writeNanos = 0;
+
+private:
+    IndexStore &m_store;
+    const IndexOptions &m_options;
+    QElapsedTimer m_batchTimer;
+    int m_inBatch = 0;
+    bool m_inTransaction = false;
+    bool m_markedUnlinked = false;
+};
+
+// Runs `work` in a transaction of its own: committed, or rolled back when it fails.
+Result<void> inTransaction(IndexStore &store, const std::function<Result<void>()> &work)
+{
+    if (auto r = store.beginTransaction(); !r)
+        return r;
+    if (auto r = work(); !r) {
+        store.rollback();
+        return r;
+    }
+    return store.commit();
+}
+
+// A file of the grep index read again for its trigrams (files unindexed after an upgrade, a
+// repair, or updates one file at a time).
+struct TextRead
+{
+    qint64 id = 0;
+    QString path;
+    std::vector<Trigram> trigrams;
+    bool ok = false; // still a text file (beneath the root, no symlink, decoded as indexed)
+};
+
+// Reads files beneath the root on `threads` threads (never through a symlink, never blocking on
+// a FIFO: core/base/safefile.h), decoded as the indexer decodes them, in any order, at most 64
+// ahead of the writer.
+class TextReadPool
+{
+public:
+    TextReadPool(QByteArray root, const QList<GrepFile> &files, qint64 cap, int threads, const std::atomic_bool *cancel)
+        : m_root(std::move(root))
+        , m_running(threads)
+    {
+        for (int t = 0; t < threads; ++t) {
+            m_workers.emplace_back([this, &files, cap, cancel, t] {
+                QThread::currentThread()->setObjectName(QStringLiteral("repolens-text-%1").arg(t));
+                for (;;) {
+                    const qsizetype i = m_next.fetch_add(1);
+                    if (i >= files.size() || m_stop.load() || (cancel && cancel->load(std::memory_order_relaxed)))
+                        break;
+                    TextRead r = read(files.at(i), cap);
+                    std::unique_lock lock(m_mutex);
+                    m_room.wait(lock, [&] { return m_queue.size() < 64 || m_stop.load(); });
+                    m_queue.push_back(std::move(r));
+                    m_ready.notify_one();
+                }
+                std::lock_guard lock(m_mutex);
+                --m_running;
+                m_ready.notify_one();
+            });
+        }
+    }
+    ~TextReadPool()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop.store(true);
+            m_queue.clear();
+        }
+        m_room.notify_all();
+        for (std::thread &w : m_workers)
+            w.join();
+    }
+    TextReadPool(const TextReadPool &) = delete;
+    TextReadPool &operator=(const TextReadPool &) = delete;
+
+    // The next file read; false once every thread has finished and nothing is left.
+    bool pop(TextRead *out)
+    {
+        std::unique_lock lock(m_mutex);
+        m_ready.wait(lock, [&] { return !m_queue.empty() || m_running == 0; });
+        if (m_queue.empty())
+            return false;
+        *out = std::move(m_queue.front());
+        m_queue.pop_front();
+        m_room.notify_one();
+        return true;
+    }
+
+private:
+    TextRead read(const GrepFile &f, qint64 cap) const
+    {
+        TextRead r{f.id, f.path, {}, false};
+        auto bytes = readFileBeneath(m_root, encodePath(f.path), cap);
+        if (bytes && bytes->size() <= cap) {
+            const ContentVerdict verdict = classifyContent(f.path, f.language, *bytes);
+            if (verdict.status == FileStatus::Pending) {
+                r.trigrams = GrepStore::trigramsOf(verdict.utf8);
+                r.ok = true;
+            }
+        }
+        return r;
+    }
+
+    const QByteArray m_root;
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::condition_variable m_room;
+    std::deque<TextRead> m_queue; // guarded by m_mutex
+    int m_running;                // guarded by m_mutex
+    std::atomic<qsizetype> m_next{0};
+    std::atomic_bool m_stop{false};
+    std::vector<std::thread> m_workers;
+};
+
+// The git history read (file-quality prior) that runs in git while the index links.
+struct HistoryRead
+{
+    QString head;
+    std::future<QHash<QString, QPair<int, qint64>>> read;
+    QElapsedTimer timer;
+};
+
 } // namespace
+
+namespace IndexerSteps {
+
+// Relative paths of an update as given by a watcher: cleaned, without leading slashes, none
+// outside the folder ("..", "../x") or of the folder itself, each once, sorted.
+QStringList cleanRelativePaths(const QStringList &relPaths)
+{
+    QSet<QString> unique;
+    for (const QString &p : relPaths) {
+        QString clean = QDir::cleanPath(p);
+        while (clean.startsWith(u'/'))
+            clean.remove(0, 1);
+        if (clean.isEmpty() || clean == u"." || clean == u".." || clean.startsWith(QStringLiteral("../")))
+            continue;
+        unique.insert(clean);
+    }
+    QStringList paths(unique.cbegin(), unique.cend());
+    paths.sort();
+    return paths;
+}
+
+// The outermost of some folders (none inside another of them), sorted.
+QStringList outermostFolders(QStringList folders)
+{
+    folders.sort();
+    folders.removeDuplicates();
+    QStringList outer;
+    for (const QString &dir : std::as_const(folders)) {
+        if (outer.isEmpty() || !isUnder(dir, outer.last()))
+            outer << dir;
+    }
+    return outer;
+}
+
+} // namespace IndexerSteps
 
 class Indexer::Private
 {
@@ -386,9 +842,47 @@ public:
     // nothing unindexed; an update leaves a few files to the searches.
     Result<void> indexText(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
                            const std::atomic_bool *cancel, bool complete);
+    // indexText's reading: the files' text read again and decoded on a few threads, their
+    // trigrams written here in transactions as the buffer fills.
+    Result<void> readUnindexedText(IndexStore &store, const QList<GrepFile> &files, IndexReport &report,
+                                   IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel);
     // incremental: the index was fully linked before this connection wrote anything.
     Result<void> link(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
                       bool changed, bool incremental);
+
+    // The steps of a full run (runOnce).
+    struct FolderScan
+    {
+        std::vector<WorkItem> work;     // new and changed files (all, when the parser changed)
+        QList<FileRecord> statusOnly;   // skipped entries whose status changed
+        QSet<QString> removed;          // indexed paths the scan did not see
+        HeaderLanguages headers;        // what .h files are, from the other files
+        int fresh = 0;                  // work items never parsed before
+        bool bulk = false;              // mostly new files: graph indexes built once at the end
+    };
+    // Walks the whole folder with a fresh scanner (it re-reads every ignore file) and compares
+    // each entry with its stored record (`known`).
+    Result<FolderScan> scanFolder(QHash<QString, FileRecord> known, bool parserChanged, RunState &run);
+    // The draft pass (a first index of many files), then the parse of everything scanned;
+    // true when the run was cancelled (its report says so).
+    Result<bool> parseScanned(IndexStore &store, FolderScan &scan, RunState &run, bool *changed);
+    // Starts reading the git history when HEAD moved since it was last read.
+    HistoryRead startHistoryRead(const IndexStore &store, const std::atomic_bool *cancel) const;
+    // Stores what the read found (commit counts and dates per file) with its HEAD.
+    Result<void> storeHistory(IndexStore &store, HistoryRead &history, RunState &run);
+
+    // The steps of an update (updateOnce).
+    // Changed ignore files: their rules re-read and their folders added to `subtrees`; false
+    // when the change needs a full run (the root's rules, .git/info/exclude).
+    bool ignoreRulesChanged(const QStringList &paths, QStringList *subtrees);
+    // One path as it is now; a folder to scan (new, renamed, re-included) goes to `subtrees`.
+    LookedPath lookAt(Scanner &scan, const QString &path, QStringList *subtrees) const;
+    // The looked-at paths outside the subtrees to scan: what leaves the index, what changed.
+    void sortLookedPaths(const IndexStore &store, std::vector<LookedPath> &looked, const QStringList &subtrees,
+                         ChangeSet &changes, RunState &run);
+    // Scans each subtree against its stored records (what is not seen leaves the index);
+    // false when cancelled (the report says so).
+    bool rescanFolders(const IndexStore &store, const QStringList &subtrees, ChangeSet &changes, RunState &run);
 };
 
 Indexer::Indexer(QString rootDir, QString databasePath, IndexOptions options)
@@ -583,6 +1077,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
                 const size_t i = next.fetch_add(1);
                 if (i >= fresh.size() || cancelled())
                     break;
+                if (options.beforeDraft)
+                    options.beforeDraft(work[fresh[i]].file.relPath);
                 queue.push(draftFile(rootBytes, work[fresh[i]], options));
             }
             running.fetch_sub(1);
@@ -610,6 +1106,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
                 break;
             continue;
         }
+        if (cancelled())
+            break; // what was written before the Stop is kept
         ++received;
         ++prog.filesDone;
         prog.bytesDone += r.record.size;
@@ -628,7 +1126,9 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
         ++drafted;
     }
     finish();
-    if (!result || cancelled()) {
+    // A Stop keeps the windows written so far: their files stay pending and searchable as
+    // text, and the next run drafts and parses them again.
+    if (!result || (cancelled() && drafted == 0)) {
         store.rollback();
         store.drafts().clear();
         return cancelled() ? Result<void>() : result;
@@ -645,6 +1145,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     }
     report.writeSeconds += writeTimer.nsecsElapsed() / 1e9;
     report.draftedFiles = drafted;
+    if (cancelled())
+        return {};
     report.keywordReadySeconds = runTimer.elapsed() / 1000.0;
     prog.keywordReady = true;
     prog.bytesDone = 0;
@@ -675,31 +1177,7 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
     });
     const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
                                    int(std::min<size_t>(work.size(), 64)));
-    ResultQueue queue(64);
-    std::atomic<size_t> next{0};
-    std::atomic<int> running{threads};
-    std::atomic_bool stop{false};
-    std::atomic<qint64> parseNanos{0};
-    std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-        workers.emplace_back([&, t] {
-            QThread::currentThread()->setObjectName(QStringLiteral("repolens-parse-%1").arg(t));
-            Chunker chunker(options.chunker);
-            QElapsedTimer busy;
-            for (;;) {
-                if (stop.load() || cancelled())
-                    break;
-                const size_t i = next.fetch_add(1);
-                if (i >= work.size())
-                    break;
-                busy.start();
-                WorkResult result = processFile(rootBytes, work[i], chunker, options, cancel);
-                parseNanos.fetch_add(busy.nsecsElapsed());
-                queue.push(std::move(result));
-            }
-            running.fetch_sub(1);
-        });
-    }
+    ParsePool pool(rootBytes, work, options, threads, cancel);
 
     // A big first load builds the graph indexes once at the end.
     Result<void> writeError;
@@ -707,153 +1185,43 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
         if (auto r = store.beginBulkLoad(); !r)
             writeError = r;
     }
-    QElapsedTimer writeTimer;
-    qint64 writeNanos = 0;
-    int inBatch = 0;
-    QElapsedTimer batchTimer;
-    batchTimer.start();
-    bool inTransaction = false;
-    bool markedUnlinked = false;
+    BatchWriter writer(store, options);
     size_t received = 0;
     while (writeError && received < work.size()) {
         WorkResult result;
-        if (!queue.pop(&result, 100)) {
-            if (running.load() == 0) {
+        if (!pool.pop(&result, 100)) {
+            if (!pool.isRunning()) {
                 // workers stopped early (cancel): drain what is left
-                if (!queue.pop(&result, 0))
+                if (!pool.pop(&result, 0))
                     break;
             } else {
-                if (inTransaction && batchTimer.elapsed() > options.batchMillis) {
-                    if (auto r = store.commit(); !r) {
-                        writeError = r;
-                        break;
-                    }
-                    inTransaction = false;
-                    crashPoint("after-commit");
-                }
+                writeError = writer.commitWhenOld();
                 continue;
             }
         }
         ++received;
         if (cancelled() && result.record.status == FileStatus::Pending)
             continue; // cut off mid-way: leave the old state
-        writeTimer.start();
-        if (!inTransaction) {
-            if (auto r = store.beginTransaction(); !r) {
-                writeError = r;
-                break;
-            }
-            inTransaction = true;
-            batchTimer.restart();
-            inBatch = 0;
-            if (!markedUnlinked) {
-                // New content has unlinked references until the link step commits.
-                if (auto r = store.setMeta(QStringLiteral("refs_resolved"), QStringLiteral("0")); !r) {
-                    writeError = r;
-                    break;
-                }
-                markedUnlinked = true;
-            }
-        }
-        if (result.vanished) {
-            if (auto r = store.removeFile(result.record.path); !r) {
-                writeError = r;
-                break;
-            }
-            ++report.filesRemoved;
-            *changed = true;
-        } else {
-            auto id = store.files().upsert(result.record);
-            if (!id) {
-                writeError = Result<void>(id.error());
-                break;
-            }
-            if (result.writeContent) {
-                if (auto r = store.replaceFileContent(*id, result.record.path, result.parsed, result.fresh); !r) {
-                    writeError = r;
-                    break;
-                }
-                store.grep().add(*id, std::move(result.trigrams));
-                report.trigramSeconds += result.trigramNanos / 1e9;
-                if (store.grep().bufferFull()) {
-                    QElapsedTimer grepTimer;
-                    grepTimer.start();
-                    if (auto r = store.grep().flush(); !r) {
-                        writeError = r;
-                        break;
-                    }
-                    report.grepSeconds += grepTimer.nsecsElapsed() / 1e9;
-                }
-                ++report.filesParsed;
-                report.chunks += int(result.parsed.chunks.size());
-                report.symbols += int(result.parsed.symbols.size());
-                report.refs += int(result.parsed.refs.size());
-                report.bytesParsed += result.record.size;
-                *changed = true;
-            } else if (result.clearContent) {
-                if (auto r = store.clearFileContent(*id); !r) {
-                    writeError = r;
-                    break;
-                }
-                *changed = true;
-            } else if (result.record.status != FileStatus::Indexed) {
-                // (a file drafted in this run and then found binary, generated, ...)
-                if (!isGrepSearchable(result.record.status)) {
-                    if (auto r = store.grep().remove(*id); !r) {
-                        writeError = r;
-                        break;
-                    }
-                }
-                *changed = true;
-            } else {
-                ++report.filesUnchanged;
-            }
-        }
-        writeNanos += writeTimer.nsecsElapsed();
+        if (writeError = writer.write(result, report, changed); !writeError)
+            break;
         crashPoint("in-batch");
         ++prog.filesDone;
         prog.bytesDone += result.record.size;
         prog.currentPath = result.record.path;
         tell(false);
-        if (++inBatch >= options.batchFiles || batchTimer.elapsed() > options.batchMillis) {
-            writeTimer.start();
-            const auto committed = store.commit();
-            writeNanos += writeTimer.nsecsElapsed();
-            if (auto r = committed; !r) {
-                writeError = r;
-                break;
-            }
-            inTransaction = false;
-            crashPoint("after-commit");
-        }
+        writeError = writer.commitWhenFull();
     }
-    if (inTransaction) {
-        if (writeError) {
-            if (auto r = store.commit(); !r)
-                writeError = r;
-            else
-                crashPoint("after-commit");
-        }
-        if (!writeError)
-            store.rollback(); // a failed write or commit: the batch is lost, the index consistent
-    }
-    stop.store(true);
-    queue.abort();
-    {
-        WorkResult drain;
-        while (running.load() > 0 || queue.pop(&drain, 0)) {
-            queue.pop(&drain, 10);
-        }
-    }
-    for (std::thread &w : workers)
-        w.join();
+    writeError = writer.finish(writeError);
+    pool.stop();
+    qint64 writeNanos = writer.writeNanos;
     if (bulk) {
+        QElapsedTimer writeTimer;
         writeTimer.start();
         if (auto r = store.endBulkLoad(); !r && writeError)
             writeError = r;
         writeNanos += writeTimer.nsecsElapsed();
     }
-    report.parseSeconds += parseNanos.load() / 1e9;
+    report.parseSeconds += pool.parseSeconds();
     report.writeSeconds += writeNanos / 1e9;
     return writeError;
 }
@@ -861,135 +1229,69 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
 Result<void> Indexer::Private::indexText(IndexStore &store, IndexReport &report, IndexProgress &prog,
                                          const TellFn &tell, const std::atomic_bool *cancel, bool complete)
 {
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     GrepStore &grep = store.grep();
     QElapsedTimer timer;
     timer.start();
     auto unindexed = grep.unindexedFiles();
     if (!unindexed)
         return unindexed.error();
+    if (!complete && unindexed->size() < kGrepUpdateBatch) {
+        grep.dropBuffer(); // the files stay unindexed: every search reads them meanwhile
+        return {};
+    }
     std::vector<quint32> toRead;
     for (quint32 id : *unindexed) {
         if (!grep.isBuffered(id))
             toRead.push_back(id);
     }
-    if (!complete && unindexed->size() < kGrepUpdateBatch) {
-        grep.dropBuffer(); // the files stay unindexed: every search reads them meanwhile
-        return {};
-    }
-    auto inTransaction = [&](const std::function<Result<void>()> &work) -> Result<void> {
-        if (auto r = store.beginTransaction(); !r)
-            return r;
-        if (auto r = work(); !r) {
-            store.rollback();
-            return r;
-        }
-        return store.commit();
-    };
     if (!toRead.empty()) {
         auto files = grep.files(&toRead);
         if (!files)
             return files.error();
-        prog.phase = IndexProgress::Phase::TextIndex;
-        prog.filesTotal = int(files->size());
-        prog.filesDone = 0;
-        prog.phaseStartSeconds = prog.elapsedSeconds;
-        tell(true);
-        const QByteArray rootBytes = encodePath(ensureScanner().rootDir());
-        const qint64 cap = options.scan.sizeCap;
-        struct Read
-        {
-            qint64 id = 0;
-            QString path;
-            std::vector<Trigram> trigrams;
-            bool ok = false;
-        };
-        std::mutex mutex;
-        std::condition_variable ready;
-        std::condition_variable room;
-        std::deque<Read> queue;
-        std::atomic<qsizetype> next{0};
-        std::atomic<int> running{0};
-        std::atomic_bool stop{false};
-        const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
-                                       int(std::min<qsizetype>(files->size(), 64)));
-        running = threads;
-        std::vector<std::thread> workers;
-        for (int t = 0; t < threads; ++t) {
-            workers.emplace_back([&, t] {
-                QThread::currentThread()->setObjectName(QStringLiteral("repolens-text-%1").arg(t));
-                for (;;) {
-                    const qsizetype i = next.fetch_add(1);
-                    if (i >= files->size() || stop.load() || cancelled())
-                        break;
-                    const GrepFile &f = files->at(i);
-                    Read r{f.id, f.path, {}, false};
-                    auto bytes = readFileBeneath(rootBytes, encodePath(f.path), cap);
-                    if (bytes && bytes->size() <= cap) {
-                        const ContentVerdict verdict = classifyContent(f.path, f.language, *bytes);
-                        if (verdict.status == FileStatus::Pending) {
-                            r.trigrams = GrepStore::trigramsOf(verdict.utf8);
-                            r.ok = true;
-                        }
-                    }
-                    std::unique_lock lock(mutex);
-                    room.wait(lock, [&] { return queue.size() < 64 || stop.load(); });
-                    queue.push_back(std::move(r));
-                    ready.notify_one();
-                }
-                std::lock_guard lock(mutex);
-                --running;
-                ready.notify_one();
-            });
-        }
-        Result<void> result;
-        for (;;) {
-            Read r;
-            {
-                std::unique_lock lock(mutex);
-                ready.wait(lock, [&] { return !queue.empty() || running.load() == 0; });
-                if (queue.empty())
-                    break;
-                r = std::move(queue.front());
-                queue.pop_front();
-                room.notify_one();
-            }
-            ++prog.filesDone;
-            prog.currentPath = r.path;
-            tell(false);
-            if (!r.ok)
-                continue; // not text any more: its next scan takes it out of the index
-            grep.add(r.id, std::move(r.trigrams));
-            ++report.grepFilesIndexed;
-            if (grep.bufferFull()) {
-                if (auto w = inTransaction([&] { return grep.flush(); }); !w) {
-                    result = w;
-                    break;
-                }
-            }
-        }
-        {
-            std::lock_guard lock(mutex);
-            stop.store(true);
-            queue.clear();
-        }
-        room.notify_all();
-        for (std::thread &w : workers)
-            w.join();
-        if (!result)
-            return result;
+        if (auto r = readUnindexedText(store, *files, report, prog, tell, cancel); !r)
+            return r;
     }
-    if (cancelled()) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) {
         grep.dropBuffer();
         return {};
     }
-    auto written = inTransaction([&]() -> Result<void> {
+    auto written = inTransaction(store, [&]() -> Result<void> {
         if (auto r = grep.flush(); !r)
             return r;
         return grep.maintain();
     });
     report.grepSeconds += timer.nsecsElapsed() / 1e9;
     return written;
+}
+
+Result<void> Indexer::Private::readUnindexedText(IndexStore &store, const QList<GrepFile> &files, IndexReport &report,
+                                                 IndexProgress &prog, const TellFn &tell,
+                                                 const std::atomic_bool *cancel)
+{
+    prog.phase = IndexProgress::Phase::TextIndex;
+    prog.filesTotal = int(files.size());
+    prog.filesDone = 0;
+    prog.phaseStartSeconds = prog.elapsedSeconds;
+    tell(true);
+    const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                   int(std::min<qsizetype>(files.size(), 64)));
+    TextReadPool pool(encodePath(ensureScanner().rootDir()), files, options.scan.sizeCap, threads, cancel);
+    GrepStore &grep = store.grep();
+    TextRead r;
+    while (pool.pop(&r)) {
+        ++prog.filesDone;
+        prog.currentPath = r.path;
+        tell(false);
+        if (!r.ok)
+            continue; // not text any more: its next scan takes it out of the index
+        grep.add(r.id, std::move(r.trigrams));
+        ++report.grepFilesIndexed;
+        if (grep.bufferFull()) {
+            if (auto w = inTransaction(store, [&] { return grep.flush(); }); !w)
+                return w;
+        }
+    }
+    return {};
 }
 
 Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, IndexProgress &prog,
@@ -1027,21 +1329,7 @@ Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, Inde
 Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const std::atomic_bool *cancel,
                                               bool verify)
 {
-    QElapsedTimer timer;
-    timer.start();
-    IndexReport report;
-    IndexProgress prog;
-    QElapsedTimer lastProgress;
-    lastProgress.start();
-    const TellFn tell = [&](bool force) {
-        if (!progress || (!force && lastProgress.elapsed() < 100))
-            return;
-        lastProgress.restart();
-        prog.elapsedSeconds = timer.elapsed() / 1000.0;
-        progress(prog);
-    };
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
-
+    RunState run(progress, cancel);
     auto opened = IndexStore::open(dbPath, IndexStore::Mode::ReadWrite);
     if (!opened)
         return opened.error();
@@ -1069,141 +1357,44 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
             return r.error();
         parserChanged = false;
     }
-    HeaderLanguages headers;
 
     // --- scan ------------------------------------------------------------------------------
-    // A fresh scanner re-reads every ignore file; update() keeps using it afterwards.
-    scanner = std::make_unique<Scanner>(root, options.scan);
-    prog.phase = IndexProgress::Phase::Scanning;
-    std::vector<WorkItem> work;
-    QList<FileRecord> statusOnly; // skipped entries whose status changed
-    QSet<QString> seen;
-    auto scanned = scanner->scan(
-        [&](ScannedFile &&f) {
-            ++prog.filesSeen;
-            ++report.filesScanned;
-            seen.insert(f.relPath);
-            auto it = known.constFind(f.relPath);
-            const bool haveOld = it != known.cend();
-            if (f.status != FileStatus::Pending) {
-                ++report.filesSkipped;
-                if (!haveOld || it->status != f.status || it->reason != f.reason || it->isDir != f.isDir) {
-                    FileRecord r;
-                    r.path = f.relPath;
-                    r.language = f.language;
-                    r.size = f.size;
-                    r.mtimeMs = f.mtimeMs;
-                    r.status = f.status;
-                    r.reason = f.reason;
-                    r.isDir = f.isDir;
-                    statusOnly.append(r);
-                }
-                return;
-            }
-            headers.addFile(f.relPath);
-            if (haveOld && it->mtimeMs == f.mtimeMs && it->size == f.size && recordIsFinal(*it)
-                && !it->isDir && !parserChanged) {
-                ++report.filesUnchanged;
-                return;
-            }
-            prog.bytesTotal += f.size;
-            work.push_back(WorkItem{std::move(f), haveOld ? std::optional<FileRecord>(*it) : std::nullopt,
-                                    parserChanged});
-            tell(false);
-        },
-        cancel);
+    auto scanned = scanFolder(std::move(known), parserChanged, run);
     if (!scanned) {
         if (scanned.error().code == ErrorCode::Cancelled) {
-            report.cancelled = true;
-            return report;
+            run.report.cancelled = true;
+            return run.report;
         }
         return scanned.error();
     }
-
     // The folder itself went away while it was walked (deleted, unmounted, renamed): an error,
     // not an index of nothing.
     if (!isFolder(root))
         return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
-    decideHeaders(&work, headers);
+    decideHeaders(&scanned->work, scanned->headers);
 
     // --- removed files + status-only changes --------------------------------------------------
-    QSet<QString> removed;
-    for (auto it = known.cbegin(); it != known.cend(); ++it) {
-        if (!seen.contains(it.key()))
-            removed.insert(it.key());
-    }
-    known.clear();
-    seen.clear();
     bool changed = false;
-    if (auto r = applyRemovals(store, removed, {}, statusOnly, report, &changed); !r)
+    if (auto r = applyRemovals(store, scanned->removed, {}, scanned->statusOnly, run.report, &changed); !r)
         return r.error();
     crashPoint("after-scan");
 
     // --- parse on a pool, write here ------------------------------------------------------------
-    // A load of mostly new files drops the graph indexes and builds them once at the end; not
-    // for files that are only touched (checkout, fresh clone) or changed.
-    const int fresh = int(std::count_if(work.cbegin(), work.cend(), [](const WorkItem &w) {
-        return !w.old || (w.old->status != FileStatus::Indexed && w.old->status != FileStatus::ParseError);
-    }));
-    const bool bulk = fresh >= 1000 && 2 * fresh >= int(work.size()) + report.filesUnchanged;
-    if (options.draftMinFiles > 0 && fresh >= options.draftMinFiles) {
-        if (auto r = writeDrafts(store, work, report, prog, tell, cancel, timer); !r)
-            return r.error();
-        if (cancelled()) {
-            report.cancelled = true;
-            report.seconds = timer.elapsed() / 1000.0;
-            return report;
-        }
-    }
-    if (auto r = writeWork(store, work, report, prog, tell, cancel, bulk, &changed); !r)
-        return r.error();
-    if (cancelled()) {
-        report.cancelled = true;
-        report.seconds = timer.elapsed() / 1000.0;
-        return report;
-    }
-    if (auto r = indexText(store, report, prog, tell, cancel, true); !r)
-        return r.error();
-    if (!isFolder(root)) // what was written stays consistent; the next run redoes the rest
-        return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
-    // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
-    if (auto r = store.drafts().clear(); !r)
-        qCWarning(lcIndex) << r.error().toString();
+    const auto stopped = parseScanned(store, *scanned, run, &changed);
+    if (!stopped)
+        return stopped.error();
+    if (*stopped)
+        return run.report;
     crashPoint("after-parse");
 
     // --- git history (file-quality prior), read by git while this thread links -------------------
-    // (a new HEAD is read even when no indexed file changed: commit counts and dates move)
-    QString head;
-    std::future<QHash<QString, QPair<int, qint64>>> historyRead;
-    QElapsedTimer historyTimer;
-    if (options.gitHistory) {
-        head = GitHistory::head(root);
-        if (!head.isEmpty() && head != store.meta(QStringLiteral("git_head"))) {
-            historyTimer.start();
-            historyRead = std::async(std::launch::async, [root = root, cancel] { return GitHistory::read(root, cancel); });
-        }
-    }
+    HistoryRead history = startHistoryRead(store, cancel);
 
     // --- link references --------------------------------------------------------------------
-    if (auto r = link(store, report, prog, tell, changed, linkedBefore && !bulk); !r)
+    if (auto r = link(store, run.report, run.prog, run.tell, changed, linkedBefore && !scanned->bulk); !r)
         return r.error();
-
-    if (historyRead.valid()) {
-        {
-            prog.phase = IndexProgress::Phase::History;
-            tell(true);
-            const auto history = historyRead.get();
-            if (!history.isEmpty() && !cancelled()) {
-                if (auto r = store.beginTransaction(); !r)
-                    return r.error();
-                store.files().setGitHistory(history);
-                store.setMeta(QStringLiteral("git_head"), head);
-                if (auto r = store.commit(); !r)
-                    return r.error();
-            }
-            report.historySeconds = historyTimer.elapsed() / 1000.0;
-        }
-    }
+    if (auto r = storeHistory(store, history, run); !r)
+        return r.error();
 
     if (changed) {
         store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
@@ -1211,64 +1402,134 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     }
     if (parserChanged)
         store.setMeta(QStringLiteral("parser"), parser);
-    prog.phase = IndexProgress::Phase::Done;
-    report.seconds = timer.elapsed() / 1000.0;
-    tell(true);
-    return report;
+    run.prog.phase = IndexProgress::Phase::Done;
+    run.report.seconds = run.seconds();
+    run.tell(true);
+    return run.report;
+}
+
+Result<Indexer::Private::FolderScan> Indexer::Private::scanFolder(QHash<QString, FileRecord> known, bool parserChanged,
+                                                                  RunState &run)
+{
+    FolderScan out;
+    // A fresh scanner re-reads every ignore file; update() keeps using it afterwards.
+    scanner = std::make_unique<Scanner>(root, options.scan);
+    run.prog.phase = IndexProgress::Phase::Scanning;
+    QSet<QString> seen;
+    auto scanned = scanner->scan(
+        [&](ScannedFile &&f) {
+            ++run.prog.filesSeen;
+            ++run.report.filesScanned;
+            seen.insert(f.relPath);
+            auto it = known.constFind(f.relPath);
+            const std::optional<FileRecord> old = it != known.cend() ? std::optional<FileRecord>(*it) : std::nullopt;
+            if (f.status != FileStatus::Pending) {
+                ++run.report.filesSkipped;
+                if (skipStatusChanged(f, old))
+                    out.statusOnly.append(skippedRecord(f));
+                return;
+            }
+            out.headers.addFile(f.relPath);
+            if (unchangedSinceParsed(f, old) && !parserChanged) {
+                ++run.report.filesUnchanged;
+                return;
+            }
+            run.prog.bytesTotal += f.size;
+            out.work.push_back(WorkItem{std::move(f), old, parserChanged});
+            run.tell(false);
+        },
+        run.cancel);
+    if (!scanned)
+        return scanned.error();
+    for (auto it = known.cbegin(); it != known.cend(); ++it) {
+        if (!seen.contains(it.key()))
+            out.removed.insert(it.key());
+    }
+    // A load of mostly new files drops the graph indexes and builds them once at the end; not
+    // for files that are only touched (checkout, fresh clone) or changed.
+    out.fresh = int(std::count_if(out.work.cbegin(), out.work.cend(), [](const WorkItem &w) {
+        return !w.old || (w.old->status != FileStatus::Indexed && w.old->status != FileStatus::ParseError);
+    }));
+    out.bulk = out.fresh >= 1000 && 2 * out.fresh >= int(out.work.size()) + run.report.filesUnchanged;
+    return out;
+}
+
+Result<bool> Indexer::Private::parseScanned(IndexStore &store, FolderScan &scan, RunState &run, bool *changed)
+{
+    // A first index of many files: their plain-text windows first (keyword search within
+    // seconds), then the parse.
+    if (options.draftMinFiles > 0 && scan.fresh >= options.draftMinFiles) {
+        if (auto r = writeDrafts(store, scan.work, run.report, run.prog, run.tell, run.cancel, run.timer); !r)
+            return r.error();
+        if (run.cancelled()) {
+            run.report.cancelled = true;
+            run.report.seconds = run.seconds();
+            return true;
+        }
+    }
+    if (auto r = writeWork(store, scan.work, run.report, run.prog, run.tell, run.cancel, scan.bulk, changed); !r)
+        return r.error();
+    if (run.cancelled()) {
+        run.report.cancelled = true;
+        run.report.seconds = run.seconds();
+        return true;
+    }
+    if (auto r = indexText(store, run.report, run.prog, run.tell, run.cancel, true); !r)
+        return r.error();
+    if (!isFolder(root)) // what was written stays consistent; the next run redoes the rest
+        return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
+    // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
+    if (auto r = store.drafts().clear(); !r)
+        qCWarning(lcIndex) << r.error().toString();
+    return false;
+}
+
+HistoryRead Indexer::Private::startHistoryRead(const IndexStore &store, const std::atomic_bool *cancel) const
+{
+    // (a new HEAD is read even when no indexed file changed: commit counts and dates move)
+    HistoryRead history;
+    if (!options.gitHistory)
+        return history;
+    history.head = GitHistory::head(root);
+    if (!history.head.isEmpty() && history.head != store.meta(QStringLiteral("git_head"))) {
+        history.timer.start();
+        history.read = std::async(std::launch::async, [root = root, cancel] { return GitHistory::read(root, cancel); });
+    }
+    return history;
+}
+
+Result<void> Indexer::Private::storeHistory(IndexStore &store, HistoryRead &history, RunState &run)
+{
+    if (!history.read.valid())
+        return {};
+    run.prog.phase = IndexProgress::Phase::History;
+    run.tell(true);
+    const auto read = history.read.get();
+    if (!read.isEmpty() && !run.cancelled()) {
+        if (auto r = store.beginTransaction(); !r)
+            return r;
+        store.files().setGitHistory(read);
+        store.setMeta(QStringLiteral("git_head"), history.head);
+        if (auto r = store.commit(); !r)
+            return r;
+    }
+    run.report.historySeconds = history.timer.elapsed() / 1000.0;
+    return {};
 }
 
 Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, const ProgressFn &progress,
                                                  const std::atomic_bool *cancel, bool *needFullRun)
 {
-    QElapsedTimer timer;
-    timer.start();
-    IndexReport report;
-    report.fullScan = false;
-    IndexProgress prog;
-    QElapsedTimer lastProgress;
-    lastProgress.start();
-    const TellFn tell = [&](bool force) {
-        if (!progress || (!force && lastProgress.elapsed() < 100))
-            return;
-        lastProgress.restart();
-        prog.elapsedSeconds = timer.elapsed() / 1000.0;
-        progress(prog);
-    };
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
-
-    QStringList paths;
-    {
-        QSet<QString> unique;
-        for (const QString &p : relPaths) {
-            QString clean = QDir::cleanPath(p);
-            while (clean.startsWith(u'/'))
-                clean.remove(0, 1);
-            if (clean.isEmpty() || clean == u"." || clean == u".." || clean.startsWith(QStringLiteral("../")))
-                continue;
-            unique.insert(clean);
-        }
-        paths = QStringList(unique.cbegin(), unique.cend());
-        paths.sort();
-    }
+    RunState run(progress, cancel);
+    run.report.fullScan = false;
+    const QStringList paths = IndexerSteps::cleanRelativePaths(relPaths);
     Scanner &scan = ensureScanner();
-    IgnoreRules &rules = *scan.ignoreRules();
 
     // Changed ignore rules: re-read them; their folder is scanned again below.
     QStringList subtrees;
-    for (const QString &p : std::as_const(paths)) {
-        if (p == QLatin1String(".git/info/exclude") || p == QLatin1String(".git/info")) {
-            *needFullRun = true;
-            return report;
-        }
-        if (isIgnoreFile(p)) {
-            const QString dir = parentOf(p);
-            rules.invalidate(dir);
-            if (dir.isEmpty()) {
-                *needFullRun = true; // the root's rules: everything may change
-                return report;
-            }
-            subtrees << dir;
-        }
+    if (!ignoreRulesChanged(paths, &subtrees)) {
+        *needFullRun = true;
+        return run.report;
     }
 
     auto opened = IndexStore::open(dbPath, IndexStore::Mode::ReadWrite);
@@ -1278,82 +1539,102 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
     const bool linkedBefore = store.meta(QStringLiteral("refs_resolved")) == QLatin1String("1");
 
     // --- look at each path ---------------------------------------------------------------------
-    prog.phase = IndexProgress::Phase::Scanning;
-    struct Looked
-    {
-        QString path;
-        bool gone = false;
-        ScannedFile file;
-    };
-    std::vector<Looked> looked;
+    run.prog.phase = IndexProgress::Phase::Scanning;
+    std::vector<LookedPath> looked;
     looked.reserve(size_t(paths.size()));
-    for (const QString &p : std::as_const(paths)) {
-        if (cancelled()) {
-            report.cancelled = true;
-            return report;
+    for (const QString &p : paths) {
+        if (run.cancelled()) {
+            run.report.cancelled = true;
+            return run.report;
         }
-        Looked l;
-        l.path = p;
-        struct stat st = {};
-        const QByteArray abs = encodePath(QString(root + u'/' + p));
-        if (::lstat(abs.constData(), &st) != 0 && errno == ENOENT) {
-            l.gone = true;
-        } else {
-            l.file = scan.inspect(p);
-            if (l.file.isDir && l.file.status == FileStatus::Pending)
-                subtrees << p; // a new, renamed or re-included folder
-        }
-        looked.push_back(std::move(l));
+        looked.push_back(lookAt(scan, p, &subtrees));
     }
-    // Outermost folders only.
-    subtrees.sort();
-    subtrees.removeDuplicates();
-    {
-        QStringList outer;
-        for (const QString &dir : std::as_const(subtrees)) {
-            if (outer.isEmpty() || !isUnder(dir, outer.last()))
-                outer << dir;
-        }
-        subtrees = outer;
+    subtrees = IndexerSteps::outermostFolders(subtrees);
+    ChangeSet changes;
+    sortLookedPaths(store, looked, subtrees, changes, run);
+    looked.clear();
+    if (!rescanFolders(store, subtrees, changes, run))
+        return run.report;
+
+    if (std::any_of(changes.work.cbegin(), changes.work.cend(), [](const WorkItem &w) {
+            return HeaderLanguages::isHeader(w.file.relPath);
+        })) {
+        HeaderLanguages headers;
+        const QHash<QString, FileRecord> files = store.files().all();
+        for (auto it = files.cbegin(); it != files.cend(); ++it)
+            headers.addFile(it.key());
+        for (const WorkItem &w : changes.work)
+            headers.addFile(w.file.relPath);
+        decideHeaders(&changes.work, headers);
     }
+
+    bool changed = false;
+    if (auto r = applyRemovals(store, changes.removeExact, changes.removeBelow, changes.statusOnly, run.report, &changed); !r)
+        return r.error();
+    if (auto r = writeWork(store, changes.work, run.report, run.prog, run.tell, cancel, false, &changed); !r)
+        return r.error();
+    if (run.cancelled()) {
+        run.report.cancelled = true;
+        run.report.seconds = run.seconds();
+        return run.report;
+    }
+    if (auto r = indexText(store, run.report, run.prog, run.tell, cancel, false); !r)
+        return r.error();
+    if (auto r = link(store, run.report, run.prog, run.tell, changed, linkedBefore); !r)
+        return r.error();
+    if (changed)
+        store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    run.prog.phase = IndexProgress::Phase::Done;
+    run.report.seconds = run.seconds();
+    run.tell(true);
+    return run.report;
+}
+
+bool Indexer::Private::ignoreRulesChanged(const QStringList &paths, QStringList *subtrees)
+{
+    IgnoreRules &rules = *ensureScanner().ignoreRules();
+    for (const QString &p : paths) {
+        if (p == QLatin1String(".git/info/exclude") || p == QLatin1String(".git/info"))
+            return false;
+        if (isIgnoreFile(p)) {
+            const QString dir = parentOf(p);
+            rules.invalidate(dir);
+            if (dir.isEmpty())
+                return false; // the root's rules: everything may change
+            *subtrees << dir;
+        }
+    }
+    return true;
+}
+
+LookedPath Indexer::Private::lookAt(Scanner &scan, const QString &path, QStringList *subtrees) const
+{
+    LookedPath l;
+    l.path = path;
+    struct stat st = {};
+    const QByteArray abs = encodePath(QString(root + u'/' + path));
+    if (::lstat(abs.constData(), &st) != 0 && errno == ENOENT) {
+        l.gone = true;
+    } else {
+        l.file = scan.inspect(path);
+        if (l.file.isDir && l.file.status == FileStatus::Pending)
+            *subtrees << path; // a new, renamed or re-included folder
+    }
+    return l;
+}
+
+void Indexer::Private::sortLookedPaths(const IndexStore &store, std::vector<LookedPath> &looked,
+                                       const QStringList &subtrees, ChangeSet &changes, RunState &run)
+{
+    IgnoreRules &rules = *ensureScanner().ignoreRules();
     auto inSubtree = [&](const QString &path) {
         auto it = std::upper_bound(subtrees.cbegin(), subtrees.cend(), path);
         return it != subtrees.cbegin() && isUnder(path, *std::prev(it));
     };
-
-    std::vector<WorkItem> work;
-    QList<FileRecord> statusOnly;
-    QSet<QString> removeExact;
-    QStringList removeBelow;
-    auto consider = [&](ScannedFile &&f, const std::optional<FileRecord> &old) {
-        ++report.filesScanned;
-        if (f.status != FileStatus::Pending) {
-            ++report.filesSkipped;
-            if (!old || old->status != f.status || old->reason != f.reason || old->isDir != f.isDir) {
-                FileRecord r;
-                r.path = f.relPath;
-                r.language = f.language;
-                r.size = f.size;
-                r.mtimeMs = f.mtimeMs;
-                r.status = f.status;
-                r.reason = f.reason;
-                r.isDir = f.isDir;
-                statusOnly.append(r);
-            }
-            return;
-        }
-        if (old && old->mtimeMs == f.mtimeMs && old->size == f.size && recordIsFinal(*old) && !old->isDir) {
-            ++report.filesUnchanged;
-            return;
-        }
-        prog.bytesTotal += f.size;
-        work.push_back(WorkItem{std::move(f), old});
-    };
-
-    for (Looked &l : looked) {
+    for (LookedPath &l : looked) {
         if (inSubtree(l.path))
             continue;
-        ++prog.filesSeen;
+        ++run.prog.filesSeen;
         const bool insideSymlink = l.file.status == FileStatus::Ignored
                                    && l.file.reason == QLatin1String("inside a symlinked folder");
         // A file in an ignored folder is covered by that folder's entry.
@@ -1361,74 +1642,46 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         const bool parentIgnored = !l.gone && l.file.status == FileStatus::Ignored && !parent.isEmpty()
                                    && rules.match(parent, true).ignored;
         if (l.gone || insideSymlink || parentIgnored) {
-            removeExact.insert(l.path);
-            removeBelow << l.path;
+            changes.removeExact.insert(l.path);
+            changes.removeBelow << l.path;
             continue;
         }
-        removeBelow << l.path; // a folder replaced by a file, or an ignored folder's old content
-        consider(std::move(l.file), store.files().file(l.path));
+        changes.removeBelow << l.path; // a folder replaced by a file, or an ignored folder's old content
+        changes.consider(std::move(l.file), store.files().file(l.path), run);
     }
-    looked.clear();
+}
 
-    for (const QString &dir : std::as_const(subtrees)) {
+bool Indexer::Private::rescanFolders(const IndexStore &store, const QStringList &subtrees, ChangeSet &changes,
+                                     RunState &run)
+{
+    Scanner &scan = ensureScanner();
+    for (const QString &dir : subtrees) {
         QHash<QString, FileRecord> known = store.files().under(dir);
         if (auto self = store.files().file(dir))
             known.insert(dir, *self);
         auto scanned = scan.scanSubtree(
             dir,
             [&](ScannedFile &&f) {
-                ++prog.filesSeen;
+                ++run.prog.filesSeen;
                 const std::optional<FileRecord> old =
                     known.contains(f.relPath) ? std::optional<FileRecord>(known.take(f.relPath)) : std::nullopt;
-                consider(std::move(f), old);
-                tell(false);
+                changes.consider(std::move(f), old, run);
+                run.tell(false);
             },
-            cancel);
+            run.cancel);
         if (!scanned) {
             if (scanned.error().code == ErrorCode::Cancelled) {
-                report.cancelled = true;
-                return report;
+                run.report.cancelled = true;
+                return false;
             }
-            removeExact.insert(dir); // gone or not scanned any more
-            removeBelow << dir;
+            changes.removeExact.insert(dir); // gone or not scanned any more
+            changes.removeBelow << dir;
             continue;
         }
         for (auto it = known.cbegin(); it != known.cend(); ++it)
-            removeExact.insert(it.key());
+            changes.removeExact.insert(it.key());
     }
-
-    if (std::any_of(work.cbegin(), work.cend(), [](const WorkItem &w) {
-            return HeaderLanguages::isHeader(w.file.relPath);
-        })) {
-        HeaderLanguages headers;
-        const QHash<QString, FileRecord> files = store.files().all();
-        for (auto it = files.cbegin(); it != files.cend(); ++it)
-            headers.addFile(it.key());
-        for (const WorkItem &w : work)
-            headers.addFile(w.file.relPath);
-        decideHeaders(&work, headers);
-    }
-
-    bool changed = false;
-    if (auto r = applyRemovals(store, removeExact, removeBelow, statusOnly, report, &changed); !r)
-        return r.error();
-    if (auto r = writeWork(store, work, report, prog, tell, cancel, false, &changed); !r)
-        return r.error();
-    if (cancelled()) {
-        report.cancelled = true;
-        report.seconds = timer.elapsed() / 1000.0;
-        return report;
-    }
-    if (auto r = indexText(store, report, prog, tell, cancel, false); !r)
-        return r.error();
-    if (auto r = link(store, report, prog, tell, changed, linkedBefore); !r)
-        return r.error();
-    if (changed)
-        store.setMeta(QStringLiteral("last_indexed"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    prog.phase = IndexProgress::Phase::Done;
-    report.seconds = timer.elapsed() / 1000.0;
-    tell(true);
-    return report;
+    return true;
 }
 
 } // namespace RepoLens

@@ -30,6 +30,8 @@ struct IndexOptions
     int draftMinFiles = 1000;
     // Tests: called on a parse thread just before a file is read (delete or truncate it there).
     std::function<void(const QString &relPath)> beforeRead;
+    // Tests: called on a draft thread just before a file is read for its draft windows.
+    std::function<void(const QString &relPath)> beforeDraft;
     // Tests: called on the indexing thread once the draft windows are committed.
     std::function<void()> afterDrafts;
 };

@@ -479,7 +479,7 @@ QueryRunner::QueryRunner(QObject *parent)
 QueryRunner::~QueryRunner()
 {
     cancelAll();
-    m_pool.waitForDone();
+    waitForDone();
 }
 
 void QueryRunner::setDatabasePath(const QString &path)
@@ -490,6 +490,9 @@ void QueryRunner::setDatabasePath(const QString &path)
     m_dbPath = path;
     m_reportedDamage.clear();
     m_damageReported.store(false);
+    // The old database is not held open by idle threads; a request still running on it gets
+    // a connection to the new one next time.
+    closeIdleStores();
 }
 
 void QueryRunner::cancelAll()
@@ -513,7 +516,9 @@ void QueryRunner::cancel(const QString &channel)
 
 bool QueryRunner::waitForDone(int msecs)
 {
-    return m_pool.waitForDone(msecs);
+    const bool done = m_pool.waitForDone(msecs);
+    closeIdleStores();
+    return done;
 }
 
 quint64 QueryRunner::registerRequest(const QString &channel, const std::shared_ptr<CancelFlag> &flag)
@@ -535,21 +540,36 @@ void QueryRunner::finishRequest(const QString &channel, quint64 ticket)
         m_channels.erase(it);
 }
 
-const IndexStore *QueryRunner::threadStore(const QString &dbPath, Error *error)
+// One pool thread's connection. `busy` (read and written under m_storesMutex) is set while a
+// request of that thread uses it: the runner's thread closes only connections not busy.
+struct QueryRunner::ThreadStore
 {
-    // One read-only connection per pool thread, reused across requests. A plain SQLite handle:
-    // a retired pool thread may close it at any time, also while the process exits.
-    thread_local std::unique_ptr<IndexStore> store;
-    thread_local QString storePath;
-    thread_local qint64 storeCreated = 0;
-    thread_local quint64 storeInode = 0;
+    std::unique_ptr<IndexStore> store;
+    QString path;
+    qint64 created = 0;
+    quint64 inode = 0;
+    bool busy = false;
+};
+
+const IndexStore *QueryRunner::acquireStore(const QString &dbPath, Error *error)
+{
+    std::shared_ptr<ThreadStore> slot;
+    {
+        const std::lock_guard lock(m_storesMutex);
+        std::shared_ptr<ThreadStore> &s = m_stores[QThread::currentThread()];
+        if (!s)
+            s = std::make_shared<ThreadStore>();
+        s->busy = true;
+        slot = s;
+    }
+    // Only this thread touches the slot's connection while it is busy.
     if (dbPath.isEmpty()) {
         *error = makeError(ErrorCode::NotFound, QStringLiteral("no folder is open"));
         return nullptr;
     }
     const QFileInfo info(dbPath);
     if (!info.exists()) {
-        store.reset();
+        slot->store.reset();
         *error = makeError(ErrorCode::NotFound, QStringLiteral("the folder has not been indexed yet"),
                            dbPath);
         return nullptr;
@@ -560,20 +580,42 @@ const IndexStore *QueryRunner::threadStore(const QString &dbPath, Error *error)
                                                        : info.metadataChangeTime().toMSecsSinceEpoch();
     struct stat st = {};
     const quint64 inode = ::stat(encodePath(dbPath).constData(), &st) == 0 ? quint64(st.st_ino) : 0;
-    if (store && storePath == dbPath && storeInode == inode
-        && (storeCreated == created || !info.birthTime().isValid()))
-        return store.get();
-    store.reset();
+    if (slot->store && slot->path == dbPath && slot->inode == inode
+        && (slot->created == created || !info.birthTime().isValid()))
+        return slot->store.get();
+    slot->store.reset();
     auto opened = IndexStore::open(dbPath, IndexStore::Mode::ReadOnly);
     if (!opened) {
         *error = opened.error();
         return nullptr;
     }
-    store = std::move(*opened);
-    storePath = dbPath;
-    storeCreated = created;
-    storeInode = inode;
-    return store.get();
+    slot->store = std::move(*opened);
+    slot->path = dbPath;
+    slot->created = created;
+    slot->inode = inode;
+    return slot->store.get();
+}
+
+void QueryRunner::releaseStore()
+{
+    const std::lock_guard lock(m_storesMutex);
+    if (const auto it = m_stores.constFind(QThread::currentThread()); it != m_stores.cend())
+        (*it)->busy = false;
+}
+
+void QueryRunner::closeIdleStores()
+{
+    const std::lock_guard lock(m_storesMutex);
+    m_stores.removeIf([](QHash<QThread *, std::shared_ptr<ThreadStore>>::iterator it) { return !it.value()->busy; });
+}
+
+int QueryRunner::openConnections() const
+{
+    const std::lock_guard lock(m_storesMutex);
+    int open = 0;
+    for (const auto &slot : m_stores)
+        open += slot->store ? 1 : 0;
+    return open;
 }
 
 } // namespace RepoLens

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 
 class QThread;
 class QTimer;
@@ -165,11 +166,13 @@ private:
 };
 
 // Runs read-only queries against the index of one folder on a private thread pool, each
-// thread keeping one read-only IndexStore (opened on first use, reopened when the database
-// changes). A request on a channel cancels the previous request on that channel ("a newer
-// query cancels the older one"); a cancelled request's result is dropped. Results are
-// delivered through a queued call on the runner's thread to `receiver`, and only while the
-// receiver is alive.
+// thread using one read-only IndexStore (opened on first use, reopened when the database
+// changes). The runner owns these connections, not the threads: they are closed on the
+// runner's thread (by setDatabasePath() for the old database, waitForDone() and the
+// destructor), never by a pool thread that retires. A request on a channel cancels the
+// previous request on that channel ("a newer query cancels the older one"); a cancelled
+// request's result is dropped. Results are delivered through a queued call on the runner's
+// thread to `receiver`, and only while the receiver is alive.
 //
 // Thread: create and call on one thread (the GUI thread).
 class QueryRunner : public QObject
@@ -185,9 +188,11 @@ public:
     // Cancels every running request and drops their results.
     void cancelAll();
     void cancel(const QString &channel);
-    // Waits for running requests (tests, shutdown).
+    // Waits for running requests (tests, shutdown), then closes the connections not in use.
     bool waitForDone(int msecs = -1);
     int activeCount() const { return m_pool.activeThreadCount(); }
+    // Connections open now (tests).
+    int openConnections() const;
 
     using CancelFlag = std::atomic_bool;
 
@@ -208,8 +213,9 @@ public:
             if (flag->load())
                 return;
             Error error;
-            const IndexStore *store = threadStore(dbPath, &error);
+            const IndexStore *store = acquireStore(dbPath, &error);
             auto result = std::make_shared<R>(work(store, error, *flag));
+            releaseStore();
             checkDamage(dbPath); // met by this request or another process
             if (flag->load())
                 return;
@@ -235,8 +241,16 @@ private:
     void checkDamage(const QString &dbPath); // on a pool thread
     quint64 registerRequest(const QString &channel, const std::shared_ptr<CancelFlag> &flag);
     void finishRequest(const QString &channel, quint64 ticket);
-    static const IndexStore *threadStore(const QString &dbPath, Error *error);
+    // The calling pool thread's connection to dbPath, opened or reopened as needed, and marked
+    // in use until releaseStore(); null when it cannot be opened (`error` says why).
+    const IndexStore *acquireStore(const QString &dbPath, Error *error);
+    void releaseStore();
+    // On this object's thread: closes every connection that no request uses.
+    void closeIdleStores();
 
+    struct ThreadStore;
+    mutable std::mutex m_storesMutex;
+    QHash<QThread *, std::shared_ptr<ThreadStore>> m_stores; // by pool thread
     QThreadPool m_pool;
     QString m_dbPath;
     quint64 m_nextTicket = 1;

@@ -177,11 +177,70 @@ public:
                        const IgnoreMatcher &ignoreMatch, ScannedFile &file) const;
 
 private:
+    EntryKind classifySymlink(int dirFd, const QByteArray &parentAbs, const QByteArray &parentRelUtf8,
+                              const QByteArray &name, bool isDir, int targetError, ScannedFile &file) const;
+
     QString m_rootDir;
     QByteArray m_rootCanonical;
     const ScanOptions &m_options;
     const IgnoreRules &m_rules;
 };
+
+// A symlink (its target's error when it cannot be followed): broken, outside the folder, a loop,
+// or a path scanned (or ignored) under its own name; it is never followed itself.
+EntryKind EntryClassifier::classifySymlink(int dirFd, const QByteArray &parentAbs, const QByteArray &parentRelUtf8,
+                                           const QByteArray &name, bool isDir, int targetError,
+                                           ScannedFile &file) const
+{
+    file.status = FileStatus::Unreadable;
+    if (targetError == ENOENT || targetError == ENOTDIR) {
+        file.reason = QStringLiteral("broken symlink -> ")
+            + QFile::decodeName(readLinkAt(dirFd, name.constData()));
+        return EntryKind::Reported;
+    }
+    if (targetError) {
+        file.reason = errnoReason(targetError);
+        return EntryKind::Reported;
+    }
+    int error = 0;
+    const std::optional<QByteArray> target =
+        canonicalPath(joinBytes(parentAbs, name), &error);
+    if (!target) {
+        file.reason = errnoReason(error);
+        return EntryKind::Reported;
+    }
+    const bool rootIsSlash = m_rootCanonical == "/";
+    const bool inside = *target == m_rootCanonical
+        || (target->startsWith(m_rootCanonical)
+            && (rootIsSlash || target->at(m_rootCanonical.size()) == '/'));
+    if (!inside) {
+        file.status = FileStatus::Ignored;
+        file.reason = QStringLiteral("symlink outside the folder");
+        return EntryKind::Reported;
+    }
+    const QByteArray parentCanonical = parentRelUtf8.isEmpty()
+        ? m_rootCanonical
+        : joinBytes(m_rootCanonical, parentRelUtf8);
+    if (isDir
+        && (*target == parentCanonical || *target == m_rootCanonical
+            || parentCanonical.startsWith(QByteArray(*target + '/')))) {
+        file.reason = QStringLiteral("symlink loop");
+        return EntryKind::Reported;
+    }
+    // The target is scanned under its own path (or ignored there): never index it twice.
+    const QString targetRel = QString::fromUtf8(
+        target->mid(m_rootCanonical.size() + (rootIsSlash ? 0 : 1)));
+    const IgnoreMatch targetMatch = m_rules.match(targetRel, isDir);
+    file.status = FileStatus::Ignored;
+    if (targetMatch.ignored) {
+        file.reason = QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (ignored: ")
+            + targetMatch.rule + u')';
+    } else {
+        file.reason =
+            QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (scanned there)");
+    }
+    return EntryKind::Reported;
+}
 
 template<typename IgnoreMatcher>
 EntryKind EntryClassifier::classify(int dirFd, const QByteArray &parentAbs,
@@ -236,56 +295,8 @@ EntryKind EntryClassifier::classify(int dirFd, const QByteArray &parentAbs,
         return EntryKind::Reported;
     }
 
-    if (isLink) {
-        file.status = FileStatus::Unreadable;
-        if (targetError == ENOENT || targetError == ENOTDIR) {
-            file.reason = QStringLiteral("broken symlink -> ")
-                + QFile::decodeName(readLinkAt(dirFd, name.constData()));
-            return EntryKind::Reported;
-        }
-        if (targetError) {
-            file.reason = errnoReason(targetError);
-            return EntryKind::Reported;
-        }
-        int error = 0;
-        const std::optional<QByteArray> target =
-            canonicalPath(joinBytes(parentAbs, name), &error);
-        if (!target) {
-            file.reason = errnoReason(error);
-            return EntryKind::Reported;
-        }
-        const bool rootIsSlash = m_rootCanonical == "/";
-        const bool inside = *target == m_rootCanonical
-            || (target->startsWith(m_rootCanonical)
-                && (rootIsSlash || target->at(m_rootCanonical.size()) == '/'));
-        if (!inside) {
-            file.status = FileStatus::Ignored;
-            file.reason = QStringLiteral("symlink outside the folder");
-            return EntryKind::Reported;
-        }
-        const QByteArray parentCanonical = parentRelUtf8.isEmpty()
-            ? m_rootCanonical
-            : joinBytes(m_rootCanonical, parentRelUtf8);
-        if (isDir
-            && (*target == parentCanonical || *target == m_rootCanonical
-                || parentCanonical.startsWith(QByteArray(*target + '/')))) {
-            file.reason = QStringLiteral("symlink loop");
-            return EntryKind::Reported;
-        }
-        // The target is scanned under its own path (or ignored there): never index it twice.
-        const QString targetRel = QString::fromUtf8(
-            target->mid(m_rootCanonical.size() + (rootIsSlash ? 0 : 1)));
-        const IgnoreMatch targetMatch = m_rules.match(targetRel, isDir);
-        file.status = FileStatus::Ignored;
-        if (targetMatch.ignored) {
-            file.reason = QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (ignored: ")
-                + targetMatch.rule + u')';
-        } else {
-            file.reason =
-                QStringLiteral("symlink to ") + targetRel + QStringLiteral(" (scanned there)");
-        }
-        return EntryKind::Reported;
-    }
+    if (isLink)
+        return classifySymlink(dirFd, parentAbs, parentRelUtf8, name, isDir, targetError, file);
 
     if (isDir)
         return EntryKind::Descend;
@@ -385,6 +396,47 @@ Scanner::Scanner(const QString &rootDir, ScanOptions options)
 
 Scanner::~Scanner() = default;
 
+namespace {
+
+// Opens a folder of the walk: the root as it is; below it never through a symlink, with
+// O_NOFOLLOW from its open parent or component by component from the root. Returns the
+// descriptor (-1) and errno.
+std::pair<int, int> openWalkedFolder(const DirTask &task, bool isRoot, const QByteArray &rootPath)
+{
+    if (isRoot) {
+        const int fd = ::open(task.absPath.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        return {fd, errno};
+    }
+    if (task.parent) {
+        const int fd = ::openat(task.parent->fd(), task.name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        return {fd, errno};
+    }
+    const Result<int> opened = openFolderBeneath(rootPath, task.relUtf8);
+    const int openError = opened ? 0
+                          : opened.error().code == ErrorCode::NotFound ? ENOENT
+                          : opened.error().code == ErrorCode::Unsupported ? ELOOP
+                          : opened.error().code == ErrorCode::PermissionDenied ? EACCES
+                                                                             : EIO;
+    return {opened ? *opened : -1, openError};
+}
+
+// A folder below the root that could not be opened: recorded as unreadable, with why.
+ScannedFile unreadableFolder(const DirTask &task, int openError)
+{
+    ScannedFile folder;
+    folder.relPath = task.relPath;
+    folder.absPath = decodePath(task.absPath);
+    folder.isDir = true;
+    folder.status = FileStatus::Unreadable;
+    // O_NOFOLLOW | O_DIRECTORY on what is a symlink now: ELOOP or ENOTDIR.
+    folder.reason = openError == ELOOP || openError == ENOTDIR
+                        ? QStringLiteral("replaced by a symlink while being scanned (not followed)")
+                        : errnoReason(openError);
+    return folder;
+}
+
+} // namespace
+
 Result<ScanStats> Scanner::scan(const std::function<void(ScannedFile &&)> &sink,
                                 const std::atomic_bool *cancel) const
 {
@@ -441,26 +493,7 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
         DirTask task = std::move(stack.back());
         stack.pop_back();
 
-        // Never through a symlink: below the root every folder is opened with O_NOFOLLOW, from
-        // its open parent or component by component from the root.
-        int fd = -1;
-        int openError = 0;
-        if (isRoot) {
-            fd = ::open(task.absPath.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-            openError = errno;
-        } else if (task.parent) {
-            fd = ::openat(task.parent->fd(), task.name.constData(),
-                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            openError = errno;
-        } else {
-            const Result<int> opened = openFolderBeneath(rootPath, task.relUtf8);
-            fd = opened ? *opened : -1;
-            openError = opened ? 0
-                        : opened.error().code == ErrorCode::NotFound ? ENOENT
-                        : opened.error().code == ErrorCode::Unsupported ? ELOOP
-                        : opened.error().code == ErrorCode::PermissionDenied ? EACCES
-                                                                           : EIO;
-        }
+        auto [fd, openError] = openWalkedFolder(task, isRoot, rootPath);
         task.parent.reset(); // the parent closes once its last sub-folder is open
         DirHandle dir(fd >= 0 ? ::fdopendir(fd) : nullptr);
         if (!dir) {
@@ -472,15 +505,7 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
                 return rootError(openError, m_rootDir);
             if (openError == ENOENT)
                 continue; // removed while we were walking
-            ScannedFile folder;
-            folder.relPath = task.relPath;
-            folder.absPath = decodePath(task.absPath);
-            folder.isDir = true;
-            folder.status = FileStatus::Unreadable;
-            // O_NOFOLLOW | O_DIRECTORY on what is a symlink now: ELOOP or ENOTDIR.
-            folder.reason = openError == ELOOP || openError == ENOTDIR
-                                ? QStringLiteral("replaced by a symlink while being scanned (not followed)")
-                                : errnoReason(openError);
+            ScannedFile folder = unreadableFolder(task, openError);
             count(stats, folder);
             sink(std::move(folder));
             continue;

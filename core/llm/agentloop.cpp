@@ -151,6 +151,151 @@ bool isToolsUnsupported(const LlmError &error)
     return d.contains(u"tool"_s) || d.contains(u"function call"_s) || d.contains(u"function_call"_s);
 }
 
+namespace {
+
+// The record of one request of the loop (the inspector, the "sent" log).
+AgentRound agentRoundRecord(int round, const ChatOutcome &reply)
+{
+    AgentRound r;
+    r.round = round;
+    r.url = reply.url;
+    r.requestBody = reply.requestBody;
+    r.bytesSent = reply.bytesSent;
+    r.toolCalls = int(reply.toolCalls.size());
+    r.status = reply.ok() ? u"ok"_s : llmErrorKindName(reply.error.kind);
+    r.millis = reply.millis;
+    return r;
+}
+
+// The loop ends on a failed request: its error (a first request refused for its tools says
+// the model does not take tools, so the caller can answer without them).
+void endWithError(AgentOutcome &out, const ChatOutcome &reply, int round)
+{
+    out.error = reply.error;
+    out.answer = reply.text;
+    out.cutOff = reply.cutOff;
+    if (round == 1 && isToolsUnsupported(reply.error)) {
+        out.toolsUnsupported = true;
+        out.stopReason = u"tools unsupported"_s;
+    } else {
+        out.stopReason = reply.error.kind == LlmErrorKind::Cancelled ? u"cancelled"_s : u"error"_s;
+    }
+}
+
+// The loop ends with the model's answer (passed on when it was not streamed); a model told to
+// answer that answers nothing is an error.
+void endWithAnswer(AgentOutcome &out, const ChatOutcome &reply, bool mustAnswer, const AgentOptions &options,
+                   const AgentCallbacks &callbacks)
+{
+    out.answer = reply.text;
+    if (!mustAnswer && callbacks.answerDelta && !reply.text.isEmpty())
+        callbacks.answerDelta(reply.text);
+    out.cutOff = reply.cutOff;
+    if (out.stopReason.isEmpty())
+        out.stopReason = u"answered"_s;
+    if (mustAnswer && out.answer.trimmed().isEmpty()) {
+        out.error.kind = LlmErrorKind::MalformedStream;
+        out.error.detail = u"the model kept calling tools and did not answer within %1 rounds"_s.arg(options.maxRounds);
+        out.stopReason = u"no answer"_s;
+    }
+}
+
+// The model's tool calls as steps (an id made up where the model gave none), and the
+// assistant message that carries them; calls over the per-round limit are finished at once,
+// as errors. Each step is announced (stepStarted).
+QList<AgentStep> stepsForCalls(const ChatOutcome &reply, int round, const AgentOptions &options,
+                               const AgentCallbacks &callbacks, ChatMessage *assistant)
+{
+    assistant->role = u"assistant"_s;
+    assistant->content = reply.text;
+    QList<AgentStep> steps;
+    for (int i = 0; i < reply.toolCalls.size(); ++i) {
+        ToolCallRequest call = reply.toolCalls.at(i);
+        if (call.id.isEmpty())
+            call.id = u"call_%1_%2"_s.arg(round).arg(i + 1);
+        assistant->toolCalls << call;
+        AgentStep step;
+        step.round = round;
+        step.callId = call.id;
+        step.tool = call.name;
+        step.arguments = call.arguments;
+        if (i >= options.maxCallsPerRound) {
+            step.error = true;
+            step.finished = true;
+            step.result = u"error: not run: at most %1 tool calls per message"_s.arg(options.maxCallsPerRound);
+            step.summary = u"not run: over the per-round limit"_s;
+        }
+        steps << step;
+        if (callbacks.stepStarted)
+            callbacks.stepStarted(step);
+    }
+    return steps;
+}
+
+// Runs the steps not finished yet in parallel (the global thread pool) and waits for them,
+// announcing each in order (stepFinished). Returns the sources each step read.
+QList<QList<AgentSource>> runStepsInParallel(const ToolRegistry &tools, QList<AgentStep> &steps,
+                                             const std::atomic_bool *cancel, const AgentOptions &options,
+                                             const AgentCallbacks &callbacks)
+{
+    QList<QFuture<AgentStep>> running;
+    QList<QList<AgentSource>> found(steps.size());
+    for (int i = 0; i < steps.size(); ++i) {
+        if (steps.at(i).finished)
+            continue;
+        QList<AgentSource> *sink = &found[i];
+        const AgentStep step = steps.at(i);
+        running << QtConcurrent::run([&tools, step, cancel, &options, sink] {
+            return runOne(tools, step, cancel, options.maxResultChars, sink);
+        });
+    }
+    int next = 0;
+    for (int i = 0; i < steps.size(); ++i) {
+        if (!steps.at(i).finished)
+            steps[i] = running.at(next++).result();
+        if (callbacks.stepFinished)
+            callbacks.stepFinished(steps.at(i));
+    }
+    return found;
+}
+
+// The results go into the conversation as tool messages, and into the outcome (steps,
+// sources, the tokens the tools returned).
+void addToolResults(const QList<AgentStep> &steps, const QList<QList<AgentSource>> &found, AgentOutcome &out,
+                    QList<ChatMessage> &messages)
+{
+    for (int i = 0; i < steps.size(); ++i) {
+        out.sources << found.at(i);
+        out.steps << steps.at(i);
+        out.toolTokens += estimate(steps.at(i).result);
+        ChatMessage tool;
+        tool.role = u"tool"_s;
+        tool.toolCallId = steps.at(i).callId;
+        tool.content = steps.at(i).result;
+        messages << tool;
+    }
+}
+
+// Whether the next request must be the answer: the tools returned the token budget, or this
+// was the last round allowed. Then the model is told so.
+bool lastToolRound(AgentOutcome &out, const AgentOptions &options, int round, QList<ChatMessage> &messages)
+{
+    if (out.toolTokens >= options.budgetTokens)
+        out.stopReason = u"token budget"_s;
+    else if (round >= options.maxRounds)
+        out.stopReason = u"round limit"_s;
+    else
+        return false;
+    ChatMessage note;
+    note.role = u"user"_s;
+    note.content = u"That is the last tool result you get (%1). Answer the question now from what the tools "
+                   "returned, citing path:line."_s.arg(out.stopReason);
+    messages << note;
+    return true;
+}
+
+} // namespace
+
 AgentOutcome runAgent(const LlmEndpoint &endpoint, const QList<ChatMessage> &conversation, const ToolRegistry &tools,
                       const AgentOptions &options, const std::atomic_bool *cancel, const AgentCallbacks &callbacks,
                       QNetworkAccessManager *nam)
@@ -159,7 +304,6 @@ AgentOutcome runAgent(const LlmEndpoint &endpoint, const QList<ChatMessage> &con
     QList<ChatMessage> messages = conversation;
     const QJsonArray toolDefs = openAiTools(tools);
     bool mustAnswer = false;
-    int stepNo = 0;
     for (int round = 1;; ++round) {
         if (cancel && cancel->load()) {
             out.stopReason = u"cancelled"_s;
@@ -177,117 +321,30 @@ AgentOutcome runAgent(const LlmEndpoint &endpoint, const QList<ChatMessage> &con
             if (mustAnswer && callbacks.answerDelta)
                 callbacks.answerDelta(delta);
         }, nam);
-        AgentRound r;
-        r.round = round;
-        r.url = reply.url;
-        r.requestBody = reply.requestBody;
-        r.bytesSent = reply.bytesSent;
-        r.toolCalls = int(reply.toolCalls.size());
-        r.status = reply.ok() ? u"ok"_s : llmErrorKindName(reply.error.kind);
-        r.millis = reply.millis;
+        const AgentRound r = agentRoundRecord(round, reply);
         out.rounds << r;
         if (callbacks.roundFinished)
             callbacks.roundFinished(r);
         if (!reply.ok()) {
-            out.error = reply.error;
-            out.answer = reply.text;
-            out.cutOff = reply.cutOff;
-            if (round == 1 && isToolsUnsupported(reply.error)) {
-                out.toolsUnsupported = true;
-                out.stopReason = u"tools unsupported"_s;
-            } else {
-                out.stopReason = reply.error.kind == LlmErrorKind::Cancelled ? u"cancelled"_s : u"error"_s;
-            }
+            endWithError(out, reply, round);
             return out;
         }
         if (reply.toolCalls.isEmpty() || mustAnswer) {
-            out.answer = reply.text;
-            if (!mustAnswer && callbacks.answerDelta && !reply.text.isEmpty())
-                callbacks.answerDelta(reply.text);
-            out.cutOff = reply.cutOff;
-            if (out.stopReason.isEmpty())
-                out.stopReason = u"answered"_s;
-            if (mustAnswer && out.answer.trimmed().isEmpty()) {
-                out.error.kind = LlmErrorKind::MalformedStream;
-                out.error.detail = u"the model kept calling tools and did not answer within %1 rounds"_s.arg(options.maxRounds);
-                out.stopReason = u"no answer"_s;
-            }
+            endWithAnswer(out, reply, mustAnswer, options, callbacks);
             return out;
         }
         // The model's calls: run them, at most maxCallsPerRound, in parallel.
         ChatMessage assistant;
-        assistant.role = u"assistant"_s;
-        assistant.content = reply.text;
-        QList<AgentStep> steps;
-        for (int i = 0; i < reply.toolCalls.size(); ++i) {
-            ToolCallRequest call = reply.toolCalls.at(i);
-            if (call.id.isEmpty())
-                call.id = u"call_%1_%2"_s.arg(round).arg(i + 1);
-            assistant.toolCalls << call;
-            AgentStep step;
-            step.round = round;
-            step.callId = call.id;
-            step.tool = call.name;
-            step.arguments = call.arguments;
-            ++stepNo;
-            if (i >= options.maxCallsPerRound) {
-                step.error = true;
-                step.finished = true;
-                step.result = u"error: not run: at most %1 tool calls per message"_s.arg(options.maxCallsPerRound);
-                step.summary = u"not run: over the per-round limit"_s;
-            }
-            steps << step;
-            if (callbacks.stepStarted)
-                callbacks.stepStarted(step);
-        }
+        QList<AgentStep> steps = stepsForCalls(reply, round, options, callbacks, &assistant);
         messages << assistant;
-        QList<QFuture<AgentStep>> running;
-        QList<QList<AgentSource>> found(steps.size());
-        for (int i = 0; i < steps.size(); ++i) {
-            if (steps.at(i).finished)
-                continue;
-            QList<AgentSource> *sink = &found[i];
-            const AgentStep step = steps.at(i);
-            running << QtConcurrent::run([&tools, step, cancel, &options, sink] {
-                return runOne(tools, step, cancel, options.maxResultChars, sink);
-            });
-        }
-        int next = 0;
-        for (int i = 0; i < steps.size(); ++i) {
-            if (!steps.at(i).finished)
-                steps[i] = running.at(next++).result();
-            if (callbacks.stepFinished)
-                callbacks.stepFinished(steps.at(i));
-        }
-        for (int i = 0; i < steps.size(); ++i) {
-            out.sources << found.at(i);
-            out.steps << steps.at(i);
-            out.toolTokens += estimate(steps.at(i).result);
-            ChatMessage tool;
-            tool.role = u"tool"_s;
-            tool.toolCallId = steps.at(i).callId;
-            tool.content = steps.at(i).result;
-            messages << tool;
-        }
+        const QList<QList<AgentSource>> found = runStepsInParallel(tools, steps, cancel, options, callbacks);
+        addToolResults(steps, found, out, messages);
         if (cancel && cancel->load()) {
             out.stopReason = u"cancelled"_s;
             out.error.kind = LlmErrorKind::Cancelled;
             return out;
         }
-        if (out.toolTokens >= options.budgetTokens) {
-            mustAnswer = true;
-            out.stopReason = u"token budget"_s;
-        } else if (round >= options.maxRounds) {
-            mustAnswer = true;
-            out.stopReason = u"round limit"_s;
-        }
-        if (mustAnswer) {
-            ChatMessage note;
-            note.role = u"user"_s;
-            note.content = u"That is the last tool result you get (%1). Answer the question now from what the tools "
-                           "returned, citing path:line."_s.arg(out.stopReason);
-            messages << note;
-        }
+        mustAnswer = lastToolRound(out, options, round, messages);
     }
 }
 

@@ -229,6 +229,24 @@ public:
 private:
     QString inlineRange(const QString &text, qsizetype from, qsizetype to, const QList<CitationMatch> &cites,
                         int depth);
+    // The inline constructs of inlineRange(), each at text[i] (before `to`): the HTML is added
+    // to `out` and the position after the construct returned, or -1 when there is none at i.
+    qsizetype escapedChar(const QString &text, qsizetype i, qsizetype to, QString &out);
+    qsizetype codeSpan(const QString &text, qsizetype i, qsizetype to, QString &out);
+    qsizetype citationAt(const QString &text, qsizetype i, qsizetype to, const QList<CitationMatch> &cites,
+                         qsizetype &citeIndex, QString &out);
+    qsizetype image(const QString &text, qsizetype i, qsizetype to, QString &out);
+    qsizetype link(const QString &text, qsizetype i, qsizetype to, const QList<CitationMatch> &cites, int depth,
+                   QString &out);
+    qsizetype autolink(const QString &text, qsizetype i, qsizetype to, QString &out);
+    qsizetype emphasis(const QString &text, qsizetype i, qsizetype to, const QList<CitationMatch> &cites, int depth,
+                       QString &out);
+    // The blocks of blocks(), each starting at lines[i]: the HTML, with i moved past the block.
+    QString fencedCode(const QStringList &lines, qsizetype &i, const Fence &fence);
+    QString blockquote(const QStringList &lines, qsizetype &i, int depth);
+    QString list(const QStringList &lines, qsizetype &i, int depth, const ListMarker &marker);
+    QString table(const QStringList &lines, qsizetype &i, int depth);
+    QString paragraph(const QStringList &lines, qsizetype &i, int depth, bool tight);
     QString citationHtml(const CitationMatch &m, const QString &raw, bool inCode);
     QString codeBlockHtml(const MarkdownCodeBlock &block);
 
@@ -319,160 +337,23 @@ QString Renderer::inlineRange(const QString &text, qsizetype from, qsizetype to,
     qsizetype citeIndex = 0;
     while (i < to) {
         const QChar c = text.at(i);
-        // backslash escapes
-        if (c == u'\\' && i + 1 < to) {
-            const QChar next = text.at(i + 1);
-            if (next == u'\n') {
-                out += QLatin1String("<br/>");
-                i += 2;
-                continue;
-            }
-            if (isAsciiPunct(next)) {
-                out += escape(QString(next));
-                i += 2;
-                continue;
-            }
-        }
-        // code spans
-        if (c == u'`') {
-            int n = 0;
-            while (i + n < to && text.at(i + n) == u'`')
-                ++n;
-            const QString run(n, u'`');
-            qsizetype close = text.indexOf(run, i + n);
-            while (close >= 0 && close + n < to && text.at(close + n) == u'`')
-                close = text.indexOf(run, close + n + 1);
-            if (close >= 0 && close + n <= to) {
-                QString code = text.mid(i + n, close - i - n);
-                code.replace(u'\n', u' ');
-                if (code.size() > 2 && code.startsWith(u' ') && code.endsWith(u' ') && !code.trimmed().isEmpty())
-                    code = code.mid(1, code.size() - 2);
-                // `path:line` alone in a code span is a citation too
-                bool asCitation = false;
-                if (m_hooks.detectCitations) {
-                    const QList<CitationMatch> inner = findCitations(code);
-                    if (inner.size() == 1 && inner.first().offset == 0 && inner.first().length == code.size()) {
-                        out += citationHtml(inner.first(), code, true);
-                        asCitation = true;
-                    }
-                }
-                if (!asCitation)
-                    out += QStringLiteral("<code>") + escape(code) + QStringLiteral("</code>");
-                i = close + n;
-                continue;
-            }
-            out += escape(run);
-            i += n;
-            continue;
-        }
-        // citations in prose
-        while (citeIndex < cites.size() && cites.at(citeIndex).offset < i)
-            ++citeIndex;
-        if (citeIndex < cites.size() && cites.at(citeIndex).offset == i && i + cites.at(citeIndex).length <= to) {
-            const CitationMatch &m = cites.at(citeIndex);
-            out += citationHtml(m, text.mid(m.offset, m.length), false);
-            i += m.length;
-            continue;
-        }
-        // images: never loaded, shown as their description
-        if (c == u'!' && i + 1 < to && text.at(i + 1) == u'[') {
-            const qsizetype closeBracket = text.indexOf(u']', i + 2);
-            if (closeBracket > 0 && closeBracket + 1 < to && text.at(closeBracket + 1) == u'(') {
-                const qsizetype closeParen = text.indexOf(u')', closeBracket + 2);
-                if (closeParen > 0 && closeParen < to) {
-                    const QString alt = text.mid(i + 2, closeBracket - i - 2);
-                    out += escape(QStringLiteral("[image: %1]").arg(alt.isEmpty() ? QStringLiteral("no description") : alt));
-                    i = closeParen + 1;
-                    continue;
-                }
-            }
-        }
-        // links: [text](url)
-        if (c == u'[') {
-            int level = 0;
-            qsizetype j = i;
-            for (; j < to; ++j) {
-                if (text.at(j) == u'\\') {
-                    ++j;
-                    continue;
-                }
-                if (text.at(j) == u'[')
-                    ++level;
-                else if (text.at(j) == u']' && --level == 0)
-                    break;
-            }
-            if (j < to && j + 1 < to && text.at(j + 1) == u'(') {
-                const qsizetype closeParen = text.indexOf(u')', j + 2);
-                if (closeParen > 0 && closeParen < to) {
-                    QString target = text.mid(j + 2, closeParen - j - 2).trimmed();
-                    const qsizetype space = target.indexOf(u' ');
-                    if (space > 0)
-                        target = target.left(space); // drop a "title"
-                    if (target.startsWith(u'<') && target.endsWith(u'>'))
-                        target = target.mid(1, target.size() - 2);
-                    const QString label = depth < kMaxDepth ? inlineRange(text, i + 1, j, cites, depth + 1)
-                                                            : escape(QStringView(text).sliced(i + 1, j - i - 1));
-                    const QUrl url(target, QUrl::StrictMode);
-                    if (url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")))
-                        out += QStringLiteral("<a href=\"") + escape(url.toString(QUrl::FullyEncoded)) + QStringLiteral("\">")
-                               + label + QStringLiteral("</a>");
-                    else
-                        out += label; // javascript:, file:, data: ... stay text
-                    i = closeParen + 1;
-                    continue;
-                }
-            }
-        }
-        // autolinks <https://...>; any other <...> is text
-        if (c == u'<') {
-            const qsizetype close = text.indexOf(u'>', i + 1);
-            if (close > 0 && close < to) {
-                const QString inner = text.mid(i + 1, close - i - 1);
-                if ((inner.startsWith(QLatin1String("http://")) || inner.startsWith(QLatin1String("https://")))
-                    && !inner.contains(u' ')) {
-                    const QUrl url(inner, QUrl::StrictMode);
-                    if (url.isValid()) {
-                        out += QStringLiteral("<a href=\"") + escape(url.toString(QUrl::FullyEncoded)) + QStringLiteral("\">")
-                               + escape(inner) + QStringLiteral("</a>");
-                        i = close + 1;
-                        continue;
-                    }
-                }
-            }
-            out += QLatin1String("&lt;");
-            ++i;
-            continue;
-        }
-        // emphasis and strikethrough
-        if ((c == u'*' || c == u'_' || c == u'~') && depth < kMaxDepth) {
-            int n = 0;
-            while (i + n < to && text.at(i + n) == c)
-                ++n;
-            const bool leftOk = c != u'_' || i == 0 || !text.at(i - 1).isLetterOrNumber();
-            const bool followedByText = i + n < to && !text.at(i + n).isSpace();
-            if (leftOk && followedByText && ((c == u'~' && n == 2) || (c != u'~' && n <= 3))) {
-                const int len = c == u'~' ? 2 : n;
-                const qsizetype close = findCloser(text, i + len, to, c, len, cites);
-                if (close > i + len) {
-                    const QString inner = inlineRange(text, i + len, close, cites, depth + 1);
-                    if (c == u'~')
-                        out += QStringLiteral("<s>") + inner + QStringLiteral("</s>");
-                    else if (len == 1)
-                        out += QStringLiteral("<i>") + inner + QStringLiteral("</i>");
-                    else if (len == 2)
-                        out += QStringLiteral("<b>") + inner + QStringLiteral("</b>");
-                    else
-                        out += QStringLiteral("<b><i>") + inner + QStringLiteral("</i></b>");
-                    i = close + len;
-                    continue;
-                }
-            }
-            out += escape(QString(n, c));
-            i += n;
-            continue;
-        }
-        // line breaks: two trailing spaces make a hard break, otherwise a space
-        if (c == u'\n') {
+        qsizetype next = -1;
+        if (c == u'\\')
+            next = escapedChar(text, i, to, out);
+        if (next < 0 && c == u'`')
+            next = codeSpan(text, i, to, out);
+        if (next < 0)
+            next = citationAt(text, i, to, cites, citeIndex, out);
+        if (next < 0 && c == u'!')
+            next = image(text, i, to, out);
+        if (next < 0 && c == u'[')
+            next = link(text, i, to, cites, depth, out);
+        if (next < 0 && c == u'<')
+            next = autolink(text, i, to, out);
+        if (next < 0 && (c == u'*' || c == u'_' || c == u'~') && depth < kMaxDepth)
+            next = emphasis(text, i, to, cites, depth, out);
+        if (next < 0 && c == u'\n') {
+            // line breaks: two trailing spaces make a hard break, otherwise a space
             qsizetype k = out.size();
             int spaces = 0;
             while (k > 0 && out.at(k - 1) == u' ') {
@@ -481,13 +362,190 @@ QString Renderer::inlineRange(const QString &text, qsizetype from, qsizetype to,
             }
             out.truncate(k);
             out += spaces >= 2 ? QStringLiteral("<br/>") : QStringLiteral(" ");
-            ++i;
-            continue;
+            next = i + 1;
         }
-        out += escape(QStringView(&text.constData()[i], 1));
-        ++i;
+        if (next < 0) {
+            out += escape(QStringView(&text.constData()[i], 1));
+            next = i + 1;
+        }
+        i = next;
     }
     return out;
+}
+
+// Backslash escapes: a backslash before a line break is a hard break, before ASCII
+// punctuation the character itself.
+qsizetype Renderer::escapedChar(const QString &text, qsizetype i, qsizetype to, QString &out)
+{
+    if (i + 1 >= to)
+        return -1;
+    const QChar next = text.at(i + 1);
+    if (next == u'\n') {
+        out += QLatin1String("<br/>");
+        return i + 2;
+    }
+    if (isAsciiPunct(next)) {
+        out += escape(QString(next));
+        return i + 2;
+    }
+    return -1;
+}
+
+// Code spans (a run of backticks up to the same run); `path:line` alone in one is a citation.
+// An unclosed run is text.
+qsizetype Renderer::codeSpan(const QString &text, qsizetype i, qsizetype to, QString &out)
+{
+    int n = 0;
+    while (i + n < to && text.at(i + n) == u'`')
+        ++n;
+    const QString run(n, u'`');
+    qsizetype close = text.indexOf(run, i + n);
+    while (close >= 0 && close + n < to && text.at(close + n) == u'`')
+        close = text.indexOf(run, close + n + 1);
+    if (close < 0 || close + n > to) {
+        out += escape(run);
+        return i + n;
+    }
+    QString code = text.mid(i + n, close - i - n);
+    code.replace(u'\n', u' ');
+    if (code.size() > 2 && code.startsWith(u' ') && code.endsWith(u' ') && !code.trimmed().isEmpty())
+        code = code.mid(1, code.size() - 2);
+    if (m_hooks.detectCitations) {
+        const QList<CitationMatch> inner = findCitations(code);
+        if (inner.size() == 1 && inner.first().offset == 0 && inner.first().length == code.size()) {
+            out += citationHtml(inner.first(), code, true);
+            return close + n;
+        }
+    }
+    out += QStringLiteral("<code>") + escape(code) + QStringLiteral("</code>");
+    return close + n;
+}
+
+// A citation in prose that starts here (citeIndex follows the position).
+qsizetype Renderer::citationAt(const QString &text, qsizetype i, qsizetype to, const QList<CitationMatch> &cites,
+                               qsizetype &citeIndex, QString &out)
+{
+    while (citeIndex < cites.size() && cites.at(citeIndex).offset < i)
+        ++citeIndex;
+    if (citeIndex >= cites.size() || cites.at(citeIndex).offset != i || i + cites.at(citeIndex).length > to)
+        return -1;
+    const CitationMatch &m = cites.at(citeIndex);
+    out += citationHtml(m, text.mid(m.offset, m.length), false);
+    return i + m.length;
+}
+
+// Images ![alt](url): never loaded, shown as their description.
+qsizetype Renderer::image(const QString &text, qsizetype i, qsizetype to, QString &out)
+{
+    if (i + 1 >= to || text.at(i + 1) != u'[')
+        return -1;
+    const qsizetype closeBracket = text.indexOf(u']', i + 2);
+    if (closeBracket <= 0 || closeBracket + 1 >= to || text.at(closeBracket + 1) != u'(')
+        return -1;
+    const qsizetype closeParen = text.indexOf(u')', closeBracket + 2);
+    if (closeParen <= 0 || closeParen >= to)
+        return -1;
+    const QString alt = text.mid(i + 2, closeBracket - i - 2);
+    out += escape(QStringLiteral("[image: %1]").arg(alt.isEmpty() ? QStringLiteral("no description") : alt));
+    return closeParen + 1;
+}
+
+// Links [text](url): http and https only; any other scheme (javascript:, file:, data: ...)
+// leaves the text alone.
+qsizetype Renderer::link(const QString &text, qsizetype i, qsizetype to, const QList<CitationMatch> &cites, int depth,
+                         QString &out)
+{
+    int level = 0;
+    qsizetype j = i;
+    for (; j < to; ++j) {
+        if (text.at(j) == u'\\') {
+            ++j;
+            continue;
+        }
+        if (text.at(j) == u'[')
+            ++level;
+        else if (text.at(j) == u']' && --level == 0)
+            break;
+    }
+    if (j >= to || j + 1 >= to || text.at(j + 1) != u'(')
+        return -1;
+    const qsizetype closeParen = text.indexOf(u')', j + 2);
+    if (closeParen <= 0 || closeParen >= to)
+        return -1;
+    QString target = text.mid(j + 2, closeParen - j - 2).trimmed();
+    const qsizetype space = target.indexOf(u' ');
+    if (space > 0)
+        target = target.left(space); // drop a "title"
+    if (target.startsWith(u'<') && target.endsWith(u'>'))
+        target = target.mid(1, target.size() - 2);
+    const QString label = depth < kMaxDepth ? inlineRange(text, i + 1, j, cites, depth + 1)
+                                            : escape(QStringView(text).sliced(i + 1, j - i - 1));
+    const QUrl url(target, QUrl::StrictMode);
+    if (url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")))
+        out += QStringLiteral("<a href=\"") + escape(url.toString(QUrl::FullyEncoded)) + QStringLiteral("\">") + label
+               + QStringLiteral("</a>");
+    else
+        out += label;
+    return closeParen + 1;
+}
+
+// Autolinks <https://...>; any other < is text.
+qsizetype Renderer::autolink(const QString &text, qsizetype i, qsizetype to, QString &out)
+{
+    const qsizetype close = text.indexOf(u'>', i + 1);
+    if (close > 0 && close < to) {
+        const QString inner = text.mid(i + 1, close - i - 1);
+        if ((inner.startsWith(QLatin1String("http://")) || inner.startsWith(QLatin1String("https://")))
+            && !inner.contains(u' ')) {
+            const QUrl url(inner, QUrl::StrictMode);
+            if (url.isValid()) {
+                out += QStringLiteral("<a href=\"") + escape(url.toString(QUrl::FullyEncoded)) + QStringLiteral("\">")
+                       + escape(inner) + QStringLiteral("</a>");
+                return close + 1;
+            }
+        }
+    }
+    out += QLatin1String("&lt;");
+    return i + 1;
+}
+
+// Emphasis (*, _, up to three) and strikethrough (~~) up to a matching closer; an unmatched
+// run is text.
+qsizetype Renderer::emphasis(const QString &text, qsizetype i, qsizetype to, const QList<CitationMatch> &cites,
+                             int depth, QString &out)
+{
+    const QChar c = text.at(i);
+    int n = 0;
+    while (i + n < to && text.at(i + n) == c)
+        ++n;
+    const bool leftOk = c != u'_' || i == 0 || !text.at(i - 1).isLetterOrNumber();
+    const bool followedByText = i + n < to && !text.at(i + n).isSpace();
+    if (leftOk && followedByText && ((c == u'~' && n == 2) || (c != u'~' && n <= 3))) {
+        const int len = c == u'~' ? 2 : n;
+        const qsizetype close = findCloser(text, i + len, to, c, len, cites);
+        if (close > i + len) {
+            const QString inner = inlineRange(text, i + len, close, cites, depth + 1);
+            if (c == u'~')
+                out += QStringLiteral("<s>") + inner + QStringLiteral("</s>");
+            else if (len == 1)
+                out += QStringLiteral("<i>") + inner + QStringLiteral("</i>");
+            else if (len == 2)
+                out += QStringLiteral("<b>") + inner + QStringLiteral("</b>");
+            else
+                out += QStringLiteral("<b><i>") + inner + QStringLiteral("</i></b>");
+            return close + len;
+        }
+    }
+    out += escape(QString(n, c));
+    return i + n;
+}
+
+// Whether a line opens a block of its own (and so ends a paragraph or a lazy list line).
+bool startsMarkdownBlock(const QString &line)
+{
+    QString dummy;
+    return openingFence(line).has_value() || headingLevel(line, &dummy) > 0 || isRule(line)
+           || line.trimmed().startsWith(u'>') || listMarker(line).has_value();
 }
 
 QString Renderer::blocks(const QStringList &lines, int depth, bool tight)
@@ -495,35 +553,14 @@ QString Renderer::blocks(const QStringList &lines, int depth, bool tight)
     QString out;
     qsizetype i = 0;
     const qsizetype n = lines.size();
-    auto startsBlock = [&](const QString &line) {
-        QString dummy;
-        return openingFence(line).has_value() || headingLevel(line, &dummy) > 0 || isRule(line)
-               || line.trimmed().startsWith(u'>') || listMarker(line).has_value();
-    };
     while (i < n) {
         const QString &line = lines.at(i);
         if (isBlank(line)) {
             ++i;
             continue;
         }
-        // fenced code
         if (const auto fence = openingFence(line)) {
-            MarkdownCodeBlock block;
-            block.language = fence->info.section(u' ', 0, 0).toLower();
-            block.closed = false;
-            QStringList code;
-            ++i;
-            while (i < n) {
-                if (closesFence(lines.at(i), *fence)) {
-                    block.closed = true;
-                    ++i;
-                    break;
-                }
-                code << dedent(lines.at(i), fence->indent);
-                ++i;
-            }
-            block.code = code.join(u'\n');
-            out += codeBlockHtml(block);
+            out += fencedCode(lines, i, *fence);
             continue;
         }
         QString headingText;
@@ -539,135 +576,176 @@ QString Renderer::blocks(const QStringList &lines, int depth, bool tight)
             continue;
         }
         if (line.trimmed().startsWith(u'>')) {
-            QStringList quoted;
-            while (i < n && !isBlank(lines.at(i))) {
-                QString l = lines.at(i).trimmed();
-                if (l.startsWith(u'>')) {
-                    l = l.mid(1);
-                    if (l.startsWith(u' '))
-                        l = l.mid(1);
-                } else if (startsBlock(lines.at(i))) {
-                    break;
-                }
-                quoted << l;
-                ++i;
-            }
-            out += QStringLiteral("<blockquote>")
-                   + (depth < kMaxDepth ? blocks(quoted, depth + 1) : escape(quoted.join(u'\n')))
-                   + QStringLiteral("</blockquote>");
+            out += blockquote(lines, i, depth);
             continue;
         }
         if (const auto marker = listMarker(line)) {
-            const bool ordered = marker->ordered;
-            const QChar bullet = marker->bullet;
-            const int baseIndent = marker->indent;
-            QString items;
-            while (i < n) {
-                const auto m = listMarker(lines.at(i));
-                if (!m || m->ordered != ordered || m->bullet != bullet || m->indent > baseIndent + 3
-                    || m->indent < baseIndent)
-                    break;
-                QStringList content;
-                content << m->rest;
-                ++i;
-                // the item's further lines: indented at least to its content, or lazy
-                // continuation of its paragraph; a blank line ends it unless indented text follows
-                while (i < n) {
-                    const QString &l = lines.at(i);
-                    if (isBlank(l)) {
-                        qsizetype k = i;
-                        while (k < n && isBlank(lines.at(k)))
-                            ++k;
-                        if (k < n && leadingSpaces(lines.at(k)) >= m->contentIndent) {
-                            for (; i < k; ++i)
-                                content << QString();
-                            continue;
-                        }
-                        break;
-                    }
-                    const int ind = leadingSpaces(l);
-                    if (ind >= m->contentIndent) {
-                        content << dedent(l, m->contentIndent);
-                        ++i;
-                        continue;
-                    }
-                    if (listMarker(l) || startsBlock(l))
-                        break;
-                    content << l.trimmed(); // lazy continuation
-                    ++i;
-                }
-                // A tight item's single paragraph renders without <p>.
-                bool tightItem = true;
-                for (const QString &l : std::as_const(content))
-                    tightItem = tightItem && !isBlank(l);
-                const QString inner = depth < kMaxDepth ? blocks(content, depth + 1, tightItem)
-                                                        : escape(content.join(u'\n'));
-                items += QStringLiteral("<li>") + inner + QStringLiteral("</li>");
-                while (i < n && isBlank(lines.at(i))) {
-                    // blank lines between items of the same list
-                    qsizetype k = i;
-                    while (k < n && isBlank(lines.at(k)))
-                        ++k;
-                    const auto next = k < n ? listMarker(lines.at(k)) : std::nullopt;
-                    if (next && next->ordered == ordered && next->bullet == bullet && next->indent >= baseIndent
-                        && next->indent <= baseIndent + 3)
-                        i = k;
-                    else
-                        break;
-                }
-            }
-            if (ordered)
-                out += (marker->start != 1 ? QStringLiteral("<ol start=\"%1\">").arg(marker->start) : QStringLiteral("<ol>"))
-                       + items + QStringLiteral("</ol>");
-            else
-                out += QStringLiteral("<ul>") + items + QStringLiteral("</ul>");
+            out += list(lines, i, depth, *marker);
             continue;
         }
-        // tables
         if (line.contains(u'|') && i + 1 < n && isTableDelimiter(lines.at(i + 1))) {
-            const QStringList header = splitRow(line);
-            QString table = QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr>");
-            for (const QString &cell : header)
-                table += QStringLiteral("<th>") + inlines(cell, depth) + QStringLiteral("</th>");
-            table += QStringLiteral("</tr>");
-            i += 2;
-            while (i < n && !isBlank(lines.at(i)) && lines.at(i).contains(u'|')) {
-                const QStringList cells = splitRow(lines.at(i));
-                table += QStringLiteral("<tr>");
-                for (qsizetype c = 0; c < header.size(); ++c)
-                    table += QStringLiteral("<td>") + inlines(cells.value(c), depth) + QStringLiteral("</td>");
-                table += QStringLiteral("</tr>");
-                ++i;
-            }
-            out += table + QStringLiteral("</table>");
+            out += table(lines, i, depth);
             continue;
         }
-        // paragraph
-        QStringList para;
-        while (i < n && !isBlank(lines.at(i))) {
-            if (!para.isEmpty() && startsBlock(lines.at(i)))
-                break;
-            if (!para.isEmpty() && lines.at(i).contains(u'|') && i + 1 < n && isTableDelimiter(lines.at(i + 1)))
-                break;
-            QString l = lines.at(i);
-            if (para.isEmpty()) {
-                qsizetype k = 0;
-                while (k < l.size() && l.at(k).isSpace())
-                    ++k;
-                l = l.mid(k);
-            }
-            para << l;
-            ++i;
-        }
-        QString text = para.join(u'\n');
-        while (text.endsWith(u' '))
-            text.chop(1);
-        if (tight)
-            out += inlines(text, depth);
-        else
-            out += QStringLiteral("<p>") + inlines(text, depth) + QStringLiteral("</p>");
+        out += paragraph(lines, i, depth, tight);
     }
     return out;
+}
+
+// A fenced code block, up to its closing fence or the end (then marked unclosed).
+QString Renderer::fencedCode(const QStringList &lines, qsizetype &i, const Fence &fence)
+{
+    MarkdownCodeBlock block;
+    block.language = fence.info.section(u' ', 0, 0).toLower();
+    block.closed = false;
+    QStringList code;
+    ++i;
+    while (i < lines.size()) {
+        if (closesFence(lines.at(i), fence)) {
+            block.closed = true;
+            ++i;
+            break;
+        }
+        code << dedent(lines.at(i), fence.indent);
+        ++i;
+    }
+    block.code = code.join(u'\n');
+    return codeBlockHtml(block);
+}
+
+// A block quote: its ">" lines and lazy continuation lines, rendered as blocks themselves
+// (as text below the nesting limit).
+QString Renderer::blockquote(const QStringList &lines, qsizetype &i, int depth)
+{
+    QStringList quoted;
+    while (i < lines.size() && !isBlank(lines.at(i))) {
+        QString l = lines.at(i).trimmed();
+        if (l.startsWith(u'>')) {
+            l = l.mid(1);
+            if (l.startsWith(u' '))
+                l = l.mid(1);
+        } else if (startsMarkdownBlock(lines.at(i))) {
+            break;
+        }
+        quoted << l;
+        ++i;
+    }
+    return QStringLiteral("<blockquote>") + (depth < kMaxDepth ? blocks(quoted, depth + 1) : escape(quoted.join(u'\n')))
+           + QStringLiteral("</blockquote>");
+}
+
+// A list: items with the same kind of marker and about the same indent; each item's lines are
+// rendered as blocks (a tight item's single paragraph without <p>).
+QString Renderer::list(const QStringList &lines, qsizetype &i, int depth, const ListMarker &marker)
+{
+    const qsizetype n = lines.size();
+    const bool ordered = marker.ordered;
+    const QChar bullet = marker.bullet;
+    const int baseIndent = marker.indent;
+    QString items;
+    while (i < n) {
+        const auto m = listMarker(lines.at(i));
+        if (!m || m->ordered != ordered || m->bullet != bullet || m->indent > baseIndent + 3 || m->indent < baseIndent)
+            break;
+        QStringList content;
+        content << m->rest;
+        ++i;
+        // the item's further lines: indented at least to its content, or lazy
+        // continuation of its paragraph; a blank line ends it unless indented text follows
+        while (i < n) {
+            const QString &l = lines.at(i);
+            if (isBlank(l)) {
+                qsizetype k = i;
+                while (k < n && isBlank(lines.at(k)))
+                    ++k;
+                if (k < n && leadingSpaces(lines.at(k)) >= m->contentIndent) {
+                    for (; i < k; ++i)
+                        content << QString();
+                    continue;
+                }
+                break;
+            }
+            const int ind = leadingSpaces(l);
+            if (ind >= m->contentIndent) {
+                content << dedent(l, m->contentIndent);
+                ++i;
+                continue;
+            }
+            if (listMarker(l) || startsMarkdownBlock(l))
+                break;
+            content << l.trimmed(); // lazy continuation
+            ++i;
+        }
+        bool tightItem = true;
+        for (const QString &l : std::as_const(content))
+            tightItem = tightItem && !isBlank(l);
+        const QString inner = depth < kMaxDepth ? blocks(content, depth + 1, tightItem) : escape(content.join(u'\n'));
+        items += QStringLiteral("<li>") + inner + QStringLiteral("</li>");
+        while (i < n && isBlank(lines.at(i))) {
+            // blank lines between items of the same list
+            qsizetype k = i;
+            while (k < n && isBlank(lines.at(k)))
+                ++k;
+            const auto next = k < n ? listMarker(lines.at(k)) : std::nullopt;
+            if (next && next->ordered == ordered && next->bullet == bullet && next->indent >= baseIndent
+                && next->indent <= baseIndent + 3)
+                i = k;
+            else
+                break;
+        }
+    }
+    if (ordered)
+        return (marker.start != 1 ? QStringLiteral("<ol start=\"%1\">").arg(marker.start) : QStringLiteral("<ol>")) + items
+               + QStringLiteral("</ol>");
+    return QStringLiteral("<ul>") + items + QStringLiteral("</ul>");
+}
+
+// A table: the header row, the delimiter row, then rows while lines hold a '|'.
+QString Renderer::table(const QStringList &lines, qsizetype &i, int depth)
+{
+    const QStringList header = splitRow(lines.at(i));
+    QString html = QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><tr>");
+    for (const QString &cell : header)
+        html += QStringLiteral("<th>") + inlines(cell, depth) + QStringLiteral("</th>");
+    html += QStringLiteral("</tr>");
+    i += 2;
+    while (i < lines.size() && !isBlank(lines.at(i)) && lines.at(i).contains(u'|')) {
+        const QStringList cells = splitRow(lines.at(i));
+        html += QStringLiteral("<tr>");
+        for (qsizetype c = 0; c < header.size(); ++c)
+            html += QStringLiteral("<td>") + inlines(cells.value(c), depth) + QStringLiteral("</td>");
+        html += QStringLiteral("</tr>");
+        ++i;
+    }
+    return html + QStringLiteral("</table>");
+}
+
+// A paragraph: lines up to a blank line or a line that starts another block (a table too).
+QString Renderer::paragraph(const QStringList &lines, qsizetype &i, int depth, bool tight)
+{
+    const qsizetype n = lines.size();
+    QStringList para;
+    while (i < n && !isBlank(lines.at(i))) {
+        if (!para.isEmpty() && startsMarkdownBlock(lines.at(i)))
+            break;
+        if (!para.isEmpty() && lines.at(i).contains(u'|') && i + 1 < n && isTableDelimiter(lines.at(i + 1)))
+            break;
+        QString l = lines.at(i);
+        if (para.isEmpty()) {
+            qsizetype k = 0;
+            while (k < l.size() && l.at(k).isSpace())
+                ++k;
+            l = l.mid(k);
+        }
+        para << l;
+        ++i;
+    }
+    QString text = para.join(u'\n');
+    while (text.endsWith(u' '))
+        text.chop(1);
+    if (tight)
+        return inlines(text, depth);
+    return QStringLiteral("<p>") + inlines(text, depth) + QStringLiteral("</p>");
 }
 
 } // namespace

@@ -43,126 +43,180 @@ QList<ChatMessage> MethodSummarizer::prompt(const QString &path, int startLine, 
     return {{QStringLiteral("system"), system}, {QStringLiteral("user"), user}};
 }
 
+namespace {
+
+// Errors that will not go away by themselves: they end a summary run at once.
+bool endsSummaryRun(LlmErrorKind k)
+{
+    return k == LlmErrorKind::Unauthorized || k == LlmErrorKind::Forbidden || k == LlmErrorKind::ModelNotFound
+           || k == LlmErrorKind::EndpointNotFound || k == LlmErrorKind::ConnectionRefused
+           || k == LlmErrorKind::HostNotFound || k == LlmErrorKind::Tls || k == LlmErrorKind::NotConfigured;
+}
+
+// What is stored of a model's summary: trimmed, at most 800 characters; a single space when
+// the model had nothing to say (so that it is not asked again).
+QString storedSummary(const QString &text)
+{
+    QString summary = text.trimmed();
+    if (summary.size() > 800)
+        summary = summary.left(800);
+    if (summary.isEmpty())
+        summary = QStringLiteral(" ");
+    return summary;
+}
+
+// One run of the summary step: the requests, the summaries written in batches of 8, the
+// report and the progress.
+struct SummaryRun
+{
+    SummaryRun(SummaryStore &summaries, const LlmEndpoint &model, bool withholdCredentials,
+               const MethodSummarizer::ProgressFn &progressFn, const MethodSummarizer::CallFn &callFn,
+               const std::atomic_bool *cancelFlag)
+        : store(summaries)
+        , endpoint(model)
+        , withhold(withholdCredentials)
+        , progress(progressFn)
+        , onCall(callFn)
+        , cancel(cancelFlag)
+    {
+    }
+
+    SummaryStore &store;
+    const LlmEndpoint &endpoint;
+    bool withhold;
+    const MethodSummarizer::ProgressFn &progress;
+    const MethodSummarizer::CallFn &onCall;
+    const std::atomic_bool *cancel;
+    SummaryReport report;
+    SummaryProgress p;
+    QNetworkAccessManager nam; // one for the whole run: connections are reused
+    int consecutiveFailures = 0;
+    QList<QPair<QByteArray, QString>> batch;
+
+    bool cancelled() const { return cancel && cancel->load(); }
+    void tell()
+    {
+        if (progress)
+            progress(p);
+    }
+    Result<void> flush()
+    {
+        auto r = store.putSummaries(batch, endpoint.model);
+        batch.clear();
+        return r;
+    }
+
+    // Asks for the summary of one chunk (credentials withheld first unless sending them is
+    // allowed), logs the request and keeps the summary. Returns true when the run must stop:
+    // cancelled, an error that will not go away, or three failures in a row.
+    Result<bool> summarize(const SummaryCandidate &c)
+    {
+        p.currentPath = c.path;
+        QString code = c.text;
+        QString withheld;
+        if (withhold) {
+            const WithheldText w = withholdSecrets(code);
+            if (w.isWithheld()) {
+                code = w.text;
+                withheld = c.path + u' ' + w.describe(std::max(1, c.startLine));
+                ++report.withheld;
+            }
+        }
+        ChatRequest request;
+        request.purpose = QStringLiteral("summary");
+        request.stream = false;
+        request.temperature = 0;
+        request.maxTokens = 160;
+        request.messages = MethodSummarizer::prompt(c.path, c.startLine, c.endLine, c.kind, c.name, c.language, code);
+        const ChatOutcome outcome = completeBlocking(endpoint, request, cancel, {}, &nam);
+        ++p.done;
+        if (onCall) {
+            RemoteCall call;
+            call.time = QDateTime::currentDateTime();
+            call.endpoint = outcome.url;
+            call.purpose = request.purpose;
+            call.model = endpoint.model;
+            call.bytes = outcome.bytesSent;
+            call.files = {QStringLiteral("%1:%2-%3").arg(c.path).arg(c.startLine).arg(c.endLine)};
+            if (!withheld.isEmpty())
+                call.withheld = {withheld};
+            call.local = endpoint.isLocal();
+            call.status = outcome.ok() ? QStringLiteral("ok") : llmErrorKindName(outcome.error.kind);
+            onCall(call);
+        }
+        if (!outcome.ok()) {
+            if (outcome.error.kind == LlmErrorKind::Cancelled) {
+                report.cancelled = true;
+                return true;
+            }
+            ++p.failed;
+            ++report.failed;
+            report.error = outcome.error;
+            return endsSummaryRun(outcome.error.kind) || ++consecutiveFailures >= 3;
+        }
+        consecutiveFailures = 0;
+        batch.append({c.contentHash, storedSummary(outcome.text)});
+        ++report.summarized;
+        if (batch.size() >= 8) {
+            if (auto r = flush(); !r)
+                return r.error();
+        }
+        tell();
+        return false;
+    }
+};
+
+} // namespace
+
 Result<SummaryReport> MethodSummarizer::run(const ProgressFn &progress, const CallFn &onCall,
                                             const std::atomic_bool *cancel, int maxCalls)
 {
     QElapsedTimer clock;
     clock.start();
-    SummaryReport report;
     auto store = SummaryStore::open(m_dbPath);
     if (!store)
         return store.error();
-    SummaryStore &s = **store;
-    if (auto r = s.applyCached(); r)
-        report.reused = *r;
-    SummaryProgress p;
-    p.total = s.pendingCount();
+    SummaryRun run(**store, m_endpoint, m_withhold, progress, onCall, cancel);
+    if (auto r = run.store.applyCached(); r)
+        run.report.reused = *r;
+    run.p.total = run.store.pendingCount();
     if (maxCalls >= 0)
-        p.total = std::min(p.total, maxCalls);
-    if (progress)
-        progress(p);
-    QNetworkAccessManager nam; // one for the whole run: connections are reused
-    int consecutiveFailures = 0;
-    QList<QPair<QByteArray, QString>> batch;
-    auto flush = [&]() -> Result<void> {
-        auto r = s.putSummaries(batch, m_endpoint.model);
-        batch.clear();
-        return r;
-    };
-    while (p.done < p.total) {
-        if (cancel && cancel->load()) {
-            report.cancelled = true;
+        run.p.total = std::min(run.p.total, maxCalls);
+    run.tell();
+    // Batches of up to 16 pending chunks; their summaries are written after each.
+    while (run.p.done < run.p.total) {
+        if (run.cancelled()) {
+            run.report.cancelled = true;
             break;
         }
-        const QList<SummaryCandidate> next = s.pending(std::min(16, p.total - p.done));
+        const QList<SummaryCandidate> next = run.store.pending(std::min(16, run.p.total - run.p.done));
         if (next.isEmpty())
             break;
         bool stop = false;
         for (const SummaryCandidate &c : next) {
-            if (cancel && cancel->load()) {
-                report.cancelled = true;
+            if (run.cancelled()) {
+                run.report.cancelled = true;
                 stop = true;
                 break;
             }
-            p.currentPath = c.path;
-            QString code = c.text;
-            QString withheld;
-            if (m_withhold) {
-                const WithheldText w = withholdSecrets(code);
-                if (w.isWithheld()) {
-                    code = w.text;
-                    withheld = c.path + u' ' + w.describe(std::max(1, c.startLine));
-                    ++report.withheld;
-                }
+            const auto stopped = run.summarize(c);
+            if (!stopped)
+                return stopped.error();
+            if (*stopped) {
+                stop = true;
+                break;
             }
-            ChatRequest request;
-            request.purpose = QStringLiteral("summary");
-            request.stream = false;
-            request.temperature = 0;
-            request.maxTokens = 160;
-            request.messages = prompt(c.path, c.startLine, c.endLine, c.kind, c.name, c.language, code);
-            const ChatOutcome outcome = completeBlocking(m_endpoint, request, cancel, {}, &nam);
-            ++p.done;
-            if (onCall) {
-                RemoteCall call;
-                call.time = QDateTime::currentDateTime();
-                call.endpoint = outcome.url;
-                call.purpose = request.purpose;
-                call.model = m_endpoint.model;
-                call.bytes = outcome.bytesSent;
-                call.files = {QStringLiteral("%1:%2-%3").arg(c.path).arg(c.startLine).arg(c.endLine)};
-                if (!withheld.isEmpty())
-                    call.withheld = {withheld};
-                call.local = m_endpoint.isLocal();
-                call.status = outcome.ok() ? QStringLiteral("ok") : llmErrorKindName(outcome.error.kind);
-                onCall(call);
-            }
-            if (!outcome.ok()) {
-                if (outcome.error.kind == LlmErrorKind::Cancelled) {
-                    report.cancelled = true;
-                    stop = true;
-                    break;
-                }
-                ++p.failed;
-                ++report.failed;
-                report.error = outcome.error;
-                // Errors that will not go away by themselves end the run at once.
-                const LlmErrorKind k = outcome.error.kind;
-                const bool fatal = k == LlmErrorKind::Unauthorized || k == LlmErrorKind::Forbidden
-                                   || k == LlmErrorKind::ModelNotFound || k == LlmErrorKind::EndpointNotFound
-                                   || k == LlmErrorKind::ConnectionRefused || k == LlmErrorKind::HostNotFound
-                                   || k == LlmErrorKind::Tls || k == LlmErrorKind::NotConfigured;
-                if (fatal || ++consecutiveFailures >= 3) {
-                    stop = true;
-                    break;
-                }
-                continue;
-            }
-            consecutiveFailures = 0;
-            QString summary = outcome.text.trimmed();
-            if (summary.size() > 800)
-                summary = summary.left(800);
-            if (summary.isEmpty())
-                summary = QStringLiteral(" "); // the model had nothing to say: do not ask again
-            batch.append({c.contentHash, summary});
-            ++report.summarized;
-            if (batch.size() >= 8) {
-                if (auto r = flush(); !r)
-                    return r.error();
-            }
-            if (progress)
-                progress(p);
         }
-        if (auto r = flush(); !r)
+        if (auto r = run.flush(); !r)
             return r.error();
-        if (progress)
-            progress(p);
+        run.tell();
         if (stop)
             break;
     }
-    if (auto r = flush(); !r)
+    if (auto r = run.flush(); !r)
         return r.error();
-    report.remaining = s.pendingCount();
+    SummaryReport &report = run.report;
+    report.remaining = run.store.pendingCount();
     report.seconds = clock.nsecsElapsed() / 1e9;
     qCInfo(lcLlm) << "method summaries:" << report.summarized << "written," << report.reused << "reused,"
                   << report.withheld << "withheld," << report.failed << "failed," << report.remaining << "remaining";

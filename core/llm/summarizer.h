@@ -1,7 +1,7 @@
 #pragma once
 
 #include "chatclient.h"
-#include "contextretriever.h"
+#include "core/retrieve/remotecall.h"
 
 #include "core/base/result.h"
 

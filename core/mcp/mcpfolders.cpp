@@ -1,7 +1,8 @@
 #include "mcpfolders.h"
 
 #include "core/index/indexingsettings.h"
-#include "core/llm/embeddingstage.h"
+#include "core/llm/llmsettings.h"
+#include "core/search/embeddingstage.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -84,7 +85,8 @@ void McpFolders::startFolder(Folder &folder)
     service->setRootPath(root);
     service->setWatchEnabled(m_watch);
     service->setAfterIndexHook([](const QString &dbPath, const QStringList &changed, const std::atomic_bool *cancel,
-                                  const IndexService::HookProgress &) { runEmbeddingStage(dbPath, changed, cancel); });
+                                  const IndexService::HookProgress &) { runEmbeddingStage(dbPath, changed, !LlmSettings::load().sendCredentials, cancel);
+                              });
     connect(service, &IndexService::indexingStarted, this, [this, name, root] {
         update(name, [](IndexActivity &a) {
             a.indexing = true;

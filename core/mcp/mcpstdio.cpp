@@ -11,6 +11,8 @@
 
 #include <cerrno>
 
+#include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -26,10 +28,19 @@ McpStdioTransport::McpStdioTransport(McpServer *server, QObject *parent)
 McpStdioTransport::~McpStdioTransport()
 {
     if (m_reader) {
+        // The reader may wait for stdin: wake it through its pipe, then it ends.
         m_reader->requestInterruption();
-        // The reader may sit in read(): it is detached, the process is ending.
-        if (!m_reader->wait(100))
-            m_reader->setParent(nullptr);
+        if (m_wake[1] >= 0) {
+            const char byte = 0;
+            while (::write(m_wake[1], &byte, 1) < 0 && errno == EINTR) {
+            }
+        }
+        m_reader->wait();
+        delete m_reader;
+    }
+    for (int fd : m_wake) {
+        if (fd >= 0)
+            ::close(fd);
     }
 }
 
@@ -40,12 +51,23 @@ void McpStdioTransport::start(int inFd, int outFd)
         write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
     });
     const qsizetype maxLine = m_maxLine;
+    if (::pipe2(m_wake, O_CLOEXEC) != 0)
+        m_wake[0] = m_wake[1] = -1;
+    const int wakeFd = m_wake[0];
     QPointer<McpStdioTransport> self(this);
-    m_reader = QThread::create([self, inFd, maxLine] {
+    m_reader = QThread::create([self, inFd, wakeFd, maxLine] {
         QByteArray line;
         bool overlong = false;
         char buffer[65536];
         for (;;) {
+            if (wakeFd >= 0) {
+                pollfd fds[2] = {{inFd, POLLIN, 0}, {wakeFd, POLLIN, 0}};
+                const int ready = ::poll(fds, 2, -1);
+                if (ready < 0 && errno == EINTR)
+                    continue;
+                if (ready < 0 || (fds[1].revents & POLLIN))
+                    return; // the transport is going away: no more lines, no onClosed
+            }
             const ssize_t n = ::read(inFd, buffer, sizeof buffer);
             if (n < 0 && errno == EINTR)
                 continue;

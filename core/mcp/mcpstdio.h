@@ -37,6 +37,7 @@ private:
     McpServer *m_server;
     std::shared_ptr<McpSession> m_session;
     QThread *m_reader = nullptr;
+    int m_wake[2] = {-1, -1}; // written by the destructor to end the reader's wait for stdin
     int m_out = 1;
     qsizetype m_maxLine = 64 * 1024 * 1024;
 };

@@ -97,7 +97,7 @@ CaptureRole referenceRole(QByteArrayView what)
 
 struct ParseBudget
 {
-    QElapsedTimer timer;
+    ParseTimer timer;
     qint64 limitMs = 0;
     const std::atomic_bool *cancel = nullptr;
     bool timedOut = false;
@@ -107,7 +107,7 @@ bool budgetExhausted(ParseBudget *budget)
 {
     if (budget->cancel && budget->cancel->load(std::memory_order_relaxed))
         return true;
-    if (budget->limitMs > 0 && budget->timer.elapsed() > budget->limitMs) {
+    if (budget->limitMs > 0 && budget->timer.over(budget->limitMs)) {
         budget->timedOut = true;
         return true;
     }
@@ -570,7 +570,7 @@ TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
     retry.limitMs = budget->limitMs;
     retry.cancel = budget->cancel;
     TSTree *second = parseText(blanked, &retry);
-    budget->timer.restart();
+    budget->timer.start();
     if (!second)
         return tree;
     if (countSyntaxErrors(ts_tree_root_node(second)) < countSyntaxErrors(ts_tree_root_node(tree))) {
@@ -681,127 +681,60 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
 
 // --- text formats ------------------------------------------------------------------------
 
-ParseResult chunkText(LanguageId language, const QByteArray &text, const ChunkerOptions &options)
-{
-    ParseResult result;
-    result.language = language;
-    const LineIndex lines(text);
-    result.lineCount = lines.lineCount();
-    const char *src = text.constData();
-    const int windowLines = std::max(4, options.windowLines);
-    const int maxBytes = std::max(256, options.maxBytes);
+namespace {
 
-    auto lineText = [&](int line) {
-        const int b = lines.lineStart(line);
-        int e = lines.lineEnd(line);
-        return QByteArrayView(src + b, e - b);
-    };
-    auto emitWindow = [&](ChunkKind kind, const QString &name, int first, int last) {
-        // split [first, last] into windows, preferring blank lines, bytes capped
+// Plain-text chunking (chunkText): windows of lines, Markdown by sections.
+class TextChunker
+{
+public:
+    TextChunker(const QByteArray &text, const ChunkerOptions &options, ParseResult &result)
+        : m_text(text)
+        , m_src(text.constData())
+        , m_lines(text)
+        , m_windowLines(std::max(4, options.windowLines))
+        , m_maxBytes(std::max(256, options.maxBytes))
+        , m_result(result)
+    {
+        m_result.lineCount = m_lines.lineCount();
+    }
+
+    // Lines [first, last] as windows of up to windowLines lines and maxBytes bytes, ending at
+    // a blank line where one is past the middle; blank lines around a window are left out; a
+    // single line over maxBytes is cut into byte windows (at UTF-8 character boundaries).
+    void emitWindows(ChunkKind kind, const QString &name, int first, int last)
+    {
         int line = first;
         while (line <= last) {
             while (line <= last && lineText(line).trimmed().isEmpty())
                 ++line;
             if (line > last)
                 break;
-            int end = line;
-            int bytes = 0;
-            int lastBlank = -1;
-            while (end <= last) {
-                const int len = int(lineText(end).size());
-                if (end > line && (end - line >= windowLines || bytes + len > maxBytes))
-                    break;
-                if (lineText(end).trimmed().isEmpty())
-                    lastBlank = end;
-                bytes += len;
-                ++end;
-            }
-            --end;
-            if (end < last && lastBlank > line + windowLines / 2)
-                end = lastBlank;
-            while (end > line && lineText(end).trimmed().isEmpty())
-                --end;
-            Chunk chunk;
-            chunk.kind = kind;
-            chunk.name = name;
-            chunk.qualifiedName = name;
-            chunk.startLine = line;
-            chunk.endLine = end;
-            chunk.startByte = lines.lineStart(line);
-            chunk.endByte = std::min(int(text.size()), lines.lineEnd(end));
-            if (chunk.endByte - chunk.startByte > maxBytes) {
-                // one huge line: byte windows
-                for (int b = chunk.startByte; b < chunk.endByte;) {
-                    int e = std::min(chunk.endByte, b + maxBytes);
-                    while (e < chunk.endByte && e > b && (uchar(src[e]) & 0xC0) == 0x80)
-                        --e;
-                    Chunk piece = chunk;
-                    piece.startByte = b;
-                    piece.endByte = e;
-                    piece.text = QString::fromUtf8(src + b, e - b);
-                    result.chunks.append(piece);
-                    b = e;
-                }
-            } else {
-                chunk.text = QString::fromUtf8(src + chunk.startByte, chunk.endByte - chunk.startByte);
-                result.chunks.append(chunk);
-            }
+            const int end = windowEnd(line, last);
+            emitWindow(kind, name, line, end);
             line = end + 1;
         }
-    };
+    }
 
-    if (language == LanguageId::Markdown) {
+    // Markdown: one section per ATX or setext heading (not inside fences or the YAML front
+    // matter), named after it, each cut into windows.
+    void markdownSections()
+    {
         int sectionStart = 1;
         QString heading;
         bool inFence = false;
-        // YAML front matter ("---" on the first line up to the next "---") holds no headings.
-        int frontMatterEnd = 0;
-        if (result.lineCount > 1 && lineText(1).trimmed() == QByteArrayView("---")) {
-            for (int line = 2; line <= result.lineCount; ++line) {
-                const QByteArrayView t = lineText(line).trimmed();
-                if (t == QByteArrayView("---") || t == QByteArrayView("...")) {
-                    frontMatterEnd = line;
-                    break;
-                }
-            }
-        }
-        // Setext underline: only '=' (level 1) or only '-' (level 2), at least two, indented by
-        // at most three spaces, under a line of text (not a list item, quote or another rule).
-        auto isSetextUnderline = [&](int line) {
-            const QByteArrayView t = lineText(line);
-            qsizetype indent = 0;
-            while (indent < t.size() && t[indent] == ' ')
-                ++indent;
-            const QByteArrayView u = t.trimmed();
-            if (indent > 3 || u.size() < 2 || (u[0] != '=' && u[0] != '-'))
-                return false;
-            for (char c : u) {
-                if (c != u[0])
-                    return false;
-            }
-            const QByteArrayView above = lineText(line - 1).trimmed();
-            if (above.isEmpty() || above.startsWith('#') || above.startsWith('>') || above.startsWith("- ")
-                || above.startsWith("* ") || above.startsWith("+ ") || above.startsWith("```")
-                || above.startsWith("~~~"))
-                return false;
-            for (char c : above) {
-                if (c != '-' && c != '=' && c != ' ')
-                    return true;
-            }
-            return false; // a rule under a rule
-        };
-        for (int line = 1; line <= result.lineCount; ++line) {
+        const int frontMatter = frontMatterEnd();
+        for (int line = 1; line <= m_result.lineCount; ++line) {
             const QByteArrayView t = lineText(line);
             const QByteArrayView trimmed = t.trimmed();
             if (trimmed.startsWith("```") || trimmed.startsWith("~~~"))
                 inFence = !inFence;
-            if (line <= frontMatterEnd)
+            if (line <= frontMatter)
                 continue;
-            if (!inFence && line > frontMatterEnd + 1 && line - 1 > sectionStart - 1 && line - 1 >= sectionStart
+            if (!inFence && line > frontMatter + 1 && line - 1 > sectionStart - 1 && line - 1 >= sectionStart
                 && isSetextUnderline(line)) {
                 // the heading is the line above: the section before it ends two lines up
                 if (line - 1 > sectionStart)
-                    emitWindow(ChunkKind::Section, heading, sectionStart, line - 2);
+                    emitWindows(ChunkKind::Section, heading, sectionStart, line - 2);
                 sectionStart = line - 1;
                 heading = QString::fromUtf8(lineText(line - 1).trimmed()).left(200);
                 continue;
@@ -815,7 +748,7 @@ ParseResult chunkText(LanguageId language, const QByteArray &text, const Chunker
                                        || t[hashes] == '\n' || t[hashes] == '\r');
             if (!inFence && isHeading) {
                 if (line > sectionStart)
-                    emitWindow(ChunkKind::Section, heading, sectionStart, line - 1);
+                    emitWindows(ChunkKind::Section, heading, sectionStart, line - 1);
                 sectionStart = line;
                 QByteArrayView h = trimmed;
                 while (h.startsWith('#'))
@@ -823,11 +756,130 @@ ParseResult chunkText(LanguageId language, const QByteArray &text, const Chunker
                 heading = QString::fromUtf8(h.trimmed()).left(200);
             }
         }
-        if (sectionStart <= result.lineCount)
-            emitWindow(ChunkKind::Section, heading, sectionStart, result.lineCount);
-    } else if (result.lineCount > 0) {
-        emitWindow(ChunkKind::Text, QString(), 1, result.lineCount);
+        if (sectionStart <= m_result.lineCount)
+            emitWindows(ChunkKind::Section, heading, sectionStart, m_result.lineCount);
     }
+
+private:
+    QByteArrayView lineText(int line) const
+    {
+        const int b = m_lines.lineStart(line);
+        const int e = m_lines.lineEnd(line);
+        return QByteArrayView(m_src + b, e - b);
+    }
+
+    // The last line of the window that starts at `line` (not blank), at most `last`.
+    int windowEnd(int line, int last) const
+    {
+        int end = line;
+        int bytes = 0;
+        int lastBlank = -1;
+        while (end <= last) {
+            const int len = int(lineText(end).size());
+            if (end > line && (end - line >= m_windowLines || bytes + len > m_maxBytes))
+                break;
+            if (lineText(end).trimmed().isEmpty())
+                lastBlank = end;
+            bytes += len;
+            ++end;
+        }
+        --end;
+        if (end < last && lastBlank > line + m_windowLines / 2)
+            end = lastBlank;
+        while (end > line && lineText(end).trimmed().isEmpty())
+            --end;
+        return end;
+    }
+
+    // One window of lines as a chunk, or byte windows when it is over maxBytes.
+    void emitWindow(ChunkKind kind, const QString &name, int line, int end)
+    {
+        Chunk chunk;
+        chunk.kind = kind;
+        chunk.name = name;
+        chunk.qualifiedName = name;
+        chunk.startLine = line;
+        chunk.endLine = end;
+        chunk.startByte = m_lines.lineStart(line);
+        chunk.endByte = std::min(int(m_text.size()), m_lines.lineEnd(end));
+        if (chunk.endByte - chunk.startByte <= m_maxBytes) {
+            chunk.text = QString::fromUtf8(m_src + chunk.startByte, chunk.endByte - chunk.startByte);
+            m_result.chunks.append(chunk);
+            return;
+        }
+        // one huge line: byte windows
+        for (int b = chunk.startByte; b < chunk.endByte;) {
+            int e = std::min(chunk.endByte, b + m_maxBytes);
+            while (e < chunk.endByte && e > b && (uchar(m_src[e]) & 0xC0) == 0x80)
+                --e;
+            Chunk piece = chunk;
+            piece.startByte = b;
+            piece.endByte = e;
+            piece.text = QString::fromUtf8(m_src + b, e - b);
+            m_result.chunks.append(piece);
+            b = e;
+        }
+    }
+
+    // YAML front matter ("---" on the first line up to the next "---" or "..."): its last
+    // line, 0 when there is none. It holds no headings.
+    int frontMatterEnd() const
+    {
+        if (m_result.lineCount <= 1 || lineText(1).trimmed() != QByteArrayView("---"))
+            return 0;
+        for (int line = 2; line <= m_result.lineCount; ++line) {
+            const QByteArrayView t = lineText(line).trimmed();
+            if (t == QByteArrayView("---") || t == QByteArrayView("..."))
+                return line;
+        }
+        return 0;
+    }
+
+    // Setext underline: only '=' (level 1) or only '-' (level 2), at least two, indented by at
+    // most three spaces, under a line of text (not a list item, quote or another rule).
+    bool isSetextUnderline(int line) const
+    {
+        const QByteArrayView t = lineText(line);
+        qsizetype indent = 0;
+        while (indent < t.size() && t[indent] == ' ')
+            ++indent;
+        const QByteArrayView u = t.trimmed();
+        if (indent > 3 || u.size() < 2 || (u[0] != '=' && u[0] != '-'))
+            return false;
+        for (char c : u) {
+            if (c != u[0])
+                return false;
+        }
+        const QByteArrayView above = lineText(line - 1).trimmed();
+        if (above.isEmpty() || above.startsWith('#') || above.startsWith('>') || above.startsWith("- ")
+            || above.startsWith("* ") || above.startsWith("+ ") || above.startsWith("```") || above.startsWith("~~~"))
+            return false;
+        for (char c : above) {
+            if (c != '-' && c != '=' && c != ' ')
+                return true;
+        }
+        return false; // a rule under a rule
+    }
+
+    const QByteArray &m_text;
+    const char *m_src;
+    const LineIndex m_lines;
+    const int m_windowLines;
+    const int m_maxBytes;
+    ParseResult &m_result;
+};
+
+} // namespace
+
+ParseResult chunkText(LanguageId language, const QByteArray &text, const ChunkerOptions &options)
+{
+    ParseResult result;
+    result.language = language;
+    TextChunker chunker(text, options, result);
+    if (language == LanguageId::Markdown)
+        chunker.markdownSections();
+    else if (result.lineCount > 0)
+        chunker.emitWindows(ChunkKind::Text, QString(), 1, result.lineCount);
     return result;
 }
 

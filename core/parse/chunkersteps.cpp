@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ctime>
 
 namespace RepoLens::ChunkerSteps {
 
@@ -125,245 +126,300 @@ bool isMacroShaped(QByteArrayView word)
 
 } // namespace
 
-QByteArray blankAttributeMacros(const QByteArray &text)
+namespace {
+
+// blankAttributeMacros() over one text: line by line, with what the previous code line ended
+// with, a copy of the text being blanked.
+class MacroBlanker
 {
-    QByteArray out = text;
-    bool changed = false;
-    const qsizetype n = text.size();
-    const char *s = text.constData();
-    qsizetype lineStart = 0;
-    bool continuation = false; // inside a multi-line preprocessor directive
-    char prevLineEnd = '\0';   // last character of the previous line with code
-    bool inBlockComment = false;
-    while (lineStart < n) {
-        qsizetype lineEnd = lineStart;
-        while (lineEnd < n && s[lineEnd] != '\n')
-            ++lineEnd;
-        if (inBlockComment) { // the rest of a /* ... */ comment: nothing to blank, no code
-            const qsizetype close = QByteArrayView(s + lineStart, lineEnd - lineStart).indexOf("*/");
-            if (close < 0) {
-                lineStart = lineEnd + 1;
-                continue;
+public:
+    explicit MacroBlanker(const QByteArray &text)
+        : m_text(text)
+        , m_out(text)
+        , m_s(text.constData())
+        , m_n(text.size())
+    {
+    }
+
+    QByteArray run()
+    {
+        while (m_lineStart < m_n) {
+            m_lineEnd = m_lineStart;
+            while (m_lineEnd < m_n && m_s[m_lineEnd] != '\n')
+                ++m_lineEnd;
+            if (m_inBlockComment) { // the rest of a /* ... */ comment: nothing to blank, no code
+                const qsizetype close = QByteArrayView(m_s + m_lineStart, m_lineEnd - m_lineStart).indexOf("*/");
+                if (close < 0) {
+                    m_lineStart = m_lineEnd + 1;
+                    continue;
+                }
+                m_inBlockComment = false;
             }
-            inBlockComment = false;
+            readLine();
+            m_lineStart = m_lineEnd + 1;
         }
-        qsizetype first = lineStart;
-        while (first < lineEnd && (s[first] == ' ' || s[first] == '\t'))
-            ++first;
-        const bool directive = continuation || (first < lineEnd && s[first] == '#');
-        qsizetype last = lineEnd;
-        while (last > lineStart && (s[last - 1] == ' ' || s[last - 1] == '\t' || s[last - 1] == '\r'))
-            --last;
-        continuation = directive && last > lineStart && s[last - 1] == '\\';
+        return m_changed ? m_out : m_text;
+    }
+
+private:
+    // One line: a preprocessor directive (maybe an #include to drop), or code whose
+    // macro-shaped words are looked at; then what the line ends with, for the next one.
+    void readLine()
+    {
+        const char *s = m_s;
+        m_first = m_lineStart;
+        while (m_first < m_lineEnd && (s[m_first] == ' ' || s[m_first] == '\t'))
+            ++m_first;
+        const bool directive = m_continuation || (m_first < m_lineEnd && s[m_first] == '#');
+        m_last = m_lineEnd;
+        while (m_last > m_lineStart && (s[m_last - 1] == ' ' || s[m_last - 1] == '\t' || s[m_last - 1] == '\r'))
+            --m_last;
+        m_continuation = directive && m_last > m_lineStart && s[m_last - 1] == '\\';
         // `#include "list.h"` inside an initializer (a table filled from a header) derails the
         // grammar for the rest of the file: the line goes
-        if (directive && !continuation && std::strchr(",{(", prevLineEnd) && prevLineEnd != '\0'
-            && QByteArrayView(s + first, last - first).startsWith("#include")) {
-            for (qsizetype k = first; k < last; ++k)
-                out[k] = ' ';
-            changed = true;
+        if (directive && !m_continuation && std::strchr(",{(", m_prevLineEnd) && m_prevLineEnd != '\0'
+            && QByteArrayView(s + m_first, m_last - m_first).startsWith("#include")) {
+            blank(m_first, m_last);
         }
-        if (!directive) {
-            for (qsizetype i = first; i < lineEnd;) {
-                if (s[i] == '/' && i + 1 < lineEnd && s[i + 1] == '/')
-                    break; // the rest is a comment
-                if (s[i] == '/' && i + 1 < lineEnd && s[i + 1] == '*') {
-                    const qsizetype close =
-                        QByteArrayView(s + i + 2, lineEnd - i - 2).indexOf("*/");
-                    if (close < 0) {
-                        inBlockComment = true;
-                        break;
-                    }
-                    i += 2 + close + 2;
-                    continue;
+        if (!directive)
+            readCode();
+        const QByteArrayView code(s + m_first, std::max<qsizetype>(0, m_last - m_first));
+        if (directive)
+            m_prevLineEnd = '#';
+        else if (m_last > m_first && !code.startsWith("//") && !code.startsWith("/*") && !code.startsWith("*"))
+            m_prevLineEnd = s[m_last - 1]; // comment lines do not count
+    }
+
+    // The code of a line, past comments and literals, word by word.
+    void readCode()
+    {
+        const char *s = m_s;
+        for (qsizetype i = m_first; i < m_lineEnd;) {
+            if (s[i] == '/' && i + 1 < m_lineEnd && s[i + 1] == '/')
+                break; // the rest is a comment
+            if (s[i] == '/' && i + 1 < m_lineEnd && s[i + 1] == '*') {
+                const qsizetype close = QByteArrayView(s + i + 2, m_lineEnd - i - 2).indexOf("*/");
+                if (close < 0) {
+                    m_inBlockComment = true;
+                    break;
                 }
-                if (s[i] == '"' || s[i] == '\'') { // skip a literal on this line
-                    const char quote = s[i++];
-                    while (i < lineEnd && s[i] != quote)
-                        i += s[i] == '\\' ? 2 : 1;
-                    ++i;
-                    continue;
-                }
-                if (!isWordChar(s[i]) || (i > lineStart && isWordChar(s[i - 1]))) {
-                    ++i;
-                    continue;
-                }
-                qsizetype end = i;
-                while (end < lineEnd && isWordChar(s[end]))
-                    ++end;
-                const QByteArrayView word(s + i, end - i);
-                if (!isMacroShaped(word)) {
-                    i = end;
-                    continue;
-                }
-                // before: nothing, a word, or a ')' (not `::`, `.`, `->`, an operator)
-                qsizetype before = i;
-                while (before > lineStart && (s[before - 1] == ' ' || s[before - 1] == '\t'))
-                    --before;
-                const char prev = before > lineStart ? s[before - 1] : '\0';
-                const bool lineStarts = i == first; // only indentation before the macro
-                const bool okBefore = lineStarts || isWordChar(prev) || prev == ')'
-                                      || prev == '>' || prev == '*' || prev == '&';
-                // a function-like macro: its balanced argument list goes too
-                qsizetype macroEnd = end;
-                qsizetype j = end;
-                while (j < lineEnd && (s[j] == ' ' || s[j] == '\t'))
-                    ++j;
-                // A SFINAE macro among template parameters (`template <typename T,
-                // FMT_ENABLE_IF(a > b)>`): its `>` and `==` derail the grammar, an unnamed
-                // `int` parameter of the same length does not. Its arguments may span lines.
-                const char prevCode = i == first ? prevLineEnd : prev; // across the line break
-                auto inTemplateParameters = [&] {
-                    // "template <" before it, with no statement or block boundary between
-                    for (qsizetype b = i - 1; b >= 0 && b > i - 600; --b) {
-                        if (s[b] == ';' || s[b] == '{' || s[b] == '}')
-                            return false;
-                        if (s[b] == '<') {
-                            qsizetype w = b;
-                            while (w > 0 && (s[w - 1] == ' ' || s[w - 1] == '\t'))
-                                --w;
-                            if (w >= 8 && QByteArrayView(s + w - 8, 8) == "template")
-                                return true;
-                        }
-                    }
-                    return false;
-                };
-                if (j < lineEnd && s[j] == '(' && (prevCode == ',' || prevCode == '<')
-                    && inTemplateParameters()) {
-                    int depth = 0;
-                    qsizetype k = j;
-                    for (; k < n && k < j + 600; ++k) {
-                        if (s[k] == '(')
-                            ++depth;
-                        else if (s[k] == ')' && --depth == 0)
-                            break;
-                    }
-                    qsizetype after = k + 1;
-                    while (after < n && (s[after] == ' ' || s[after] == '\t' || s[after] == '\n'))
-                        ++after;
-                    if (k < n && depth == 0 && after < n && (s[after] == '>' || s[after] == ',')) {
-                        for (qsizetype b = i; b <= k; ++b) {
-                            if (out[b] != '\n')
-                                out[b] = ' ';
-                        }
-                        out[i] = 'i';
-                        out[i + 1] = 'n';
-                        out[i + 2] = 't';
-                        changed = true;
-                        i = k + 1;
-                        // the arguments may have gone on past this line
-                        if (i > lineEnd)
-                            break;
-                        continue;
-                    }
-                }
-                // Objective-C's `typedef NS_ENUM(NSInteger, State) {`: `enum State {`
-                if (j == end && j < lineEnd && s[j] == '('
-                    && (word == "NS_ENUM" || word == "NS_OPTIONS" || word == "NS_CLOSED_ENUM"
-                        || word == "NS_ERROR_ENUM" || word == "CF_ENUM" || word == "CF_OPTIONS")) {
-                    const qsizetype close = text.indexOf(')', j);
-                    const qsizetype comma = text.indexOf(',', j);
-                    if (close > j && close < lineEnd && comma > j && comma < close) {
-                        for (qsizetype k = i; k <= close; ++k)
-                            out[k] = ' ';
-                        // and `typedef` before it: the enum is named, not aliased
-                        qsizetype w = i;
-                        while (w > lineStart && (s[w - 1] == ' ' || s[w - 1] == '\t'))
-                            --w;
-                        if (w - 7 >= lineStart && QByteArrayView(s + w - 7, 7) == "typedef"
-                            && (w - 7 == lineStart || !isWordChar(s[w - 8]))) {
-                            for (qsizetype k = w - 7; k < w; ++k)
-                                out[k] = ' ';
-                        }
-                        out[i] = 'e';
-                        out[i + 1] = 'n';
-                        out[i + 2] = 'u';
-                        out[i + 3] = 'm';
-                        // the name keeps its place: "State" between the comma and ')'
-                        for (qsizetype k = comma + 1; k < close; ++k)
-                            out[k] = s[k];
-                        changed = true;
-                        i = close + 1;
-                        continue;
-                    }
-                }
-                // `if FMT_CONSTEXPR20 (cond)`: a keyword-like macro, not a call
-                qsizetype wordStart = before;
-                while (wordStart > lineStart && isWordChar(s[wordStart - 1]))
-                    --wordStart;
-                if (QByteArrayView(s + wordStart, before - wordStart) == "if") {
-                    for (qsizetype k = i; k < end; ++k)
-                        out[k] = ' ';
-                    changed = true;
-                    i = end;
-                    continue;
-                }
-                if (j == end && j < lineEnd && s[j] == '(') { // FOO(...), not FOO (...)
-                    int depth = 0;
-                    qsizetype k = j;
-                    for (; k < lineEnd; ++k) {
-                        if (s[k] == '(')
-                            ++depth;
-                        else if (s[k] == ')' && --depth == 0)
-                            break;
-                    }
-                    if (k >= lineEnd) { // arguments go on: leave it
-                        i = end;
-                        continue;
-                    }
-                    macroEnd = k + 1;
-                    j = macroEnd;
-                    while (j < lineEnd && (s[j] == ' ' || s[j] == '\t'))
-                        ++j;
-                }
-                // alone on a line, not as the last item of a list or an expression going on
-                const bool lineAlone = lineStarts && j >= last
-                                       && std::strchr(";{}#/*:)>", prevLineEnd) != nullptr;
-                const bool beforeWord = j < lineEnd && (isWordChar(s[j]) || s[j] == '~')
-                                        && !(s[j] >= '0' && s[j] <= '9');
-                const bool beforeEnd = (j < lineEnd && (s[j] == ';' || s[j] == '{'))
-                                       || (j >= last && prev == ')');
-                const bool functionLike = macroEnd != end;
-                bool blank = false;
-                if (okBefore && (lineAlone || beforeWord))
-                    blank = !functionLike || beforeWord;
-                // after a declarator, before its body or `;`, also on a line of its own:
-                // `void f() const\n    GTEST_LOCK_EXCLUDED_(mu) {`
-                const bool afterTag = QByteArrayView(s + wordStart, before - wordStart) == "struct"
-                                      || QByteArrayView(s + wordStart, before - wordStart) == "class"
-                                      || QByteArrayView(s + wordStart, before - wordStart) == "union"
-                                      || QByteArrayView(s + wordStart, before - wordStart) == "enum";
-                if ((prevCode == ')' || (isWordChar(prevCode) && !afterTag && functionLike))
-                    && beforeEnd)
-                    blank = true;
-                // after a parameter's name: `value(unsigned char x FMT_BUILTIN)`
-                if (isWordChar(prev) && !afterTag && j < lineEnd && (s[j] == ')' || s[j] == ','))
-                    blank = true;
-                // Objective-C: `- (id)initWithHost:(NSString *)host NS_DESIGNATED_INITIALIZER;`
-                if (isWordChar(prev) && beforeEnd && (s[first] == '-' || s[first] == '+'))
-                    blank = true;
-                // `FOO(x)` alone without a semicolon (FMT_PRAGMA_CLANG(...),
-                // Q_DECLARE_METATYPE(T)) goes; `FOO(x);` is a call or declaration macro the
-                // grammar reads fine (the `;` keeps it from counting as alone)
-                if (functionLike && lineAlone)
-                    blank = true;
-                if (blank) {
-                    for (qsizetype k = i; k < macroEnd; ++k)
-                        out[k] = ' ';
-                    changed = true;
-                }
-                i = macroEnd;
+                i += 2 + close + 2;
+                continue;
+            }
+            if (s[i] == '"' || s[i] == '\'') { // skip a literal on this line
+                const char quote = s[i++];
+                while (i < m_lineEnd && s[i] != quote)
+                    i += s[i] == '\\' ? 2 : 1;
+                ++i;
+                continue;
+            }
+            if (!isWordChar(s[i]) || (i > m_lineStart && isWordChar(s[i - 1]))) {
+                ++i;
+                continue;
+            }
+            qsizetype end = i;
+            while (end < m_lineEnd && isWordChar(s[end]))
+                ++end;
+            i = isMacroShaped(QByteArrayView(s + i, end - i)) ? macroWord(i, end) : end;
+        }
+    }
+
+    // A macro-shaped word at [i, end): blanked (with its arguments) where it is an attribute,
+    // a SFINAE constraint or a keyword-like macro, NS_ENUM made an enum; left alone where it
+    // is a call or a declaration. Returns where the line's scan goes on.
+    qsizetype macroWord(qsizetype i, qsizetype end)
+    {
+        const char *s = m_s;
+        const QByteArrayView word(s + i, end - i);
+        // before: nothing, a word, or a ')' (not `::`, `.`, `->`, an operator)
+        qsizetype before = i;
+        while (before > m_lineStart && (s[before - 1] == ' ' || s[before - 1] == '\t'))
+            --before;
+        const char prev = before > m_lineStart ? s[before - 1] : '\0';
+        const bool lineStarts = i == m_first; // only indentation before the macro
+        const bool okBefore = lineStarts || isWordChar(prev) || prev == ')' || prev == '>' || prev == '*' || prev == '&';
+        qsizetype macroEnd = end;
+        qsizetype j = end;
+        while (j < m_lineEnd && (s[j] == ' ' || s[j] == '\t'))
+            ++j;
+        const char prevCode = i == m_first ? m_prevLineEnd : prev; // across the line break
+        if (j < m_lineEnd && s[j] == '(' && (prevCode == ',' || prevCode == '<') && inTemplateParameters(i)) {
+            if (const qsizetype next = blankTemplateConstraint(i, j); next >= 0)
+                return next;
+        }
+        if (j == end && j < m_lineEnd && s[j] == '(' && isObjcEnumMacro(word)) {
+            if (const qsizetype next = objcEnumToEnum(i, j); next >= 0)
+                return next;
+        }
+        // `if FMT_CONSTEXPR20 (cond)`: a keyword-like macro, not a call
+        qsizetype wordStart = before;
+        while (wordStart > m_lineStart && isWordChar(s[wordStart - 1]))
+            --wordStart;
+        const QByteArrayView wordBefore(s + wordStart, before - wordStart);
+        if (wordBefore == "if") {
+            blank(i, end);
+            return end;
+        }
+        if (j == end && j < m_lineEnd && s[j] == '(') { // FOO(...), not FOO (...)
+            int depth = 0;
+            qsizetype k = j;
+            for (; k < m_lineEnd; ++k) {
+                if (s[k] == '(')
+                    ++depth;
+                else if (s[k] == ')' && --depth == 0)
+                    break;
+            }
+            if (k >= m_lineEnd) // arguments go on: leave it
+                return end;
+            macroEnd = k + 1;
+            j = macroEnd;
+            while (j < m_lineEnd && (s[j] == ' ' || s[j] == '\t'))
+                ++j;
+        }
+        // alone on a line, not as the last item of a list or an expression going on
+        const bool lineAlone = lineStarts && j >= m_last && std::strchr(";{}#/*:)>", m_prevLineEnd) != nullptr;
+        const bool beforeWord = j < m_lineEnd && (isWordChar(s[j]) || s[j] == '~') && !(s[j] >= '0' && s[j] <= '9');
+        const bool beforeEnd = (j < m_lineEnd && (s[j] == ';' || s[j] == '{')) || (j >= m_last && prev == ')');
+        const bool functionLike = macroEnd != end;
+        bool attribute = false;
+        if (okBefore && (lineAlone || beforeWord))
+            attribute = !functionLike || beforeWord;
+        // after a declarator, before its body or `;`, also on a line of its own:
+        // `void f() const\n    GTEST_LOCK_EXCLUDED_(mu) {`
+        const bool afterTag = wordBefore == "struct" || wordBefore == "class" || wordBefore == "union"
+                              || wordBefore == "enum";
+        if ((prevCode == ')' || (isWordChar(prevCode) && !afterTag && functionLike)) && beforeEnd)
+            attribute = true;
+        // after a parameter's name: `value(unsigned char x FMT_BUILTIN)`
+        if (isWordChar(prev) && !afterTag && j < m_lineEnd && (s[j] == ')' || s[j] == ','))
+            attribute = true;
+        // Objective-C: `- (id)initWithHost:(NSString *)host NS_DESIGNATED_INITIALIZER;`
+        if (isWordChar(prev) && beforeEnd && (s[m_first] == '-' || s[m_first] == '+'))
+            attribute = true;
+        // `FOO(x)` alone without a semicolon (FMT_PRAGMA_CLANG(...), Q_DECLARE_METATYPE(T))
+        // goes; `FOO(x);` is a call or declaration macro the grammar reads fine (the `;` keeps
+        // it from counting as alone)
+        if (functionLike && lineAlone)
+            attribute = true;
+        if (attribute)
+            blank(i, macroEnd);
+        return macroEnd;
+    }
+
+    // "template <" before position i, with no statement or block boundary between (at most
+    // 600 bytes back).
+    bool inTemplateParameters(qsizetype i) const
+    {
+        const char *s = m_s;
+        for (qsizetype b = i - 1; b >= 0 && b > i - 600; --b) {
+            if (s[b] == ';' || s[b] == '{' || s[b] == '}')
+                return false;
+            if (s[b] == '<') {
+                qsizetype w = b;
+                while (w > 0 && (s[w - 1] == ' ' || s[w - 1] == '\t'))
+                    --w;
+                if (w >= 8 && QByteArrayView(s + w - 8, 8) == "template")
+                    return true;
             }
         }
-        const QByteArrayView code(s + first, std::max<qsizetype>(0, last - first));
-        if (directive)
-            prevLineEnd = '#';
-        else if (last > first && !code.startsWith("//") && !code.startsWith("/*")
-                 && !code.startsWith("*"))
-            prevLineEnd = s[last - 1]; // comment lines do not count
-        lineStart = lineEnd + 1;
+        return false;
     }
-    return changed ? out : text;
+
+    // A SFINAE macro among template parameters (`template <typename T, FMT_ENABLE_IF(a > b)>`):
+    // its `>` and `==` derail the grammar, an unnamed `int` parameter of the same length does
+    // not. Its arguments (from the '(' at j) may span lines. Returns where the scan goes on,
+    // -1 when its arguments do not close before a `>` or `,`.
+    qsizetype blankTemplateConstraint(qsizetype i, qsizetype j)
+    {
+        const char *s = m_s;
+        int depth = 0;
+        qsizetype k = j;
+        for (; k < m_n && k < j + 600; ++k) {
+            if (s[k] == '(')
+                ++depth;
+            else if (s[k] == ')' && --depth == 0)
+                break;
+        }
+        qsizetype after = k + 1;
+        while (after < m_n && (s[after] == ' ' || s[after] == '\t' || s[after] == '\n'))
+            ++after;
+        if (k >= m_n || depth != 0 || after >= m_n || (s[after] != '>' && s[after] != ','))
+            return -1;
+        for (qsizetype b = i; b <= k; ++b) {
+            if (m_out[b] != '\n')
+                m_out[b] = ' ';
+        }
+        m_out[i] = 'i';
+        m_out[i + 1] = 'n';
+        m_out[i + 2] = 't';
+        m_changed = true;
+        return k + 1; // the arguments may have gone on past this line
+    }
+
+    static bool isObjcEnumMacro(QByteArrayView word)
+    {
+        return word == "NS_ENUM" || word == "NS_OPTIONS" || word == "NS_CLOSED_ENUM" || word == "NS_ERROR_ENUM"
+               || word == "CF_ENUM" || word == "CF_OPTIONS";
+    }
+
+    // Objective-C's `typedef NS_ENUM(NSInteger, State) {` (the '(' at j) becomes
+    // `enum State {`, its name in place. -1 when the arguments are not `(type, name)` on
+    // this line.
+    qsizetype objcEnumToEnum(qsizetype i, qsizetype j)
+    {
+        const char *s = m_s;
+        const qsizetype close = m_text.indexOf(')', j);
+        const qsizetype comma = m_text.indexOf(',', j);
+        if (close <= j || close >= m_lineEnd || comma <= j || comma >= close)
+            return -1;
+        for (qsizetype k = i; k <= close; ++k)
+            m_out[k] = ' ';
+        // and `typedef` before it: the enum is named, not aliased
+        qsizetype w = i;
+        while (w > m_lineStart && (s[w - 1] == ' ' || s[w - 1] == '\t'))
+            --w;
+        if (w - 7 >= m_lineStart && QByteArrayView(s + w - 7, 7) == "typedef"
+            && (w - 7 == m_lineStart || !isWordChar(s[w - 8]))) {
+            for (qsizetype k = w - 7; k < w; ++k)
+                m_out[k] = ' ';
+        }
+        m_out[i] = 'e';
+        m_out[i + 1] = 'n';
+        m_out[i + 2] = 'u';
+        m_out[i + 3] = 'm';
+        // the name keeps its place: "State" between the comma and ')'
+        for (qsizetype k = comma + 1; k < close; ++k)
+            m_out[k] = s[k];
+        m_changed = true;
+        return close + 1;
+    }
+
+    void blank(qsizetype from, qsizetype to)
+    {
+        for (qsizetype k = from; k < to; ++k)
+            m_out[k] = ' ';
+        m_changed = true;
+    }
+
+    const QByteArray &m_text;
+    QByteArray m_out;
+    const char *m_s;
+    const qsizetype m_n;
+    bool m_changed = false;
+    qsizetype m_lineStart = 0;
+    qsizetype m_lineEnd = 0;
+    qsizetype m_first = 0;     // first non-blank of the line
+    qsizetype m_last = 0;      // end of the line without trailing blanks
+    bool m_continuation = false; // inside a multi-line preprocessor directive
+    char m_prevLineEnd = '\0';   // last character of the previous line with code
+    bool m_inBlockComment = false;
+};
+
+} // namespace
+
+QByteArray blankAttributeMacros(const QByteArray &text)
+{
+    return MacroBlanker(text).run();
 }
 
 bool isClosingOnlyLine(QByteArrayView line)
@@ -878,6 +934,28 @@ void attachReferences(std::vector<RawRef> refs, const std::vector<Def> &defs,
         ref.chunk = r.line <= lineCount ? owner[size_t(r.line)] : -1;
         result->refs.append(std::move(ref));
     }
+}
+
+namespace {
+
+qint64 threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+} // namespace
+
+void ParseTimer::start()
+{
+    m_wall.start();
+    m_cpuStartMs = threadCpuMs();
+}
+
+bool ParseTimer::over(qint64 limitMs) const
+{
+    return m_wall.elapsed() > limitMs && threadCpuMs() - m_cpuStartMs > limitMs;
 }
 
 } // namespace RepoLens::ChunkerSteps

@@ -19,6 +19,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QElapsedTimer>
 #include <QList>
 #include <QString>
 
@@ -156,6 +157,21 @@ void emitTopLevelCode(const std::vector<Def> &defs, QByteArrayView src, const Li
 void sortChunks(ParseResult *result);
 void attachReferences(std::vector<RawRef> refs, const std::vector<Def> &defs,
                       const LineIndex &lines, ParseResult *result);
+
+// The clock of a parse's time limit: the CPU time of the parsing thread. The limit is there
+// against pathological input; a file must not lose its parse for good because the machine was
+// busy (on wall time, a loaded machine turned ordinary files into text windows). The wall clock
+// is read first, as it is cheap; the thread's CPU time only once that is over the limit.
+class ParseTimer
+{
+public:
+    void start();
+    bool over(qint64 limitMs) const;
+
+private:
+    QElapsedTimer m_wall;
+    qint64 m_cpuStartMs = 0;
+};
 
 } // namespace ChunkerSteps
 } // namespace RepoLens

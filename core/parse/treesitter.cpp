@@ -66,87 +66,96 @@ std::unique_ptr<Query> Query::compile(LanguageId id, const QByteArray &text, QSt
     }
     std::unique_ptr<Query> query(new Query);
     query->m_query = raw;
-    const uint32_t captures = ts_query_capture_count(raw);
+    query->readCapturesAndPredicates();
+    return query;
+}
+
+void Query::readCapturesAndPredicates()
+{
+    const uint32_t captures = ts_query_capture_count(m_query);
     for (uint32_t i = 0; i < captures; ++i) {
         uint32_t len = 0;
-        const char *name = ts_query_capture_name_for_id(raw, i, &len);
-        query->m_captureNames.append(QByteArray(name, len));
+        const char *name = ts_query_capture_name_for_id(m_query, i, &len);
+        m_captureNames.append(QByteArray(name, len));
     }
-    const uint32_t patterns = ts_query_pattern_count(raw);
-    query->m_predicates.resize(patterns);
+    const uint32_t patterns = ts_query_pattern_count(m_query);
+    m_predicates.resize(patterns);
     for (uint32_t p = 0; p < patterns; ++p) {
         uint32_t stepCount = 0;
-        const TSQueryPredicateStep *steps = ts_query_predicates_for_pattern(raw, p, &stepCount);
+        const TSQueryPredicateStep *steps = ts_query_predicates_for_pattern(m_query, p, &stepCount);
         // Split into predicates at Done steps.
         uint32_t begin = 0;
         for (uint32_t i = 0; i <= stepCount; ++i) {
             if (i < stepCount && steps[i].type != TSQueryPredicateStepTypeDone)
                 continue;
             const uint32_t n = i - begin;
-            if (n == 0) {
-                begin = i + 1;
-                continue;
-            }
             const TSQueryPredicateStep *s = steps + begin;
             begin = i + 1;
-            if (s[0].type != TSQueryPredicateStepTypeString)
+            if (n == 0)
                 continue;
-            uint32_t len = 0;
-            const char *opName = ts_query_string_value_for_id(raw, s[0].value_id, &len);
-            QByteArray op(opName, len);
-            if (op.endsWith('!'))
-                continue; // directive, not a filter
-            if (n < 2 || s[1].type != TSQueryPredicateStepTypeCapture)
-                continue;
-            Predicate pred;
-            pred.capture = s[1].value_id;
-            if (op.startsWith("not-")) {
-                pred.negated = true;
-                op = op.mid(4);
-            }
-            if (op.startsWith("any-") && op != "any-of?") {
-                pred.any = true;
-                op = op.mid(4);
-            }
-            auto stringArg = [&](uint32_t k) {
-                uint32_t l = 0;
-                const char *v = ts_query_string_value_for_id(raw, s[k].value_id, &l);
-                return QByteArray(v, l);
-            };
-            if (op == "eq?") {
-                if (n < 3)
-                    continue;
-                pred.op = Predicate::Eq;
-                if (s[2].type == TSQueryPredicateStepTypeCapture) {
-                    pred.compareCapture = true;
-                    pred.otherCapture = s[2].value_id;
-                } else {
-                    pred.literal = stringArg(2);
-                }
-            } else if (op == "match?" || op == "lua-match?") {
-                if (n < 3 || s[2].type != TSQueryPredicateStepTypeString)
-                    continue;
-                pred.op = Predicate::Match;
-                pred.regex = std::make_shared<QRegularExpression>(
-                    QString::fromUtf8(stringArg(2)), QRegularExpression::DontCaptureOption);
-                if (!pred.regex->isValid()) {
-                    qCWarning(lcParse) << "invalid #match? regex" << stringArg(2);
-                    continue;
-                }
-                pred.regex->optimize();
-            } else if (op == "any-of?") {
-                pred.op = Predicate::AnyOf;
-                for (uint32_t k = 2; k < n; ++k) {
-                    if (s[k].type == TSQueryPredicateStepTypeString)
-                        pred.set.append(stringArg(k));
-                }
-            } else {
-                continue; // unknown predicate (e.g. #is?): treated as holding
-            }
-            query->m_predicates[p].append(std::move(pred));
+            if (auto pred = predicateFrom(m_query, s, n))
+                m_predicates[p].append(std::move(*pred));
         }
     }
-    return query;
+}
+
+std::optional<Query::Predicate> Query::predicateFrom(const TSQuery *raw, const TSQueryPredicateStep *s, uint32_t n)
+{
+    if (s[0].type != TSQueryPredicateStepTypeString)
+        return std::nullopt;
+    uint32_t len = 0;
+    const char *opName = ts_query_string_value_for_id(raw, s[0].value_id, &len);
+    QByteArray op(opName, len);
+    if (op.endsWith('!'))
+        return std::nullopt; // directive, not a filter
+    if (n < 2 || s[1].type != TSQueryPredicateStepTypeCapture)
+        return std::nullopt;
+    Predicate pred;
+    pred.capture = s[1].value_id;
+    if (op.startsWith("not-")) {
+        pred.negated = true;
+        op = op.mid(4);
+    }
+    if (op.startsWith("any-") && op != "any-of?") {
+        pred.any = true;
+        op = op.mid(4);
+    }
+    auto stringArg = [&](uint32_t k) {
+        uint32_t l = 0;
+        const char *v = ts_query_string_value_for_id(raw, s[k].value_id, &l);
+        return QByteArray(v, l);
+    };
+    if (op == "eq?") {
+        if (n < 3)
+            return std::nullopt;
+        pred.op = Predicate::Eq;
+        if (s[2].type == TSQueryPredicateStepTypeCapture) {
+            pred.compareCapture = true;
+            pred.otherCapture = s[2].value_id;
+        } else {
+            pred.literal = stringArg(2);
+        }
+    } else if (op == "match?" || op == "lua-match?") {
+        if (n < 3 || s[2].type != TSQueryPredicateStepTypeString)
+            return std::nullopt;
+        pred.op = Predicate::Match;
+        pred.regex = std::make_shared<QRegularExpression>(QString::fromUtf8(stringArg(2)),
+                                                          QRegularExpression::DontCaptureOption);
+        if (!pred.regex->isValid()) {
+            qCWarning(lcParse) << "invalid #match? regex" << stringArg(2);
+            return std::nullopt;
+        }
+        pred.regex->optimize();
+    } else if (op == "any-of?") {
+        pred.op = Predicate::AnyOf;
+        for (uint32_t k = 2; k < n; ++k) {
+            if (s[k].type == TSQueryPredicateStepTypeString)
+                pred.set.append(stringArg(k));
+        }
+    } else {
+        return std::nullopt; // unknown predicate (e.g. #is?): treated as holding
+    }
+    return pred;
 }
 
 bool Query::predicatesHold(const TSQueryMatch &match, const char *source, uint32_t sourceLength) const

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <tree_sitter/api.h>
 
 namespace RepoLens::TreeSitter {
@@ -59,6 +60,13 @@ private:
         QList<QByteArray> set;           // #any-of?
         std::shared_ptr<QRegularExpression> regex;
     };
+
+    // One predicate of a pattern (its steps up to a Done step): a filter the matches must
+    // pass (#eq?, #match?, #any-of?, with the not- and any- forms); nothing for directives
+    // (#set! ...), unknown predicates (they hold) and malformed ones.
+    static std::optional<Predicate> predicateFrom(const TSQuery *raw, const TSQueryPredicateStep *steps, uint32_t n);
+    // The capture names and every pattern's predicates.
+    void readCapturesAndPredicates();
 
     TSQuery *m_query = nullptr;
     QList<QByteArray> m_captureNames;

@@ -100,16 +100,12 @@ struct Mentions
 
 } // namespace
 
-Result<void> MentionGenerator::run(QueryContext &ctx) const
-{
-    if (!ctx.query.report)
-        return {};
-    const ReportSignals &r = *ctx.query.report;
-    const PathWordIndex &paths = ctx.caches.pathWords();
-    const SymbolStore &symbols = ctx.store.symbols();
-    Mentions m;
+namespace {
 
-    // Files: traceback frames, written paths, modules.
+// Files the report names: traceback frames (and the frame's function in that file), written
+// paths, dotted module names.
+void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const SymbolStore &symbols, Mentions &m)
+{
     for (const ReportSignals::Frame &f : r.frames) {
         for (qint64 file : resolvePath(paths, f.path)) {
             m.addFile(file, 0.6, QStringLiteral("in the traceback: %1").arg(f.path.section(u'/', -2)));
@@ -130,7 +126,12 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
         for (qint64 file : resolveModule(paths, mod))
             m.addFile(file, 0.7, QStringLiteral("names the module %1").arg(mod));
     }
-    // Definitions: qualified names, then identifiers (the fewer definitions, the stronger).
+}
+
+// Definitions the report names: qualified names, then its most named identifiers (the fewer
+// definitions a name has, the stronger each one).
+void addMentionedDefinitions(const ReportSignals &r, const SymbolStore &symbols, int maxIdentifiers, Mentions &m)
+{
     for (const QString &q : r.qualified) {
         QString dotted = q;
         dotted.replace(QLatin1String("::"), QLatin1String(".")).replace(u'#', u'.');
@@ -141,7 +142,7 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
     }
     int looked = 0;
     for (const auto &[id, count] : r.identifiers) {
-        if (++looked > ctx.tuning.mentionIdentifiers)
+        if (++looked > maxIdentifiers)
             break;
         const QList<SymbolRecord> defs = symbols.named(id, 6);
         if (defs.isEmpty() || defs.size() > 5)
@@ -152,7 +153,12 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
                 m.addChunk(s.chunkId, w, QStringLiteral("defines `%1` (named %2x)").arg(id).arg(count));
         }
     }
-    // Error messages: chunks that hold the phrase (string literals raising them).
+}
+
+// Error messages: chunks that hold the phrase (string literals raising them), unless it is
+// too common to point anywhere.
+void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, Mentions &m)
+{
     for (const QString &msg : r.messages) {
         QStringList words;
         for (const QString &t : codeTerms(msg, false)) {
@@ -162,15 +168,18 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
         if (words.size() < 3)
             continue;
         const QString phrase = u'"' + words.join(u' ').replace(u'"', QLatin1String("\"\"")) + u'"';
-        auto hits = ctx.store.chunks().search(phrase, 21);
+        auto hits = chunks.search(phrase, 21);
         if (!hits || hits->size() > 20)
             continue; // too common to point anywhere
         for (const FtsHit &h : *hits)
             m.addChunk(h.chunkId, 0.7, QStringLiteral("holds the message \"%1\"").arg(msg.left(60)));
     }
+}
 
-    // Mentioned files the generators missed: their chunks that define a named identifier, or
-    // their first definition.
+// Mentioned files the generators missed: their chunks that define a named identifier, or
+// their first definition.
+void addChunksOfMissedFiles(const QueryContext &ctx, const ReportSignals &r, const SymbolStore &symbols, Mentions &m)
+{
     QSet<qint64> filesWithCandidates;
     for (const Candidate &c : std::as_const(ctx.candidates)) {
         if (c.fileId)
@@ -194,6 +203,23 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
         if (pick && !m.chunk.contains(pick))
             m.addChunk(pick, it.value(), m.fileWhy.value(it.key()));
     }
+}
+
+} // namespace
+
+Result<void> MentionGenerator::run(QueryContext &ctx) const
+{
+    if (!ctx.query.report)
+        return {};
+    const ReportSignals &r = *ctx.query.report;
+    const SymbolStore &symbols = ctx.store.symbols();
+    Mentions m;
+    addMentionedFiles(r, ctx.caches.pathWords(), symbols, m);
+    addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, m);
+    addChunksHoldingMessages(r, ctx.store.chunks(), m);
+    addChunksOfMissedFiles(ctx, r, symbols, m);
+
+    // Every mentioned chunk becomes a candidate with its mention score and why.
     QList<qint64> added;
     for (auto it = m.chunk.cbegin(); it != m.chunk.cend(); ++it) {
         if (!ctx.candidates.contains(it.key()))

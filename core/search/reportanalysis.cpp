@@ -117,16 +117,20 @@ bool looksLikeReport(const QString &text)
     return !parseFrames(text.split(u'\n'), &trace).isEmpty();
 }
 
-ReportSignals analyzeReport(const QString &text)
-{
-    ReportSignals out;
-    const QStringList lines = text.split(u'\n');
-    QList<bool> traceLine;
-    out.frames = parseFrames(lines, &traceLine);
+namespace {
 
-    // Code blocks (``` fences and four-space / tab indented blocks) and the prose around them.
-    QStringList prose;
+// The code of a report (``` fences, four-space / tab indented blocks, ">>>" sessions) and its
+// prose: the other lines that are not part of a traceback.
+struct ReportText
+{
     QString code;
+    QString prose;
+};
+
+ReportText splitCodeAndProse(const QStringList &lines, const QList<bool> &traceLine)
+{
+    ReportText out;
+    QStringList prose;
     bool inFence = false;
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QString &line = lines.at(i);
@@ -136,31 +140,42 @@ ReportSignals analyzeReport(const QString &text)
         }
         const bool indented = line.startsWith(QLatin1String("    ")) || line.startsWith(u'\t');
         if (inFence || indented || line.trimmed().startsWith(QLatin1String(">>>")))
-            code += line + u'\n';
+            out.code += line + u'\n';
         else if (!traceLine.value(i))
             prose << line;
     }
     out.prose = prose.join(u'\n');
+    return out;
+}
 
-    // Paths outside tracebacks.
+// Source file paths the report names outside its tracebacks, each once, in order.
+QStringList pathsOutsideFrames(const QString &text, const QList<ReportSignals::Frame> &frames)
+{
     static const QRegularExpression pathRe(
         QStringLiteral("(?:^|[\\s\"'`(\\[<=])((?:[A-Za-z]:)?[\\w.~/\\\\-]*[\\w-]+\\.(?:%1))(?=$|[\\s\"'`):,;\\]>#]|[.?!](?:\\s|$))").arg(kSourceExtensions),
         QRegularExpression::MultilineOption);
+    QStringList out;
     QSet<QString> seenPaths;
-    for (const ReportSignals::Frame &f : std::as_const(out.frames))
+    for (const ReportSignals::Frame &f : frames)
         seenPaths.insert(f.path);
     for (auto it = pathRe.globalMatch(text); it.hasNext();) {
         const QString p = clean(it.next().captured(1));
         if (!seenPaths.contains(p)) {
             seenPaths.insert(p);
-            out.paths << p;
+            out << p;
         }
     }
+    return out;
+}
 
-    // Modules: imports, then dotted names in code and backticks.
+// Dotted module names: what the code imports (Python, Rust, JavaScript), then dotted names in
+// the text (not file names, numbers or "e.g"); each once, with at least one dot.
+QStringList modulesOf(const QString &text, const QString &code)
+{
     static const QRegularExpression importRe(
         QStringLiteral("^\\s*(?:from\\s+([\\w.]+)\\s+import|import\\s+([\\w.]+)|use\\s+([\\w:]+)|require\\s*\\(?['\"]([\\w./@-]+)['\"])"),
         QRegularExpression::MultilineOption);
+    QStringList out;
     QSet<QString> seenModules;
     auto addModule = [&](QString m) {
         m.replace(QLatin1String("::"), QLatin1String("."));
@@ -168,7 +183,7 @@ ReportSignals analyzeReport(const QString &text)
             m.chop(1);
         if (m.count(u'.') >= 1 && !seenModules.contains(m)) {
             seenModules.insert(m);
-            out.modules << m;
+            out << m;
         }
     };
     for (auto it = importRe.globalMatch(code + u'\n' + text); it.hasNext();) {
@@ -186,20 +201,32 @@ ReportSignals analyzeReport(const QString &text)
         if (d.size() >= 5 && !ext.match(d).hasMatch() && d.section(u'.', 0, 0).size() >= 2)
             addModule(d);
     }
+    return out;
+}
 
-    // Qualified names.
+// Qualified names ("Foo::bar", "Foo#bar", "Session.request"), each once, in order.
+QStringList qualifiedNamesOf(const QString &text)
+{
     static const QRegularExpression qualifiedRe(
         QStringLiteral("\\b([A-Za-z_]\\w*(?:(?:::|#)[A-Za-z_~]\\w*)+|[A-Z]\\w*(?:\\.[A-Za-z_]\\w*)+)"));
+    QStringList out;
     QSet<QString> seenQualified;
     for (auto it = qualifiedRe.globalMatch(text); it.hasNext();) {
         const QString q = it.next().captured(1);
         if (!seenQualified.contains(q)) {
             seenQualified.insert(q);
-            out.qualified << q;
+            out << q;
         }
     }
+    return out;
+}
 
-    // Identifiers: code-like words anywhere, and every word in code and backticks.
+// Identifiers with how often they occur: code-like words anywhere, every other word of 4+
+// letters (not a stopword) in code and backticks, and the functions of the frames; most
+// frequent first, ties in order of first occurrence.
+QList<QPair<QString, int>> identifiersOf(const QString &text, const QString &code,
+                                         const QList<ReportSignals::Frame> &frames)
+{
     QHash<QString, int> counts;
     QStringList order;
     auto count = [&](const QString &id) {
@@ -222,29 +249,53 @@ ReportSignals analyzeReport(const QString &text)
         if (!isCodeLike(id) && id.size() >= 4 && !isStopword(id.toLower()))
             count(id);
     }
-    for (const ReportSignals::Frame &f : std::as_const(out.frames)) {
+    for (const ReportSignals::Frame &f : frames) {
         const QString fn = f.function.section(u'.', -1).section(QLatin1String("::"), -1);
         if (fn.size() >= 3 && !fn.startsWith(u'<'))
             count(fn);
     }
+    QList<QPair<QString, int>> out;
     for (const QString &id : std::as_const(order))
-        out.identifiers.append({id, counts.value(id)});
-    std::stable_sort(out.identifiers.begin(), out.identifiers.end(),
-                     [](const auto &a, const auto &b) { return a.second > b.second; });
+        out.append({id, counts.value(id)});
+    std::stable_sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    return out;
+}
 
-    // Messages: exception lines and quoted phrases of three or more words.
+// Messages: exception lines ("KeyError: 'user'") and quoted phrases of three or more words in
+// the prose; each once.
+QStringList messagesOf(const QString &text, const QString &prose)
+{
+    QStringList out;
     static const QRegularExpression exceptionRe(
         QStringLiteral("^\\s*(?:E\\s+)?(?:[\\w.]+\\.)?(\\w*(?:Error|Exception|Warning|Failure|Panic))\\b:?\\s+(.{8,200})$"),
         QRegularExpression::MultilineOption);
     for (auto it = exceptionRe.globalMatch(text); it.hasNext();)
-        out.messages << it.next().captured(2).trimmed();
+        out << it.next().captured(2).trimmed();
     static const QRegularExpression quoted(QStringLiteral("[\"“]([^\"”\\n]{12,160})[\"”]"));
-    for (auto it = quoted.globalMatch(out.prose); it.hasNext();) {
+    for (auto it = quoted.globalMatch(prose); it.hasNext();) {
         const QString q = it.next().captured(1).trimmed();
         if (q.count(u' ') >= 2)
-            out.messages << q;
+            out << q;
     }
-    out.messages.removeDuplicates();
+    out.removeDuplicates();
+    return out;
+}
+
+} // namespace
+
+ReportSignals analyzeReport(const QString &text)
+{
+    ReportSignals out;
+    const QStringList lines = text.split(u'\n');
+    QList<bool> traceLine;
+    out.frames = parseFrames(lines, &traceLine);
+    const ReportText parts = splitCodeAndProse(lines, traceLine);
+    out.prose = parts.prose;
+    out.paths = pathsOutsideFrames(text, out.frames);
+    out.modules = modulesOf(text, parts.code);
+    out.qualified = qualifiedNamesOf(text);
+    out.identifiers = identifiersOf(text, parts.code, out.frames);
+    out.messages = messagesOf(text, out.prose);
     return out;
 }
 

@@ -11,6 +11,8 @@
 #include "core/base/logging.h"
 #include "core/embed/builtinembedder.h"
 #include "core/embed/embeddingindexer.h"
+#include "core/embed/staticembedder.h"
+#include "core/embed/subtokenembedder.h"
 
 #include <QElapsedTimer>
 
@@ -87,7 +89,13 @@ Result<void> Searcher::enableVectors(const QString &databasePath, std::shared_pt
         return makeError(ErrorCode::NotFound, d->vectorNote);
     }
     std::shared_ptr<Embedder> embedder = queryEmbedder;
+    if ((!embedder || embedder->modelId() != modelId) && SubtokenEmbedder::isSubtokenModel(modelId))
+        embedder = std::make_shared<SubtokenEmbedder>(*SubtokenEmbedder::optionsFromModelId(modelId));
     if (!embedder || embedder->modelId() != modelId) {
+        if (StaticEmbedder::isStaticModel(modelId)) {
+            d->vectorNote = QStringLiteral("vectors of %1 need that static model (embed.static): keyword search only").arg(modelId);
+            return makeError(ErrorCode::NotFound, d->vectorNote);
+        }
         if (!BuiltinEmbedder::isBuiltinModel(modelId)) {
             d->vectorNote = QStringLiteral("vectors of %1 need that endpoint: keyword search only").arg(modelId);
             return makeError(ErrorCode::NotFound, d->vectorNote);

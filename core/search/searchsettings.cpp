@@ -1,6 +1,10 @@
 #include "searchsettings.h"
 
 #include "core/embed/remoteembedder.h"
+#include "core/embed/staticembedder.h"
+#include "core/embed/subtokenembedder.h"
+
+#include <QDir>
 
 #include <QSettings>
 
@@ -31,8 +35,8 @@ void SearchSettings::save() const
 QStringList SearchSettings::keys()
 {
     return {QStringLiteral("rerank"),     QStringLiteral("vectors"),     QStringLiteral("embed.url"),
-            QStringLiteral("embed.model"), QStringLiteral("embed.max_tokens"), QStringLiteral("rerank.url"),
-            QStringLiteral("rerank.model")};
+            QStringLiteral("embed.model"), QStringLiteral("embed.max_tokens"), QStringLiteral("embed.static"),
+            QStringLiteral("embed.builtin"), QStringLiteral("rerank.url"), QStringLiteral("rerank.model")};
 }
 
 QString SearchSettings::value(const QString &key) const
@@ -47,6 +51,10 @@ QString SearchSettings::value(const QString &key) const
         return embedModel;
     if (key == QLatin1String("embed.max_tokens"))
         return QString::number(embedMaxTokens);
+    if (key == QLatin1String("embed.static"))
+        return embedStatic;
+    if (key == QLatin1String("embed.builtin"))
+        return embedBuiltin;
     if (key == QLatin1String("rerank.url"))
         return rerankUrl.toString();
     if (key == QLatin1String("rerank.model"))
@@ -81,6 +89,19 @@ bool SearchSettings::setValue(const QString &key, const QString &v)
         embedModel = v;
         return true;
     }
+    if (key == QLatin1String("embed.static")) {
+        // An absolute path (the app and the CLI run from different folders); whether it holds a
+        // model is checked where it is set (CLI, settings dialog) and when it is loaded.
+        embedStatic = v.isEmpty() ? QString() : QDir::cleanPath(QDir::current().absoluteFilePath(v));
+        return true;
+    }
+    if (key == QLatin1String("embed.builtin")) {
+        const QString l = v.toLower();
+        if (l != QLatin1String("lsa") && l != QLatin1String("subtokens"))
+            return false;
+        embedBuiltin = l;
+        return true;
+    }
     if (key == QLatin1String("rerank.model")) {
         rerankModel = v;
         return true;
@@ -96,10 +117,24 @@ bool SearchSettings::setValue(const QString &key, const QString &v)
     return false;
 }
 
-std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings)
+std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings, QString *error)
 {
-    if (settings.embedUrl.isEmpty() || settings.embedModel.isEmpty())
+    if (error)
+        error->clear();
+    if (!settings.embedStatic.isEmpty()) {
+        auto model = StaticEmbedder::load(settings.embedStatic);
+        if (!model) {
+            if (error)
+                *error = QStringLiteral("the static model cannot be loaded: %1").arg(model.error().toString());
+            return nullptr;
+        }
+        return *model;
+    }
+    if (settings.embedUrl.isEmpty() || settings.embedModel.isEmpty()) {
+        if (settings.embedBuiltin == QLatin1String("subtokens"))
+            return std::make_shared<SubtokenEmbedder>(SubtokenEmbedder::optionsFromEnvironment());
         return nullptr;
+    }
     RemoteEmbedderConfig config;
     config.endpoint.baseUrl = settings.embedUrl;
     config.endpoint.apiKey = qEnvironmentVariable("REPOLENS_API_KEY");

@@ -18,13 +18,20 @@ struct SearchSettings
     bool vectors = true;
     QUrl embedUrl;        // empty: the built-in embedder
     QString embedModel;
+    // A static embedding model (model2vec format) in this folder; while set it is used instead
+    // of the endpoint and the built-in embedder.
+    QString embedStatic;
+    // The built-in embedder when neither a static model nor an endpoint is set: "lsa" (latent
+    // semantic analysis of the repository) or "subtokens" (the untrained bag of sub-tokens).
+    QString embedBuiltin = QStringLiteral("lsa");
     int embedMaxTokens = 8191;
     QUrl rerankUrl;
     QString rerankModel;
 
     static SearchSettings load();
     void save() const;
-    // "rerank", "vectors", "embed.url", "embed.model", "embed.max_tokens", "rerank.url", "rerank.model"
+    // "rerank", "vectors", "embed.url", "embed.model", "embed.max_tokens", "embed.static",
+    // "embed.builtin", "rerank.url", "rerank.model"
     static QStringList keys();
     QString value(const QString &key) const;
     bool setValue(const QString &key, const QString &value); // false: unknown key or bad value
@@ -32,8 +39,10 @@ struct SearchSettings
 
 class Embedder;
 
-// The embedder the settings choose for documents and queries: the endpoint (embed.url +
-// embed.model, key from REPOLENS_API_KEY), or null for the built-in one.
-std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings);
+// The embedder the settings choose for documents and queries: the static model in embed.static,
+// the endpoint (embed.url + embed.model, key from REPOLENS_API_KEY), the sub-token view
+// (embed.builtin subtokens), or null for the built-in LSA. When the static model cannot be
+// loaded it returns null and says why in *error (indexing must not fall back silently).
+std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings, QString *error = nullptr);
 
 } // namespace RepoLens

@@ -607,7 +607,7 @@ Result<void> IndexStore::checkIntegrity(bool full) const
         return makeError(ErrorCode::Corrupt, s.error().message, d->c.path);
     if (!problems.isEmpty()) {
         const QString reason = QStringLiteral("the integrity check found: %1").arg(problems.mid(0, 5).join(u"; "));
-        Damage::mark(d->c.path, reason);
+        Sql::markDamaged(d->c.db, d->c.path, reason);
         return makeError(ErrorCode::Corrupt, reason, d->c.path);
     }
     return {};

@@ -104,8 +104,18 @@ Error failure(sqlite3 *db, int rc, const char *sql)
                                << (sql ? QString::fromUtf8(sql).left(400) : QString());
     const int primary = rc & 0xff;
     if ((primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB) && !file.isEmpty())
-        Damage::mark(file, detail);
+        markDamaged(db, file, detail);
     return Stmt::errorFromCode(rc, describe(rc, detail), file);
+}
+
+void markDamaged(sqlite3 *db, const QString &file, const QString &reason)
+{
+    int moved = 0;
+    if (db && sqlite3_file_control(db, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved) {
+        qCDebug(lcStore) << "damage in" << file << "after it was moved aside or replaced; not marked:" << reason;
+        return;
+    }
+    Damage::mark(file, reason);
 }
 
 QString describe(int rc, const QString &detail)

@@ -19,6 +19,10 @@ namespace RepoLens::Sql {
 Error failure(sqlite3 *db, int rc, const char *sql);
 // The sentence for a result code.
 QString describe(int rc, const QString &detail);
+// Marks the connection's database file damaged (Damage::mark), unless the file was renamed or
+// deleted since it was opened: a connection still reading a file that was moved aside must not
+// mark the new file at the old path.
+void markDamaged(sqlite3 *db, const QString &file, const QString &reason);
 
 inline bool isDamage(int rc)
 {

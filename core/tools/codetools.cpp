@@ -420,6 +420,92 @@ QJsonObject dependentJson(const Dependent &d)
                        {u"via"_s, d.via}};
 }
 
+// What `impact` starts from: the changed definitions of the working tree, the definitions of
+// a file (and the names it is imported by), or a symbol; the text so far.
+struct ImpactTarget
+{
+    QString mode; // "working tree", "path", "symbol"
+    QStringList names;
+    QSet<qint64> own; // the target's own chunks: not its dependents
+    QStringList importNames;
+    QJsonArray touched;
+    QJsonArray changedFiles;
+    QString text;
+};
+
+// The definitions the uncommitted changes touch (`git diff` against HEAD, new files whole).
+Result<ImpactTarget> workingTreeTarget(Env &env)
+{
+    const IndexStore &store = *env.store;
+    ImpactTarget t;
+    t.mode = u"working tree"_s;
+    auto changes = workingTreeChanges(env.repo.root);
+    if (!changes)
+        return changes.error();
+    t.text = u"uncommitted changes in %1 file(s)\n"_s.arg(changes->size());
+    for (const ChangedFile &f : std::as_const(*changes)) {
+        QJsonArray ranges;
+        for (const auto &r : f.ranges)
+            ranges.append(r.first == 0 ? QJsonValue(u"whole file"_s) : QJsonValue(u"%1-%2"_s.arg(r.first).arg(r.second)));
+        t.changedFiles.append(QJsonObject{{u"path"_s, f.path}, {u"ranges"_s, ranges}});
+        const auto file = store.files().file(f.path);
+        if (!file)
+            continue;
+        for (const ChunkRecord &c : store.chunks().ofFile(file->id)) {
+            if (c.kind == ChunkKind::Code || c.kind == ChunkKind::Text || c.name.isEmpty())
+                continue;
+            const bool hit = std::any_of(f.ranges.cbegin(), f.ranges.cend(), [&](const QPair<int, int> &r) {
+                return r.first == 0 || (r.first <= c.endLine && r.second >= c.startLine);
+            });
+            if (!hit || t.own.contains(c.id))
+                continue;
+            t.own.insert(c.id);
+            t.names << c.name;
+            t.touched.append(QJsonObject{{u"symbol"_s, c.qualifiedName}, {u"kind"_s, chunkKindName(c.kind)},
+                                         {u"path"_s, c.path}, {u"start_line"_s, c.startLine}, {u"end_line"_s, c.endLine}});
+            t.text += u"changed: %1 %2 (%3:%4-%5)\n"_s.arg(chunkKindName(c.kind), c.qualifiedName, c.path)
+                          .arg(c.startLine)
+                          .arg(c.endLine);
+        }
+    }
+    return t;
+}
+
+// The names an indexed file defines, and the module names and paths importers write for it.
+ImpactTarget fileTarget(const IndexStore &store, const FileRecord &file, const QString &rel)
+{
+    ImpactTarget t;
+    t.mode = u"path"_s;
+    for (const SymbolRecord &s : store.symbols().ofFile(file.id)) {
+        t.own.insert(s.chunkId);
+        if (!t.names.contains(s.name) && s.name.size() > 1)
+            t.names << s.name;
+    }
+    // Importers: imports name modules by dotted path or include paths.
+    const QString noExt = rel.section(u'.', 0, -2).isEmpty() ? rel : rel.section(u'.', 0, -2);
+    const QStringList parts = noExt.split(u'/');
+    for (int i = int(parts.size()) - 1; i >= 0; --i)
+        t.importNames << parts.mid(i).join(u'.');
+    t.importNames << rel.section(u'/', -1) << rel;
+    t.text = u"%1 defines %2 name(s)\n"_s.arg(rel).arg(t.names.size());
+    return t;
+}
+
+// The definitions of a symbol; NotFound when the index has neither a definition nor a use.
+Result<ImpactTarget> symbolTarget(const IndexStore &store, const QString &target)
+{
+    ImpactTarget t;
+    t.mode = u"symbol"_s;
+    const ReferenceReport report = referenceReport(store, target);
+    if (report.definitions.isEmpty() && report.usages.isEmpty())
+        return makeError(ErrorCode::NotFound, u"no symbol or indexed file named `%1`"_s.arg(target));
+    t.names << report.name;
+    for (const SymbolRecord &s : report.definitions)
+        t.own.insert(s.chunkId);
+    t.text = u"`%1`: %2 definition(s)\n"_s.arg(report.name).arg(report.definitions.size());
+    return t;
+}
+
 Result<ToolResult> runImpact(Env &env)
 {
     const QString target = stringArg(env, u"target"_s).trimmed();
@@ -428,89 +514,36 @@ Result<ToolResult> runImpact(Env &env)
     const int depth = intArg(env, u"depth"_s, 2);
     const int limit = intArg(env, u"limit"_s, 100);
     const IndexStore &store = *env.store;
-    ToolResult out;
-    QStringList names;
-    QSet<qint64> own;
-    QString mode;
-    QJsonArray touched;
-    QJsonArray changedFiles;
-    QStringList importNames;
+    // What the target is: the working tree, a file, or a symbol.
+    Result<ImpactTarget> resolved = ImpactTarget();
     const QString lowered = target.toLower();
     if (lowered == u"working tree"_s || lowered == u"worktree"_s || lowered == u"git diff"_s || lowered == u"diff"_s) {
-        mode = u"working tree"_s;
-        auto changes = workingTreeChanges(env.repo.root);
-        if (!changes)
-            return failure(changes.error().message);
-        out.text = u"uncommitted changes in %1 file(s)\n"_s.arg(changes->size());
-        for (const ChangedFile &f : std::as_const(*changes)) {
-            QJsonArray ranges;
-            for (const auto &r : f.ranges)
-                ranges.append(r.first == 0 ? QJsonValue(u"whole file"_s) : QJsonValue(u"%1-%2"_s.arg(r.first).arg(r.second)));
-            changedFiles.append(QJsonObject{{u"path"_s, f.path}, {u"ranges"_s, ranges}});
-            const auto file = store.files().file(f.path);
-            if (!file)
-                continue;
-            for (const ChunkRecord &c : store.chunks().ofFile(file->id)) {
-                if (c.kind == ChunkKind::Code || c.kind == ChunkKind::Text || c.name.isEmpty())
-                    continue;
-                const bool hit = std::any_of(f.ranges.cbegin(), f.ranges.cend(), [&](const QPair<int, int> &r) {
-                    return r.first == 0 || (r.first <= c.endLine && r.second >= c.startLine);
-                });
-                if (!hit || own.contains(c.id))
-                    continue;
-                own.insert(c.id);
-                names << c.name;
-                touched.append(QJsonObject{{u"symbol"_s, c.qualifiedName}, {u"kind"_s, chunkKindName(c.kind)},
-                                           {u"path"_s, c.path}, {u"start_line"_s, c.startLine}, {u"end_line"_s, c.endLine}});
-                out.text += u"changed: %1 %2 (%3:%4-%5)\n"_s.arg(chunkKindName(c.kind), c.qualifiedName, c.path)
-                                .arg(c.startLine)
-                                .arg(c.endLine);
-            }
-        }
+        resolved = workingTreeTarget(env);
     } else {
         auto rel = relativePath(env.repo, target);
         const auto file = rel && !rel->isEmpty() ? store.files().file(*rel) : std::nullopt;
-        if (file && !file->isDir) {
-            mode = u"path"_s;
-            for (const SymbolRecord &s : store.symbols().ofFile(file->id)) {
-                own.insert(s.chunkId);
-                if (!names.contains(s.name) && s.name.size() > 1)
-                    names << s.name;
-            }
-            // Importers: imports name modules by dotted path or include paths.
-            const QString noExt = rel->section(u'.', 0, -2).isEmpty() ? *rel : rel->section(u'.', 0, -2);
-            const QStringList parts = noExt.split(u'/');
-            for (int i = int(parts.size()) - 1; i >= 0; --i)
-                importNames << parts.mid(i).join(u'.');
-            importNames << rel->section(u'/', -1) << *rel;
-            out.text = u"%1 defines %2 name(s)\n"_s.arg(*rel).arg(names.size());
-        } else {
-            mode = u"symbol"_s;
-            const ReferenceReport report = referenceReport(store, target);
-            if (report.definitions.isEmpty() && report.usages.isEmpty())
-                return failure(u"no symbol or indexed file named `%1`"_s.arg(target));
-            names << report.name;
-            for (const SymbolRecord &s : report.definitions)
-                own.insert(s.chunkId);
-            out.text = u"`%1`: %2 definition(s)\n"_s.arg(report.name).arg(report.definitions.size());
-        }
+        resolved = file && !file->isDir ? fileTarget(store, *file, *rel) : symbolTarget(store, target);
     }
+    if (!resolved)
+        return failure(resolved.error().message);
+    ImpactTarget &t = *resolved;
+    ToolResult out;
+    out.text = t.text;
+
+    // Its dependents (callers, to `depth`) and importers.
     QList<RefRecord> importers;
-    const QList<Dependent> dependents = callersOf(store, names, own, depth, limit, *env.context,
-                                                  mode == u"symbol"_s ? &importers : nullptr);
-    for (const QString &n : std::as_const(importNames)) {
+    const QList<Dependent> dependents = callersOf(store, t.names, t.own, depth, limit, *env.context,
+                                                  t.mode == u"symbol"_s ? &importers : nullptr);
+    for (const QString &n : std::as_const(t.importNames)) {
         for (const RefRecord &r : store.symbols().refsNamed(n, 5000))
             if (r.kind == RefKind::Import || r.kind == RefKind::Include)
                 importers << r;
     }
     QJsonArray deps, tests, imps;
-    QSet<QString> testFiles;
     for (const Dependent &d : dependents) {
         deps.append(dependentJson(d));
-        if (isTestPath(d.path)) {
+        if (isTestPath(d.path))
             tests.append(dependentJson(d));
-            testFiles.insert(d.path);
-        }
         out.text += u"%1depends: %2 %3 (%4:%5-%6) via %7\n"_s.arg(QString(d.depth * 2 - 2, u' '), d.kind, d.symbol, d.path)
                         .arg(d.startLine)
                         .arg(d.endLine)
@@ -529,15 +562,15 @@ Result<ToolResult> runImpact(Env &env)
         out.text += u"(stopped at %1 dependents; raise limit or lower depth)\n"_s.arg(limit);
     out.structured = QJsonObject{{u"repo"_s, env.repo.name},
                                  {u"target"_s, target},
-                                 {u"mode"_s, mode},
+                                 {u"mode"_s, t.mode},
                                  {u"depth"_s, depth},
                                  {u"dependents"_s, deps},
                                  {u"tests"_s, tests},
                                  {u"importers"_s, imps},
                                  {u"truncated"_s, dependents.size() >= limit}};
-    if (mode == u"working tree"_s) {
-        out.structured.insert(u"changed_files"_s, changedFiles);
-        out.structured.insert(u"touched"_s, touched);
+    if (t.mode == u"working tree"_s) {
+        out.structured.insert(u"changed_files"_s, t.changedFiles);
+        out.structured.insert(u"touched"_s, t.touched);
     }
     out.summary = u"impact of %1: %2 dependents, %3 in tests"_s.arg(target).arg(deps.size()).arg(tests.size());
     addFreshness(env, out);

@@ -1,11 +1,14 @@
 #include "cursor.h"
 #include "tools_p.h"
-#include "withhold.h"
 
+#include "core/base/paths.h"
+#include "core/base/safefile.h"
+#include "core/base/secrets.h"
 #include "core/parse/language.h"
 
-#include <QFile>
+#include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <climits>
@@ -22,6 +25,43 @@ constexpr int kMaxReadLines = 1000;
 bool isReadable(FileStatus status)
 {
     return status == FileStatus::Indexed || status == FileStatus::ParseError || status == FileStatus::Pending;
+}
+
+// A file's lines as the withholding stage leaves them. The whole file goes through the stage,
+// not the lines asked for: a line or range cut out of a longer secret (one line of a key's
+// body) is not recognisable on its own. Read beneath the folder's root without following
+// symlinks and never blocking (core/base/safefile.h): a file swapped for a symlink to
+// something outside, or for a FIFO, since it was indexed is refused.
+struct WithheldFile
+{
+    QStringList lines;             // the withheld text's lines (line numbers are the file's)
+    QList<SecretFinding> spans;    // what was withheld, with the lines of each span
+    // The spans that touch lines first..last (1-based).
+    int spansOn(int first, int last) const
+    {
+        return int(std::count_if(spans.cbegin(), spans.cend(),
+                                 [&](const SecretFinding &f) { return f.line <= last && f.endLine >= first; }));
+    }
+    bool touches(int line) const { return spansOn(line, line) > 0; }
+};
+
+Result<WithheldFile> readWithheld(const QString &root, const QString &rel, qint64 maxBytes)
+{
+    Result<QByteArray> bytes = readFileBeneath(encodePath(root), encodePath(rel), maxBytes);
+    if (!bytes)
+        return bytes.error();
+    const QString text = QString::fromUtf8(bytes->left(maxBytes));
+    WithheldText withheld = withholdSecrets(QStringView(text));
+    WithheldFile out;
+    out.lines = withheld.text.split(u'\n');
+    if (out.lines.size() > 1 && out.lines.last().isEmpty())
+        out.lines.removeLast();
+    for (QString &line : out.lines) {
+        if (line.endsWith(u'\r'))
+            line.chop(1);
+    }
+    out.spans = std::move(withheld.spans);
+    return out;
 }
 
 // --- read ---------------------------------------------------------------------------------------
@@ -48,12 +88,12 @@ Result<ToolResult> runRead(Env &env)
     if (!isReadable(file->status))
         return failure(u"%1 is not readable: %2%3"_s.arg(*rel, fileStatusName(file->status),
                                                          file->reason.isEmpty() ? QString() : u" ("_s + file->reason + u')'));
-    QFile f(env.repo.root + u'/' + *rel);
-    if (!f.open(QIODevice::ReadOnly))
-        return failure(u"cannot read %1: %2"_s.arg(*rel, f.errorString()));
-    QStringList lines = QString::fromUtf8(f.read(16 * 1024 * 1024)).split(u'\n');
-    if (lines.size() > 1 && lines.last().isEmpty())
-        lines.removeLast();
+    const Result<WithheldFile> text = readWithheld(env.repo.root, *rel, 16 * 1024 * 1024);
+    if (!text) {
+        const QString why = text.error().message;
+        return failure(u"%1 is not readable: %2"_s.arg(*rel, why == u"symlink"_s ? u"it is a symlink now (not followed)"_s : why));
+    }
+    const QStringList &lines = text->lines;
     const int total = int(lines.size());
     int start = std::max(1, intArg(env, u"start_line"_s, 1));
     const bool endGiven = env.args.contains(u"end_line"_s);
@@ -81,9 +121,8 @@ Result<ToolResult> runRead(Env &env)
                                     {u"end_line"_s, c.endLine}};
         }
     }
-    int withheld = 0;
-    const QString body = withholdSecrets(lines.mid(start - 1, std::max(0, end - start + 1)).join(u'\n'), &withheld);
-    const QStringList shown = body.split(u'\n');
+    const int withheld = total > 0 ? text->spansOn(start, end) : 0;
+    const QStringList shown = lines.mid(start - 1, std::max(0, end - start + 1));
     ToolResult out;
     out.text = u"%1:%2-%3 of %4 lines"_s.arg(*rel).arg(start).arg(end).arg(total);
     if (!enclosing.isEmpty())
@@ -172,8 +211,10 @@ Result<ToolResult> runGrep(Env &env)
         }
         matches.append(item);
     }
-    if (page->matches.isEmpty())
+    if (matches.isEmpty())
         out.text += u"no matches in %1 file(s)\n"_s.arg(page->filesSearched);
+    if (page->matchesNotShown > 0)
+        out.text += u"note: %1 match(es) inside withheld credentials not shown\n"_s.arg(page->matchesNotShown);
     out.structured = QJsonObject{{u"repo"_s, env.repo.name},
                                  {u"pattern"_s, q.pattern},
                                  {u"matches"_s, matches},
@@ -186,10 +227,10 @@ Result<ToolResult> runGrep(Env &env)
         out.text += u"note: the expression reached its backtracking limit on %1 line(s), which count as not matching\n"_s
                         .arg(page->linesGivenUp);
     }
-    if (page->withheld > 0) {
+    if (page->withheld > 0)
         out.structured.insert(u"withheld_credentials"_s, page->withheld);
-        out.text += u"note: %1 credential(s) withheld\n"_s.arg(page->withheld);
-    }
+    if (page->matchesNotShown > 0)
+        out.structured.insert(u"matches_not_shown"_s, page->matchesNotShown);
     if (page->more) {
         PageCursor next{cursor->offset + int(page->matches.size()),
                         QJsonObject{{u"p"_s, page->resumePath}, {u"l"_s, page->resumeLine}}};
@@ -252,7 +293,9 @@ QList<Def> fileTools()
         "syntax, at most 1000 characters), in path order, with optional context lines; filter by path "
         "globs (\"src/**/*.py\"). Answered from a trigram index of the files' text: only files that can "
         "match are read (narrowed: true), unless no three characters in a row are certain (\"\\w+\", \"ab\"), "
-        "when every file is read. Paged: follow next_cursor for more."_s;
+        "when every file is read. Paged: follow next_cursor for more. Credentials in the lines are "
+        "replaced by [withheld: KIND] (the whole file is judged, so a line of a key's body is withheld "
+        "too); a match that lies only inside withheld text is not returned (matches_not_shown counts it)."_s;
     grep.spec.inputSchema = objectSchema({{u"pattern"_s, stringProp(u"the text (or expression) to find"_s, kMaxGrepPatternChars)},
                                           {u"regex"_s, boolProp(u"pattern is a regular expression"_s, false)},
                                           {u"case_sensitive"_s, boolProp(u"match case"_s, true)},
@@ -277,6 +320,8 @@ QList<Def> fileTools()
                                            {u"timed_out"_s, typed(u"boolean"_s)},
                                            {u"lines_given_up"_s, typed(u"integer"_s, u"lines on which the expression reached its backtracking limit"_s)},
                                            {u"withheld_credentials"_s, typed(u"integer"_s)},
+                                           {u"matches_not_shown"_s,
+                                            typed(u"integer"_s, u"matches that lie only inside withheld text, not returned"_s)},
                                            {u"next_cursor"_s, typed(u"string"_s)},
                                            {u"index"_s, objectSchema({}, {}, false)}},
                                           {u"pattern"_s, u"matches"_s}, false);

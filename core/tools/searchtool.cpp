@@ -1,9 +1,11 @@
 #include "reports.h"
 #include "tools_p.h"
-#include "withhold.h"
 #include "cursor.h"
 
+#include "core/base/secrets.h"
 #include "core/parse/language.h"
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -69,8 +71,12 @@ Result<ToolResult> runSearch(Env &env)
     for (qsizetype i = cursor->offset; i < response->hits.size(); ++i) {
         const SearchHit &hit = response->hits.at(i);
         QJsonObject item = searchHitJson(hit);
-        const QStringList lines = hit.chunk.text.split(u'\n');
-        const QString snippet = withholdSecrets(lines.mid(0, kSnippetLines).join(u'\n').left(800), &withheld);
+        // The whole chunk goes through the stage, then the first lines are cut: a cut key
+        // block or assignment is withheld as a whole.
+        const WithheldText chunkText = RepoLens::withholdSecrets(QStringView(hit.chunk.text));
+        withheld += int(std::count_if(chunkText.spans.cbegin(), chunkText.spans.cend(),
+                                      [](const SecretFinding &f) { return f.line <= kSnippetLines; }));
+        const QString snippet = chunkText.text.split(u'\n').mid(0, kSnippetLines).join(u'\n').left(800);
         item.insert(u"snippet"_s, snippet);
         results.append(item);
         out.text += u"\n%1. %2:%3-%4 %5 %6 (score %7)\n"_s.arg(++n)

@@ -44,6 +44,7 @@ private Q_SLOTS:
     void statusGroupsReasonsByMessage();
     void refsNarrowedByQualifiedName();
     void grep();
+    void staticModelSetting();
 
 private:
     struct Run
@@ -397,6 +398,12 @@ void tst_Cli::controlCharactersAreEscaped()
     QCOMPARE(r.code, 0);
     checkClean(r, "status");
     QVERIFY2(r.out.contains("broken symlink -> nowhere\\x1b[0m"), r.out.constData());
+    // ask without a model prints the same names and code (its retrieval-only answer)
+    r = cli({QStringLiteral("ask"), hostile.path(), QStringLiteral("what does clear_screen return")});
+    QCOMPARE(r.code, 0);
+    checkClean(r, "ask");
+    QVERIFY2(r.out.contains("code/evil\\x1b]0;pwned\\x07.py"), r.out.constData());
+    QVERIFY2(r.out.contains("return \"\\x1b[2J\\x1b[H\""), r.out.constData());
     // --json keeps the real characters (JSON escapes them).
     r = cli({QStringLiteral("search"), hostile.path(), QStringLiteral("clear_screen"), QStringLiteral("--json"),
              QStringLiteral("--no-vectors")});
@@ -701,6 +708,37 @@ void tst_Cli::grep()
     QCOMPARE(r.code, 2);
     const Run help = cli({QStringLiteral("grep"), QStringLiteral("--help")});
     QVERIFY2(help.out.startsWith("Usage: repolens-cli [--data-dir DIR] grep DIR PATTERN"), help.out.constData());
+}
+
+// `config embed.static DIR`: a folder that is not a model is refused with why and not saved;
+// a model is described and used by the next `index` (vectors keyed by its content id) and by
+// `search`; clearing it goes back to the built-in model, whose vectors were kept.
+void tst_Cli::staticModelSetting()
+{
+    QTemporaryDir notAModel;
+    const Run refused = cli({QStringLiteral("config"), QStringLiteral("embed.static"), notAModel.path()});
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains("is not a usable static embedding model"), refused.err.constData());
+    QVERIFY2(refused.err.contains("config.json, tokenizer.json and model.safetensors expected"), refused.err.constData());
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("embed.static")}).out.trimmed(), QByteArray());
+
+    const QString model = QStringLiteral(REPOLENS_TEST_DATA "/staticmodel/tiny-wordpiece");
+    const Run set = cli({QStringLiteral("config"), QStringLiteral("embed.static"), model});
+    QVERIFY2(set.code == 0, set.err.constData());
+    QVERIFY2(set.out.contains("static model static1-8-") && set.out.contains("WordPiece tokenizer, 245 tokens, F32 table 245 x 8"),
+             set.out.constData());
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("embed.static")}).out.trimmed(), model.toUtf8());
+    const Run indexed = cli({QStringLiteral("index"), m_root.path()});
+    QVERIFY2(indexed.code == 0, indexed.err.constData());
+    QVERIFY2(indexed.err.contains("with static1-8-"), indexed.err.constData());
+    const Run found = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("proxy manager for a url"), QStringLiteral("--json")});
+    QCOMPARE(found.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(found.out).object().value(QStringLiteral("vector_coverage")).toDouble(), 1.0);
+
+    QCOMPARE(cli({QStringLiteral("config"), QStringLiteral("embed.static"), QString()}).code, 0);
+    const Run back = cli({QStringLiteral("index"), m_root.path()});
+    QVERIFY2(back.code == 0, back.err.constData());
+    QVERIFY2(back.err.contains("with builtin-lsa1-"), back.err.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void noLibraryLogLinesByDefault();
     void nothingIndexedIsNotSentToTheModel();
     void incompleteIndexIsNoted();
+    void stoppedBeforeAnythingIsSaid();
 
 private:
     struct Run
@@ -271,6 +272,51 @@ void tst_CliAsk::incompleteIndexIsNoted()
     const Run r = cli({QStringLiteral("ask"), root.path(), QStringLiteral("load_3")});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.err.contains(QStringLiteral("the index is incomplete")), qPrintable(r.err));
+}
+
+// An index stopped before any file was written (killed after the scan): `ask` says that, and
+// how to go on, instead of "nothing to search: no file is indexed".
+void tst_CliAsk::stoppedBeforeAnythingIsSaid()
+{
+    QTemporaryDir root;
+    for (int i = 0; i < 40; ++i) {
+        QFile f(root.filePath(QStringLiteral("m%1.py").arg(i)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("def load_%1(path):\n    return open(path).read()\n").arg(i).toUtf8());
+    }
+    QProcess p;
+    p.setProgram(QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"));
+    p.setArguments({QStringLiteral("--data-dir"), m_data.path(), QStringLiteral("index"), root.path(),
+                    QStringLiteral("--no-vectors")});
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
+    env.insert(QStringLiteral("REPOLENS_DEBUG_CRASH_AT"), QStringLiteral("after-scan"));
+    p.setProcessEnvironment(env);
+    p.start();
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+    m_server.clearRequests();
+    const Run r = cli({QStringLiteral("ask"), root.path(), QStringLiteral("load_3"), QStringLiteral("--base-url"),
+                       m_server.baseUrl().toString(), QStringLiteral("--model"), QStringLiteral("m")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("indexing of %1 was stopped before any file was indexed").arg(root.path())),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("`repolens-cli index %1` goes on").arg(root.path())), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("no file in")), qPrintable(r.err));
+    QCOMPARE(m_server.chatRequests().size(), 0);
+    // search says it too (it found nothing: not because nothing matches)
+    const Run s = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3")});
+    QCOMPARE(s.code, 0);
+    QVERIFY2(s.err.contains(QStringLiteral("note: the index is incomplete")), qPrintable(s.err));
+    const Run j = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(j.out.toUtf8()).object().value(QStringLiteral("index_complete")).toBool(true), false);
+    // once indexed, neither says so
+    QCOMPARE(cli({QStringLiteral("index"), root.path(), QStringLiteral("--no-vectors")}).code, 0);
+    const Run done = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3")});
+    QVERIFY2(!done.err.contains(QStringLiteral("incomplete")), qPrintable(done.err));
+    QVERIFY2(done.out.contains(QStringLiteral("m3.py")), qPrintable(done.out));
+    const Run doneJson = cli({QStringLiteral("search"), root.path(), QStringLiteral("load_3"), QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(doneJson.out.toUtf8()).object().value(QStringLiteral("index_complete")).toBool(false), true);
 }
 
 QTEST_GUILESS_MAIN(tst_CliAsk)

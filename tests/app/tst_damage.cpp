@@ -1,4 +1,4 @@
-// Damaged and lost indexes (issue 17), reproduced by writing the bytes, with real processes:
+// Damaged and lost indexes, reproduced by writing the bytes, with real processes:
 // - one zeroed page (the second 4 KB) made `search` say "the index is empty" and `index` /
 //   `index --check` fail with "table files already exists": now found on opening, moved aside
 //   and rebuilt;

@@ -22,7 +22,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,6 +47,8 @@ private Q_SLOTS:
     void credentialsNeverReachTheChatEndpoint_data();
     void credentialsNeverReachTheChatEndpoint();
     void whatWasSentSaysWhereTextWasWithheld();
+    void noPathSendsTheRepositorysSecrets_data();
+    void noPathSendsTheRepositorysSecrets();
 
 private:
     struct Run
@@ -68,6 +72,9 @@ private:
     QString m_log;
     QTemporaryDir m_secretsRoot; // the chat cases
     QString m_chatData;
+    QTemporaryDir m_leakRoot;    // every path: a key, a token, a password, a command line
+    QList<QByteArray> m_leakSecrets;
+    void writeLeakFixture();
 };
 
 void tst_Privacy::initTestCase()
@@ -492,6 +499,318 @@ void tst_Privacy::whatWasSentSaysWhereTextWasWithheld()
                                   QStringLiteral("notify.py line 3 (Slack webhook)")};
     for (const QString &e : expected)
         QVERIFY2(withheld.contains(e), qPrintable(withheld.join(u'\n')));
+}
+
+// Every path that sends repository text somewhere, through real CLI processes against the fake
+// server (which logs every request body): the chat answer, HyDE's rewrite, re-ranking by the
+// chat model and by a re-rank endpoint, method summaries, an embeddings endpoint, the agent's
+// tool results and the MCP server's. The repository holds a private key (in a string), a
+// GitHub token, a password assignment and a password on a curl command line. None of them may
+// be in any request (or MCP answer); with send_credentials on, the same run does carry them
+// (the check can fail). The agent and the MCP server read ranges and grep lines inside the
+// key's body: a line cut out of a key is withheld too, and a grep for a key's characters
+// finds nothing.
+void tst_Privacy::writeLeakFixture()
+{
+    QRandomGenerator random(1717);
+    const QByteArray alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    QByteArray key = "-----BEGIN RSA PRIVATE KEY-----\n";
+    for (int l = 0; l < 25; ++l) {
+        QByteArray line;
+        const int length = l == 24 ? 44 : 64;
+        while (line.isEmpty() || !std::any_of(line.cbegin(), line.cend(), [](char c) { return c >= '0' && c <= '9'; })
+               || !std::any_of(line.cbegin(), line.cend(), [](char c) { return c >= 'a' && c <= 'z'; })
+               || !std::any_of(line.cbegin(), line.cend(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+            line.clear();
+            for (int c = 0; c < length; ++c)
+                line += alphabet.at(random.bounded(int(alphabet.size())));
+        }
+        m_leakSecrets << line;
+        key += line + '\n';
+    }
+    key += "-----END RSA PRIVATE KEY-----";
+    QByteArray token = "ghp_";
+    for (int c = 0; c < 36; ++c)
+        token += alphabet.at(random.bounded(62));
+    m_leakSecrets << token << QByteArray("Zq8vLm2Kx9wT") << QByteArray("Rb9xQ2wLm7");
+    // Each secret inside a function too, so that method summaries get it. The key's body is on
+    // lines 8-32 of signing.py.
+    writeFile(m_leakRoot.path(), QStringLiteral("src/release/signing.py"),
+              "\"\"\"Signs release manifests with the release key.\"\"\"\nimport rsa\n\n\n"
+              "def release_signing_key():\n    \"\"\"The release signing key.\"\"\"\n"
+              "    return \"\"\"" + key + "\"\"\"\n\n\n"
+              "def sign_release_manifest(manifest):\n    \"\"\"Signs the release manifest with the release signing key.\"\"\"\n"
+              "    return rsa.sign(manifest, release_signing_key(), \"SHA-256\")\n");
+    writeFile(m_leakRoot.path(), QStringLiteral("src/release/upload.py"),
+              "import psycopg2\nimport requests\n\nfrom .signing import sign_release_manifest\n\n"
+              "UPLOAD_TOKEN = \"" + token + "\"\n\n\n"
+              "def connect_release_database():\n    \"\"\"Opens the release database.\"\"\"\n"
+              "    return psycopg2.connect(host=\"db.internal\", user=\"release\", password=\"Zq8vLm2Kx9wT\")\n\n\n"
+              "def upload_release(manifest):\n    \"\"\"Uploads the signed release manifest.\"\"\"\n"
+              "    signed = sign_release_manifest(manifest)\n"
+              "    return requests.post(RELEASE_URL, headers={\"Authorization\": \"token " + token + "\"}, data=signed)\n");
+    writeFile(m_leakRoot.path(), QStringLiteral("deploy/publish_release.sh"),
+              "#!/bin/sh\n# publish the signed release manifest\nset -e\n\npublish_release() {\n"
+              "    curl -u release-bot:Rb9xQ2wLm7 -T dist/release.tar.gz https://nexus.internal/repository/releases/\n}\n\n"
+              "publish_release\n");
+    writeFile(m_leakRoot.path(), QStringLiteral("README.md"), "# Releases\n\nSigns and uploads release manifests.\n");
+}
+
+namespace {
+
+// One streamed answer that calls these tools (name, JSON arguments) in one round.
+FakeOpenAiServer::Response toolCalls(const QList<QPair<QString, QJsonObject>> &tools)
+{
+    QJsonArray list;
+    for (qsizetype i = 0; i < tools.size(); ++i)
+        list.append(QJsonObject{{QStringLiteral("index"), int(i)},
+                                {QStringLiteral("id"), QStringLiteral("call%1").arg(i)},
+                                {QStringLiteral("type"), QStringLiteral("function")},
+                                {QStringLiteral("function"),
+                                 QJsonObject{{QStringLiteral("name"), tools.at(i).first},
+                                             {QStringLiteral("arguments"),
+                                              QString::fromUtf8(QJsonDocument(tools.at(i).second).toJson(QJsonDocument::Compact))}}}});
+    FakeOpenAiServer::Response r;
+    for (const QJsonObject &choice :
+         {QJsonObject{{QStringLiteral("index"), 0}, {QStringLiteral("delta"), QJsonObject{{QStringLiteral("tool_calls"), list}}}},
+          QJsonObject{{QStringLiteral("index"), 0}, {QStringLiteral("delta"), QJsonObject()},
+                      {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}})
+        r.chunks << "data: " + QJsonDocument(QJsonObject{{QStringLiteral("choices"), QJsonArray{choice}}}).toJson(QJsonDocument::Compact)
+                        + "\n\n";
+    r.chunks << "data: [DONE]\n\n";
+    return r;
+}
+
+QString systemPromptOf(const FakeOpenAiServer::Request &r)
+{
+    return r.json.value(QStringLiteral("messages")).toArray().at(0).toObject().value(QStringLiteral("content")).toString();
+}
+
+// What a request is for, from its system prompt (core/llm's prompts).
+QString purposeOf(const FakeOpenAiServer::Request &r)
+{
+    if (r.path.endsWith("/embeddings"))
+        return QStringLiteral("embeddings");
+    if (r.path.endsWith("/rerank"))
+        return QStringLiteral("rerank-endpoint");
+    if (r.json.contains(QStringLiteral("tools")))
+        return QStringLiteral("agent");
+    const QString system = systemPromptOf(r);
+    if (system.contains(QStringLiteral("predict code")))
+        return QStringLiteral("hyde-predict");
+    if (system.contains(QStringLiteral("enhance the original query")))
+        return QStringLiteral("hyde-rewrite");
+    if (system.contains(QStringLiteral("judge the relevance")))
+        return QStringLiteral("rerank-llm");
+    if (system.contains(QStringLiteral("short descriptions of source code")))
+        return QStringLiteral("summaries");
+    return QStringLiteral("chat");
+}
+
+} // namespace
+
+void tst_Privacy::noPathSendsTheRepositorysSecrets_data()
+{
+    QTest::addColumn<QString>("path");
+    for (const char *path : {"chat", "hyde-rewrite", "rerank-llm", "rerank-endpoint", "summaries", "embeddings", "agent", "mcp"})
+        QTest::newRow(path) << QString::fromLatin1(path);
+}
+
+void tst_Privacy::noPathSendsTheRepositorysSecrets()
+{
+    QFETCH(QString, path);
+    if (m_leakSecrets.isEmpty())
+        writeLeakFixture();
+    QCOMPARE(m_leakSecrets.size(), 28);
+    QCOMPARE(run(cli(), {QStringLiteral("config"), QStringLiteral("send_credentials")}).out.trimmed(), QStringLiteral("off"));
+    FakeOpenAiServer server;
+    QVERIFY(server.listen());
+    int agentRequests = 0;
+    server.setResponder([&](const FakeOpenAiServer::Request &r) {
+        const QString purpose = purposeOf(r);
+        if (purpose == QLatin1String("hyde-predict"))
+            return FakeOpenAiServer::completion(QStringLiteral("```python\ndef sign_release_manifest(manifest):\n"
+                                                               "    return rsa.sign(manifest, RELEASE_SIGNING_KEY)\n```"));
+        if (purpose == QLatin1String("hyde-rewrite"))
+            return FakeOpenAiServer::completion(QStringLiteral("sign_release_manifest RELEASE_SIGNING_KEY upload_release"));
+        if (purpose == QLatin1String("rerank-llm"))
+            return FakeOpenAiServer::completion(QStringLiteral("1: 9\n2: 7\n3: 5\n4: 3\n5: 1"));
+        if (purpose == QLatin1String("summaries"))
+            return FakeOpenAiServer::completion(QStringLiteral("Signs or uploads the release manifest."));
+        if (purpose == QLatin1String("agent") && agentRequests++ == 0) {
+            // Lines 10-11 are inside the key's body; the grep pattern is a piece of one of its lines.
+            return toolCalls({{QStringLiteral("read"), QJsonObject{{QStringLiteral("path"), QStringLiteral("src/release/signing.py")},
+                                                                   {QStringLiteral("start_line"), 10}, {QStringLiteral("end_line"), 11}}},
+                              {QStringLiteral("grep"), QJsonObject{{QStringLiteral("pattern"), QString::fromLatin1(m_leakSecrets.at(3).mid(10, 12))}}},
+                              {QStringLiteral("grep"), QJsonObject{{QStringLiteral("pattern"), QStringLiteral("UPLOAD_TOKEN")},
+                                                                   {QStringLiteral("context"), 3}}},
+                              {QStringLiteral("search"), QJsonObject{{QStringLiteral("query"), QStringLiteral("release signing key")}}}});
+        }
+        return FakeOpenAiServer::stream({QStringLiteral("The manifest is signed by `sign_release_manifest`.")});
+    });
+    auto config = [&](const QString &key, const QString &value) {
+        return run(cli(), {QStringLiteral("config"), key, value}).code;
+    };
+    const QString url = server.baseUrl().toString();
+    auto reset = qScopeGuard([&] {
+        for (const char *key : {"llm.url", "embed.url", "rerank.url"})
+            config(QString::fromLatin1(key), QString());
+        config(QStringLiteral("send_credentials"), QStringLiteral("off"));
+    });
+    QCOMPARE(config(QStringLiteral("llm.url"), url), 0);
+    QCOMPARE(config(QStringLiteral("llm.model"), QStringLiteral("fake-coder")), 0);
+    if (path == QLatin1String("rerank-endpoint")) {
+        QCOMPARE(config(QStringLiteral("rerank.url"), url), 0);
+        QCOMPARE(config(QStringLiteral("rerank.model"), QStringLiteral("fake-rerank")), 0);
+    }
+    if (path == QLatin1String("embeddings")) {
+        QCOMPARE(config(QStringLiteral("embed.url"), url), 0);
+        QCOMPARE(config(QStringLiteral("embed.model"), QStringLiteral("fake-embed")), 0);
+    }
+
+    // One run of the path into a fresh data folder; what was sent, by purpose.
+    const QString root = m_leakRoot.path();
+    const auto runPath = [&](const QString &data) -> QString {
+        server.clearRequests();
+        agentRequests = 0;
+        QStringList index = {QStringLiteral("--data-dir"), data, QStringLiteral("index"), root};
+        if (path != QLatin1String("embeddings"))
+            index << QStringLiteral("--no-vectors");
+        Run r = run(cli(), index);
+        if (r.code != 0)
+            return QStringLiteral("index failed: ") + r.err;
+        const QStringList dir = {QStringLiteral("--data-dir"), data};
+        if (path == QLatin1String("chat"))
+            r = run(cli(), dir + QStringList{QStringLiteral("ask"), root, QStringLiteral("how is the release manifest signed and uploaded?"),
+                                            QStringLiteral("--single-shot")});
+        else if (path == QLatin1String("hyde-rewrite"))
+            r = run(cli(), dir + QStringList{QStringLiteral("ask"), root,
+                                            QStringLiteral("where do we take the thing we built and make it trustworthy before "
+                                                           "it goes out to the servers"),
+                                            QStringLiteral("--hyde"), QStringLiteral("--single-shot")});
+        else if (path == QLatin1String("rerank-llm") || path == QLatin1String("rerank-endpoint"))
+            r = run(cli(), dir + QStringList{QStringLiteral("search"), root, QStringLiteral("release signing key upload token"),
+                                            QStringLiteral("--rerank=") + path.mid(7)});
+        else if (path == QLatin1String("summaries"))
+            r = run(cli(), dir + QStringList{QStringLiteral("summarize"), root});
+        else if (path == QLatin1String("embeddings"))
+            r = run(cli(), dir + QStringList{QStringLiteral("search"), root, QStringLiteral("release signing key")});
+        else if (path == QLatin1String("agent"))
+            r = run(cli(), dir + QStringList{QStringLiteral("ask"), root, QStringLiteral("how is the release signed?"),
+                                            QStringLiteral("--agent")});
+        if (path == QLatin1String("mcp")) {
+            // The MCP server answers its client on stdout: that is what is "sent".
+            QProcess mcp;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("HOME"), m_home.path());
+            env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+            env.insert(QStringLiteral("ASAN_OPTIONS"), env.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":detect_leaks=0"));
+            mcp.setProcessEnvironment(env);
+            mcp.start(cli(), dir + QStringList{QStringLiteral("mcp"), root, QStringLiteral("--no-watch")});
+            if (!mcp.waitForStarted(30000))
+                return QStringLiteral("mcp did not start");
+            const auto send = [&](const QJsonObject &message) {
+                mcp.write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+            };
+            const auto call = [&](int id, const QString &tool, const QJsonObject &args) {
+                send({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
+                      {QStringLiteral("method"), QStringLiteral("tools/call")},
+                      {QStringLiteral("params"), QJsonObject{{QStringLiteral("name"), tool}, {QStringLiteral("arguments"), args}}}});
+            };
+            send({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), 1},
+                  {QStringLiteral("method"), QStringLiteral("initialize")},
+                  {QStringLiteral("params"), QJsonObject{{QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
+                                                         {QStringLiteral("capabilities"), QJsonObject()},
+                                                         {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("tst_privacy")},
+                                                                                                   {QStringLiteral("version"), QStringLiteral("1")}}}}}});
+            send({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), QStringLiteral("notifications/initialized")}});
+            call(2, QStringLiteral("read"), {{QStringLiteral("path"), QStringLiteral("src/release/signing.py")},
+                                             {QStringLiteral("start_line"), 10}, {QStringLiteral("end_line"), 11}});
+            call(3, QStringLiteral("grep"), {{QStringLiteral("pattern"), QString::fromLatin1(m_leakSecrets.at(3).mid(10, 12))}});
+            call(4, QStringLiteral("grep"), {{QStringLiteral("pattern"), QStringLiteral("UPLOAD_TOKEN")}, {QStringLiteral("context"), 3}});
+            call(5, QStringLiteral("search"), {{QStringLiteral("query"), QStringLiteral("release signing key")}});
+            call(6, QStringLiteral("read"), {{QStringLiteral("path"), QStringLiteral("deploy/publish_release.sh")}});
+            QByteArray out;
+            QElapsedTimer t;
+            t.start();
+            while (out.count('\n') < 6 && t.elapsed() < 120000) {
+                mcp.waitForReadyRead(100);
+                out += mcp.readAllStandardOutput();
+            }
+            mcp.closeWriteChannel();
+            if (!mcp.waitForFinished(30000))
+                mcp.kill();
+            out += mcp.readAllStandardOutput();
+            return QStringLiteral("mcp\n") + QString::fromUtf8(out);
+        }
+        if (r.code != 0)
+            return QStringLiteral("%1 failed (%2): %3").arg(path).arg(r.code).arg(r.err);
+        return QString();
+    };
+    const auto leaked = [&](const QString &sent) {
+        QStringList found;
+        for (const QByteArray &secret : std::as_const(m_leakSecrets)) {
+            if (sent.contains(QString::fromLatin1(secret)))
+                found << QString::fromLatin1(secret);
+        }
+        return found;
+    };
+    const auto sentFor = [&](const QString &purpose, int *count) {
+        QString sent;
+        *count = 0;
+        for (const FakeOpenAiServer::Request &r : server.requests()) {
+            if (purposeOf(r) == purpose) {
+                ++*count;
+                sent += QString::fromUtf8(r.body) + u'\n';
+            }
+        }
+        return sent;
+    };
+
+    QTemporaryDir data;
+    const QString outcome = runPath(data.path());
+    QString everything;
+    for (const FakeOpenAiServer::Request &r : server.requests())
+        everything += QString::fromUtf8(r.body) + u'\n';
+    QString sent;
+    if (path == QLatin1String("mcp")) {
+        QVERIFY2(outcome.startsWith(QLatin1String("mcp\n")), qPrintable(outcome));
+        sent = outcome;
+        QCOMPARE(sent.count(QStringLiteral("\"isError\":true")), 0);
+        // The five calls answered: the lines inside the key are there, without the key.
+        QVERIFY2(sent.contains(QStringLiteral("src/release/signing.py:10-11 of")), qPrintable(sent.left(3000)));
+        QVERIFY2(sent.contains(QStringLiteral("match(es) inside withheld credentials")), qPrintable(sent.left(3000)));
+        QVERIFY2(sent.contains(QStringLiteral("UPLOAD_TOKEN = \\\"[withheld: ")), qPrintable(sent.left(3000)));
+        QVERIFY2(sent.contains(QStringLiteral("sign_release_manifest")), qPrintable(sent.left(3000)));
+        QVERIFY2(sent.contains(QStringLiteral("-T dist/release.tar.gz")), qPrintable(sent.left(3000)));
+    } else {
+        QVERIFY2(outcome.isEmpty(), qPrintable(outcome));
+        int count = 0;
+        sent = sentFor(path, &count);
+        QVERIFY2(count > 0, qPrintable(QStringLiteral("no %1 request among %2").arg(path).arg(server.requests().size())));
+        QVERIFY2(sent.contains(QStringLiteral("sign_release_manifest")) || sent.contains(QStringLiteral("upload_release")),
+                 qPrintable(sent.left(2000))); // the code itself was sent
+        QVERIFY2(sent.contains(QStringLiteral("[withheld: ")), qPrintable(sent.left(2000)));
+    }
+    const QStringList found = leaked(everything + sent);
+    QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("%1: %2 of %3 secrets sent, e.g. %4")
+                                             .arg(path)
+                                             .arg(found.size())
+                                             .arg(m_leakSecrets.size())
+                                             .arg(found.value(0))));
+
+    // Control: the same run with send_credentials on does carry secrets. The tools (agent,
+    // MCP) withhold regardless of that setting.
+    if (path == QLatin1String("agent") || path == QLatin1String("mcp"))
+        return;
+    QCOMPARE(config(QStringLiteral("send_credentials"), QStringLiteral("on")), 0);
+    QTemporaryDir controlData;
+    const QString control = runPath(controlData.path());
+    QVERIFY2(control.isEmpty(), qPrintable(control));
+    int count = 0;
+    const QStringList controlFound = leaked(sentFor(path, &count));
+    QVERIFY2(!controlFound.isEmpty(), qPrintable(QStringLiteral("%1: the control run sent no secret in %2 request(s)")
+                                                     .arg(path).arg(count)));
 }
 
 QTEST_GUILESS_MAIN(tst_Privacy)

@@ -641,28 +641,52 @@ void tst_Grep::credentialsAreWithheld()
     GrepQuery q;
     q.withholdSecrets = true;
     q.pathGlobs = {u"src/settings.py"_s};
-    // a match inside a credential is no match; the line that names it shows it withheld
+    // a match only inside a credential is no match, and is counted
     q.pattern = u"ghp_"_s;
-    QCOMPARE(IndexGrep().grep(*store, m_root.path(), q, nullptr)->matches.size(), 0);
-    q.pattern = u"GITHUB_TOKEN"_s;
     auto page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
     QVERIFY(page);
+    QCOMPARE(page->matches.size(), 0);
+    QCOMPARE(page->matchesNotShown, 1);
+    QCOMPARE(page->withheld, 0);
+    // the line that names it shows it withheld, the match marked in the text shown
+    q.pattern = u"GITHUB_TOKEN"_s;
+    page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
+    QVERIFY(page);
     QCOMPARE(page->matches.size(), 1);
-    QVERIFY2(page->matches.first().text.contains(u"[withheld: "_s) && !page->matches.first().text.contains(u"ghp_"_s),
-             qPrintable(page->matches.first().text));
+    const GrepMatch &named = page->matches.first();
+    QCOMPARE(named.text, u"GITHUB_TOKEN = \"[withheld: GitHub token]\""_s);
+    QCOMPARE(named.text.mid(named.matchStart, named.matchLength), u"GITHUB_TOKEN"_s);
+    QCOMPARE(named.column, 1);
     QCOMPARE(page->withheld, 1);
+    QCOMPARE(page->matchesNotShown, 0);
+    // a pattern around the secret still matches the withheld line; one that reaches into it not
+    q.pattern = u"TOKEN = \""_s;
+    QCOMPARE(IndexGrep().grep(*store, m_root.path(), q, nullptr)->matches.size(), 1);
+    q.pattern = u"TOKEN = \"gh"_s;
+    page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
+    QCOMPARE(page->matches.size(), 0);
+    QCOMPARE(page->matchesNotShown, 1);
     // the middle of a private key is recognised because the whole file is judged
     q.pattern = u"AKCAQEAzq4l5"_s;
-    QCOMPARE(IndexGrep().grep(*store, m_root.path(), q, nullptr)->matches.size(), 0);
+    page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
+    QCOMPARE(page->matches.size(), 0);
+    QCOMPARE(page->matchesNotShown, 1);
+    // context lines that hold withheld text are shown withheld, and their spans are counted
     q.pattern = u"print('token"_s;
-    q.contextLines = 1;
+    q.contextLines = 2;
     page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
     QCOMPARE(page->matches.size(), 1);
-    QVERIFY(!page->matches.first().before.first().contains(u"ghp_"_s));
+    QCOMPARE(page->matches.first().before, (QStringList{u"GITHUB_TOKEN = \"[withheld: GitHub token]\""_s}));
+    QCOMPARE(page->matches.first().after.size(), 2);
+    QVERIFY2(!page->matches.first().after.join(u'\n').contains(u"MIIE"_s), qPrintable(page->matches.first().after.join(u'\n')));
+    QCOMPARE(page->withheld, 2);
     // without withholding (the desktop app, this machine only) they are text like any other
     q.withholdSecrets = false;
+    q.contextLines = 0;
     q.pattern = u"AKCAQEAzq4l5"_s;
-    QCOMPARE(IndexGrep().grep(*store, m_root.path(), q, nullptr)->matches.size(), 1);
+    page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
+    QCOMPARE(page->matches.size(), 1);
+    QCOMPARE(page->matchesNotShown, 0);
 }
 
 void tst_Grep::damagedPostingsFallBackAndAreRebuilt()

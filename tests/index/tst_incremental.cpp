@@ -2,6 +2,7 @@
 // ignore files; unchanged chunks keep their rows (ids, summaries, vectors).
 
 #include "core/index/indexer.h"
+#include "core/index/indexersteps_p.h"
 #include "core/store/indexstore.h"
 
 #include <QDir>
@@ -35,6 +36,9 @@ private Q_SLOTS:
     void referencesAreLinkedAfterUpdate();
     void pathsOutsideTheRootAreIgnored();
     void incrementalLinkingMatchesAFullIndex();
+    void updatePathsAreCleaned();
+    void outermostFoldersOnly();
+    void languagesTheNameDoesNotSay();
 
 private:
     void write(const QString &rel, const QByteArray &content);
@@ -384,6 +388,66 @@ void tst_Incremental::incrementalLinkingMatchesAFullIndex()
         }
     }
     QCOMPARE(incremental, full);
+}
+
+// The paths a watcher reports, as an update takes them.
+void tst_Incremental::updatePathsAreCleaned()
+{
+    const QStringList paths = IndexerSteps::cleanRelativePaths(
+        {QStringLiteral("src/b.py"), QStringLiteral("/src/a.py"), QStringLiteral("src/./b.py"),
+         QStringLiteral("src/sub/../a.py"), QStringLiteral("//docs/x.md"), QStringLiteral("."), QStringLiteral(".."),
+         QStringLiteral("../outside.py"), QStringLiteral("a/../../up.py"), QString()});
+    QCOMPARE(paths, (QStringList{QStringLiteral("docs/x.md"), QStringLiteral("src/a.py"), QStringLiteral("src/b.py")}));
+}
+
+// Folders to scan again: one inside another is scanned with it.
+void tst_Incremental::outermostFoldersOnly()
+{
+    QCOMPARE(IndexerSteps::outermostFolders({QStringLiteral("src/a/b"), QStringLiteral("src"), QStringLiteral("lib"),
+                                             QStringLiteral("src/a"), QStringLiteral("srcx"), QStringLiteral("lib")}),
+             (QStringList{QStringLiteral("lib"), QStringLiteral("src"), QStringLiteral("srcx")}));
+    QCOMPARE(IndexerSteps::outermostFolders({}), QStringList());
+}
+
+// Scripts by their shebang, `.h` headers by the sources around them, in a full index and in an
+// update; their definitions are indexed in that language.
+void tst_Incremental::languagesTheNameDoesNotSay()
+{
+    write(QStringLiteral("bin/release"), "#!/usr/bin/env ruby\ndef tag_release(version)\n  puts version\nend\n");
+    write(QStringLiteral("bin/setup"), "#!/bin/bash\nprepare_machine() {\n  echo ready\n}\n");
+    write(QStringLiteral("bin/notes"), "no shebang, no extension\n");
+    write(QStringLiteral("objc/Downloader.m"), "#import \"Downloader.h\"\n@implementation Downloader\n- (void)start {}\n@end\n");
+    write(QStringLiteral("objc/Downloader.h"), "@interface Downloader : NSObject\n- (void)start;\n@end\n");
+    write(QStringLiteral("native/codec.c"), "int codec_init(void) { return 0; }\n");
+    write(QStringLiteral("native/include/codec.h"), "struct codec_state { int rate; };\nint codec_init(void);\n");
+    write(QStringLiteral("cpp/shape.cpp"), "#include \"shape.h\"\n");
+    write(QStringLiteral("cpp/shape.h"), "namespace geo { class Shape { public: virtual ~Shape(); }; }\n");
+    Indexer indexer(root(), m_db);
+    QVERIFY(indexer.run());
+    auto s = store();
+    QVERIFY(s);
+    const QHash<QString, LanguageId> expected = {
+        {QStringLiteral("bin/release"), LanguageId::Ruby},       {QStringLiteral("bin/setup"), LanguageId::Bash},
+        {QStringLiteral("bin/notes"), LanguageId::PlainText},    {QStringLiteral("objc/Downloader.h"), LanguageId::ObjC},
+        {QStringLiteral("native/include/codec.h"), LanguageId::C}, {QStringLiteral("cpp/shape.h"), LanguageId::Cpp},
+    };
+    for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
+        const auto file = s->files().file(it.key());
+        QVERIFY2(file, qPrintable(it.key()));
+        QVERIFY2(file->language == it.value(), qPrintable(it.key() + u": " + languageName(file->language)));
+    }
+    QCOMPARE(s->symbols().named(QStringLiteral("tag_release")).size(), 1);
+    QCOMPARE(s->symbols().named(QStringLiteral("prepare_machine")).size(), 1);
+    QCOMPARE(s->symbols().named(QStringLiteral("codec_state")).size(), 1);
+    QCOMPARE(s->symbols().named(QStringLiteral("Shape")).size(), 1);
+    s.reset();
+
+    // A changed script keeps its language through an update.
+    write(QStringLiteral("bin/release"), "#!/usr/bin/env ruby\ndef tag_release_candidate(version)\n  puts version\nend\n");
+    QVERIFY(indexer.update({QStringLiteral("bin/release")}));
+    s = store();
+    QCOMPARE(s->files().file(QStringLiteral("bin/release"))->language, LanguageId::Ruby);
+    QCOMPARE(s->symbols().named(QStringLiteral("tag_release_candidate")).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(tst_Incremental)

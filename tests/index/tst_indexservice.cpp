@@ -1,6 +1,7 @@
 #include "core/index/indexservice.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void queryRunsOffThread();
     void newerRequestCancelsOlder();
     void deadReceiverGetsNothing();
+    void runnerClosesItsConnections();
 
 private:
     void writeFiles(const QString &dir, int count);
@@ -272,6 +274,80 @@ void tst_IndexService::deadReceiverGetsNothing()
     QVERIFY(runner.waitForDone(10000));
     QTest::qWait(50);
     QVERIFY(!called);
+}
+
+// Descriptors of this process open on a file.
+static int openDescriptors(const QString &path)
+{
+    const QString target = QFileInfo(path).canonicalFilePath();
+    int n = 0;
+    QDirIterator fds(QStringLiteral("/proc/self/fd"), QDir::Files | QDir::System | QDir::NoDotAndDotDot);
+    while (fds.hasNext()) {
+        fds.next();
+        n += fds.fileInfo().symLinkTarget() == target ? 1 : 0;
+    }
+    return n;
+}
+
+// The runner owns its threads' connections: the old database is closed when it switches to
+// another, and every connection when its threads are retired, by the runner and not by
+// threads ending at some later time (while the process exits, say).
+void tst_IndexService::runnerClosesItsConnections()
+{
+    QTemporaryDir data;
+    QTemporaryDir first;
+    QTemporaryDir second;
+    writeFiles(first.path(), 3);
+    writeFiles(second.path(), 3);
+    const QString dbFirst = IndexStore::databasePath(data.path(), first.path());
+    const QString dbSecond = IndexStore::databasePath(data.path(), second.path());
+    QVERIFY(Indexer(first.path(), dbFirst).run());
+    QVERIFY(Indexer(second.path(), dbSecond).run());
+    QCOMPARE(openDescriptors(dbFirst), 0);
+
+    QueryRunner runner;
+    runner.setDatabasePath(dbFirst);
+    // Two requests at once, on two threads: a connection each.
+    std::atomic_int inside{0};
+    int answered = 0;
+    for (int i = 0; i < 2; ++i) {
+        runner.run<bool>(
+            QStringLiteral("q%1").arg(i), this,
+            [&](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+                ++inside;
+                QElapsedTimer waited;
+                waited.start();
+                while (inside.load() < 2 && waited.elapsed() < 20000)
+                    QThread::msleep(1);
+                return store && store->chunks().count() > 0;
+            },
+            [&](bool ok) { answered += ok ? 1 : 0; });
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(answered, 2, 30000);
+    QCOMPARE(openDescriptors(dbFirst), 2);
+
+    // Another folder: the idle threads do not keep the first database open.
+    runner.setDatabasePath(dbSecond);
+    QCOMPARE(openDescriptors(dbFirst), 0);
+    auto ask = [&] {
+        answered = 0;
+        runner.run<bool>(
+            QStringLiteral("q"), this,
+            [](const IndexStore *store, const Error &, const QueryRunner::CancelFlag &) {
+                return store && store->chunks().count() > 0;
+            },
+            [&](bool ok) { answered += ok ? 1 : 0; });
+        QTRY_COMPARE_WITH_TIMEOUT(answered, 1, 30000);
+    };
+    ask();
+    QCOMPARE(openDescriptors(dbSecond), 1);
+
+    // Waiting for the pool retires its threads; their connections are closed by then.
+    QVERIFY(runner.waitForDone(30000));
+    QCOMPARE(openDescriptors(dbSecond), 0);
+    // New threads, new connections.
+    ask();
+    QCOMPARE(openDescriptors(dbSecond), 1);
 }
 
 QTEST_GUILESS_MAIN(tst_IndexService)

@@ -3,7 +3,9 @@
 //   a zeroed meta root read as "no schema yet": "the index is empty" / CREATE TABLE again);
 // - a statement that meets SQLITE_CORRUPT marks the file, for this process and (marker file)
 //   for others; the next writer moves it aside and rebuilds, and the mark goes with it;
-// - errors carry the database file as context and no SQL.
+// - errors carry the database file as context and no SQL;
+// - a connection still reading a file that was moved aside (a query thread during a rebuild)
+//   does not mark the new file at the same path.
 
 #include "core/index/indexer.h"
 #include "core/store/indexstore.h"
@@ -29,8 +31,10 @@ private Q_SLOTS:
     void zeroedRootIsCorruptOnOpening_data();
     void zeroedRootIsCorruptOnOpening();
     void damageMetAtRunTimeIsMarkedAndRepaired();
+    void damageInAFileMovedAsideLeavesItsSuccessorAlone();
 
 private:
+    static int chunksLeaf(const QString &db);
     QString indexCorpus(const QString &dataDir);
     static QList<QPair<QString, int>> tableRoots(const QString &db);
     static void zeroPage(const QString &db, int page);
@@ -136,6 +140,22 @@ void tst_Integrity::zeroedRootIsCorruptOnOpening()
     QVERIFY(!QFileInfo::exists(Damage::markerPath(db)));
 }
 
+// The last leaf page of the chunks table (not a root: opening does not read it).
+int tst_Integrity::chunksLeaf(const QString &db)
+{
+    int leaf = 0;
+    sqlite3 *h = nullptr;
+    sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt *s = nullptr;
+    sqlite3_prepare_v2(h, "SELECT max(pageno) FROM dbstat WHERE name = 'chunks' AND pagetype = 'leaf'", -1, &s,
+                       nullptr);
+    if (sqlite3_step(s) == SQLITE_ROW)
+        leaf = sqlite3_column_int(s, 0);
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+    return leaf;
+}
+
 void tst_Integrity::damageMetAtRunTimeIsMarkedAndRepaired()
 {
     QTemporaryDir data;
@@ -143,18 +163,7 @@ void tst_Integrity::damageMetAtRunTimeIsMarkedAndRepaired()
     QVERIFY(QFile::copy(m_pristineDb, db));
     QFile::setPermissions(db, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     // A leaf of the chunks table that is not a root: opening does not read it.
-    int leaf = 0;
-    {
-        sqlite3 *h = nullptr;
-        sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
-        sqlite3_stmt *s = nullptr;
-        sqlite3_prepare_v2(h, "SELECT max(pageno) FROM dbstat WHERE name = 'chunks' AND pagetype = 'leaf'", -1, &s,
-                           nullptr);
-        if (sqlite3_step(s) == SQLITE_ROW)
-            leaf = sqlite3_column_int(s, 0);
-        sqlite3_finalize(s);
-        sqlite3_close(h);
-    }
+    const int leaf = chunksLeaf(db);
     const auto roots = tableRoots(db);
     QVERIFY(leaf > 0);
     QVERIFY(std::none_of(roots.cbegin(), roots.cend(), [&](const auto &r) { return r.second == leaf; }));
@@ -188,6 +197,47 @@ void tst_Integrity::damageMetAtRunTimeIsMarkedAndRepaired()
     QVERIFY(store);
     QCOMPARE((*store)->chunks().count(), m_chunks);
     QVERIFY((*store)->checkIntegrity(true));
+}
+
+// A query thread opened the damaged file before the writer moved it aside and rebuilt the
+// index; it meets the damage afterwards. The damage is in the file moved aside: the new index
+// at the same path must not be marked (that cost one more rebuild, for nothing).
+void tst_Integrity::damageInAFileMovedAsideLeavesItsSuccessorAlone()
+{
+    QTemporaryDir data;
+    const QString db = data.filePath(QStringLiteral("index.sqlite"));
+    QVERIFY(QFile::copy(m_pristineDb, db));
+    QFile::setPermissions(db, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    const int leaf = chunksLeaf(db);
+    QVERIFY(leaf > 0);
+    zeroPage(db, leaf);
+    auto old = IndexStore::open(db, IndexStore::Mode::ReadOnly);
+    QVERIFY2(old, qPrintable(old ? QString() : old.error().toString()));
+    // The writer moves it aside (as after damage found elsewhere) and a new index takes the path.
+    auto moved = IndexStore::moveAside(db);
+    QVERIFY(moved);
+    QVERIFY(QFile::copy(m_pristineDb, db));
+    QFile::setPermissions(db, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    // The old connection meets the zeroed page of the file it still has open.
+    int seen = 0;
+    (*old)->chunks().forEach([&](const ChunkRecord &) { ++seen; });
+    QVERIFY(seen < m_chunks);
+    QVERIFY2(!Damage::reason(db), qPrintable(Damage::reason(db).value_or(QString())));
+    QVERIFY(!QFileInfo::exists(Damage::markerPath(db)));
+    old->reset();
+    // The new index is whole and unmarked; a damage it has itself is still marked.
+    auto fresh = IndexStore::open(db, IndexStore::Mode::ReadOnly);
+    QVERIFY(fresh);
+    QVERIFY(!(*fresh)->damage());
+    QCOMPARE((*fresh)->chunks().count(), m_chunks);
+    fresh->reset();
+    zeroPage(db, leaf);
+    auto damaged = IndexStore::open(db, IndexStore::Mode::ReadOnly);
+    QVERIFY(damaged);
+    (*damaged)->chunks().forEach([](const ChunkRecord &) {});
+    QVERIFY((*damaged)->damage());
+    damaged->reset();
+    QVERIFY(IndexStore::moveAside(db));
 }
 
 QTEST_GUILESS_MAIN(tst_Integrity)

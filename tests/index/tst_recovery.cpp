@@ -147,7 +147,7 @@ void tst_Recovery::upgradedIndexIsUpdatedIncrementally()
     Indexer indexer(root.path(), db);
     auto report = indexer.run();
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
-    // A v1 index was chunked before the parser fingerprint existed (issue 19): its files are
+    // A v1 index was chunked before the parser fingerprint existed: its files are
     // parsed once more by today's chunker, and only then is the content hash trusted again.
     QCOMPARE(report->filesParsed, 4);
     QCOMPARE(report->filesUnchanged, 0);

@@ -10,6 +10,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <sqlite3.h>
 
@@ -242,6 +243,11 @@ void tst_StopResume::stopAndResumeMatchesAColdIndex_data()
     for (int n : writes)
         QTest::addRow("written-%d", n) << QStringLiteral("written") << n;
     QTest::addRow("after-drafts") << QStringLiteral("drafts") << 0;
+    // Stop while the draft windows are written: before the first one (nothing is kept), and
+    // once n files have their windows (those are kept, searchable as text, files pending).
+    QTest::addRow("drafting-first") << QStringLiteral("drafting") << 0;
+    for (int n : {2, 20})
+        QTest::addRow("drafting-%d", n) << QStringLiteral("drafting") << n;
 }
 
 void tst_StopResume::stopAndResumeMatchesAColdIndex()
@@ -259,6 +265,14 @@ void tst_StopResume::stopAndResumeMatchesAColdIndex()
         };
     } else if (how == QLatin1String("drafts")) {
         o.afterDrafts = [&] { cancel.store(true); };
+    } else if (how == QLatin1String("drafting")) {
+        // Slow enough that the draft pass reports progress (every 100 ms) before it ends.
+        o.beforeDraft = [&](const QString &) {
+            if (at == 0)
+                cancel.store(true);
+            else
+                QThread::msleep(15);
+        };
     }
     Indexer::ProgressFn progress;
     if (how == QLatin1String("written")) {
@@ -267,14 +281,49 @@ void tst_StopResume::stopAndResumeMatchesAColdIndex()
                 cancel.store(true);
         };
         o.batchMillis = 0;
+    } else if (how == QLatin1String("drafting") && at > 0) {
+        // filesDone counts the files the writer took: the ones before the last are written.
+        progress = [&](const IndexProgress &p) {
+            if (p.phase == IndexProgress::Phase::Drafting && p.filesDone >= at)
+                cancel.store(true);
+        };
     }
+    int drafted = -1;
     {
         auto stopped = Indexer(root(), db, o).run(progress, &cancel);
         QVERIFY2(stopped, qPrintable(stopped ? QString() : stopped.error().toString()));
         QVERIFY(stopped->cancelled);
+        drafted = stopped->draftedFiles;
     }
     // What the user sees after the stop: nothing is recorded as cut off.
     QCOMPARE(dumpIndex(db).filter(QStringLiteral("parse cancelled")), QStringList());
+    if (how == QLatin1String("drafting")) {
+        auto store = IndexStore::open(db, IndexStore::Mode::ReadOnly);
+        QVERIFY(store);
+        const int pending = (*store)->files().count(FileStatus::Pending);
+        QCOMPARE((*store)->chunks().count(), 0);
+        if (at == 0) {
+            // Stopped before any window was written: nothing is kept, nothing half-made.
+            QCOMPARE(drafted, 0);
+            QCOMPARE(pending, 0);
+            QVERIFY(!(*store)->drafts().exists());
+        } else {
+            // The files drafted before the Stop are pending and found by keyword search.
+            QVERIFY2(drafted >= at - 1, qPrintable(QString::number(drafted)));
+            QCOMPARE(pending, drafted);
+            QVERIFY((*store)->drafts().exists());
+            int found = 0;
+            for (const char *term : {"combine", "util_add", "helper_0", "Corpus"}) {
+                auto hits = (*store)->chunks().search(QString::fromLatin1(term), 100);
+                QVERIFY(hits);
+                for (const FtsHit &h : *hits) {
+                    QVERIFY(h.chunkId < 0); // draft windows
+                    ++found;
+                }
+            }
+            QVERIFY(found > 0);
+        }
+    }
 
     auto resumed = Indexer(root(), db, options()).run();
     QVERIFY2(resumed, qPrintable(resumed ? QString() : resumed.error().toString()));

@@ -240,6 +240,15 @@ void FakeOpenAiServer::handle(QTcpSocket *socket, const Request &request)
                                          {QStringLiteral("model"), request.json.value(QStringLiteral("model"))}}));
         return;
     }
+    if (request.method == "POST" && request.path.endsWith("/rerank")) {
+        // The common re-rank format: each document scored, the first highest.
+        const QJsonArray documents = request.json.value(QStringLiteral("documents")).toArray();
+        QJsonArray results;
+        for (qsizetype i = 0; i < documents.size(); ++i)
+            results.append(QJsonObject{{QStringLiteral("index"), int(i)}, {QStringLiteral("relevance_score"), 1.0 / double(i + 1)}});
+        respond(socket, json(QJsonObject{{QStringLiteral("results"), results}}));
+        return;
+    }
     if (request.method != "POST" || !request.path.endsWith("/chat/completions")) {
         respond(socket, error(404, "not found: " + request.path));
         return;

@@ -3,7 +3,8 @@
 // A fake OpenAI-compatible HTTP server on 127.0.0.1 for tests: canned streaming answers, errors
 // (401/403/404/429/5xx), slow first tokens, hangs, malformed and truncated streams, mid-stream
 // disconnects; POST /v1/embeddings answers every input with a small vector computed from its
-// text; records every request so tests can assert on exactly what the client sent.
+// text, POST /v1/rerank scores every document (the first highest); records every request so
+// tests can assert on exactly what the client sent.
 
 #include <QByteArray>
 #include <QHash>

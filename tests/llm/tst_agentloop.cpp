@@ -65,6 +65,7 @@ private Q_SLOTS:
     void parallelCallsWithSplitArguments();
     void malformedArgumentsAndUnknownTool();
     void loopThatNeverAnswers();
+    void tokenBudgetEndsTheLoop();
     void modelWithoutTools();
     void perRoundLimit();
     void cancelStops();
@@ -218,6 +219,30 @@ void tst_AgentLoop::loopThatNeverAnswers()
     QCOMPARE(out.stopReason, u"no answer"_s);
     QVERIFY(out.error.isError());
     QVERIFY(out.answer.isEmpty());
+}
+
+// Tool results past the token budget: no more rounds, the next request must answer.
+void tst_AgentLoop::tokenBudgetEndsTheLoop()
+{
+    m_server.enqueue(toolCalls({sseEvent(callStart(0, u"r1"_s, u"read"_s, u"{\"path\": \"src/shop/cart.py\"}"_s))}));
+    m_server.enqueue(FakeOpenAiServer::stream({u"`total_price` is at src/shop/cart.py:18."_s}));
+    AgentOptions options;
+    options.budgetTokens = 40; // one read of cart.py is more
+    const AgentOutcome out = runAgent(endpoint(), conversation(), *m_tools, options);
+    QVERIFY2(out.ok(), qPrintable(out.error.detail));
+    QVERIFY(out.toolTokens >= 40);
+    QCOMPARE(out.stopReason, u"token budget"_s);
+    QCOMPARE(out.answer, u"`total_price` is at src/shop/cart.py:18."_s);
+    const QList<FakeOpenAiServer::Request> requests = m_server.chatRequests();
+    QCOMPARE(requests.size(), 2);
+    QCOMPARE(requests.at(0).json.value(u"tool_choice"_s).toString(), u"auto"_s);
+    QCOMPARE(requests.at(1).json.value(u"tool_choice"_s).toString(), u"none"_s);
+    const QJsonArray last = requests.at(1).json.value(u"messages"_s).toArray();
+    QCOMPARE(last.last().toObject().value(u"content"_s).toString(),
+             u"That is the last tool result you get (token budget). Answer the question now from what the tools "
+             "returned, citing path:line."_s);
+    QCOMPARE(out.steps.size(), 1);
+    QCOMPARE(out.rounds.size(), 2);
 }
 
 void tst_AgentLoop::modelWithoutTools()

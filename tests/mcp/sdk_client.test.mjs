@@ -47,6 +47,8 @@ mkdirSync(emptyDir);
 // Every server process a test starts: the clean-up waits for them all to exit before it removes
 // the scratch folder (a server still closing its index writes there).
 const servers = [];
+// Servers a test talks to by hand: a test that fails half-way leaves them running (stdin open).
+const rawChildren = [];
 function exitedPromise(pid) {
   return (async () => {
     for (let i = 0; i < 300; ++i) {
@@ -95,6 +97,8 @@ before(async () => {
 });
 after(async () => {
   await client?.close();
+  for (const c of rawChildren)
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
   await Promise.all(servers.filter((pid) => pid).map(exitedPromise));
   rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
@@ -265,6 +269,7 @@ test('bad input gets protocol errors and the server keeps serving', async () => 
 function rawServer(args = [repo]) {
   const child = spawn(cli, ['--data-dir', dataDir, 'mcp', ...args], { env, stdio: ['pipe', 'pipe', 'ignore'] });
   servers.push(child.pid);
+  rawChildren.push(child);
   const lines = [];
   let buffer = '';
   const waiters = [];
@@ -285,7 +290,15 @@ function rawServer(args = [repo]) {
       await new Promise((ok) => waiters.push(ok));
     }
   };
-  return { child, send: (obj) => child.stdin.write(typeof obj === 'string' ? obj + '\n' : JSON.stringify(obj) + '\n'), next, exited };
+  return { child, lines, send: (obj) => child.stdin.write(typeof obj === 'string' ? obj + '\n' : JSON.stringify(obj) + '\n'), next, exited };
+}
+
+async function rawInitialized(args) {
+  const s = rawServer(args);
+  s.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  await s.next(1);
+  s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return s;
 }
 
 test('raw stdio: a request before initialize, garbage, then a closed stdin mid-call', async () => {
@@ -307,6 +320,21 @@ test('raw stdio: a request before initialize, garbage, then a closed stdin mid-c
   s.child.stdin.end();
   const answer = await s.next(5);
   assert.equal(answer.result.structuredContent.definitions[0].line, 23);
+  assert.equal(await s.exited, 0);
+});
+
+test('raw stdio: a cancelled call gets no response; the next one does', async () => {
+  const s = await rawInitialized();
+  // The call and its cancellation in one write: the server reads both before the call is done.
+  s.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_symbol', arguments: { name: 'checkout' } } }) + '\n'
+                      + JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'the user moved on' } }) + '\n');
+  s.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'find_symbol', arguments: { name: 'price_of' } } });
+  assert.equal((await s.next(3)).result.structuredContent.definitions[0].line, 23);
+  await new Promise((ok) => setTimeout(ok, 500));
+  s.send({ jsonrpc: '2.0', id: 4, method: 'ping' });
+  assert.deepEqual((await s.next(4)).result, {});
+  assert.deepEqual(s.lines.filter((l) => l.id === 2), []);
+  s.child.stdin.end();
   assert.equal(await s.exited, 0);
 });
 

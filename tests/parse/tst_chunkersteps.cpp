@@ -4,7 +4,9 @@
 #include "core/parse/chunkersteps_p.h"
 #include "core/parse/languagesyntax_p.h"
 
+#include <QElapsedTimer>
 #include <QTest>
+#include <QThread>
 
 using namespace RepoLens;
 using namespace RepoLens::ChunkerSteps;
@@ -29,6 +31,7 @@ private Q_SLOTS:
     void includePathsPerLanguage();
     void blankAttributeMacros_data();
     void blankAttributeMacros();
+    void parseTimeIsTheThreadsCpuTime();
 };
 
 namespace {
@@ -372,6 +375,23 @@ void tst_ChunkerSteps::blankAttributeMacros()
     const QByteArray out = RepoLens::ChunkerSteps::blankAttributeMacros(text);
     QCOMPARE(out.size(), text.size());
     QCOMPARE(out, expected);
+}
+
+// A parse's time limit counts what the parsing thread computed, not how long it waited for a
+// core: a thread that sleeps (as one does on a loaded machine) is not over its limit.
+void tst_ChunkerSteps::parseTimeIsTheThreadsCpuTime()
+{
+    ParseTimer timer;
+    timer.start();
+    QThread::msleep(300);
+    QVERIFY(!timer.over(100)); // 300 ms passed, next to no CPU time
+    QElapsedTimer spin;
+    spin.start();
+    volatile quint64 sink = 0;
+    while (!timer.over(100) && spin.elapsed() < 20000)
+        sink = sink + 1;
+    QVERIFY(timer.over(100)); // once the thread has computed for more than 100 ms
+    QVERIFY(spin.elapsed() < 20000);
 }
 
 QTEST_GUILESS_MAIN(tst_ChunkerSteps)

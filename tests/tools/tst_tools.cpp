@@ -8,6 +8,17 @@
 
 #include <QJsonArray>
 #include <QProcess>
+#include <QRandomGenerator>
+#include <QScopeGuard>
+#include <QThread>
+#include <QElapsedTimer>
+
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <thread>
 
 using namespace RepoLens;
 using namespace RepoLens::ToolTest;
@@ -37,6 +48,7 @@ private Q_SLOTS:
     void severalRepos();
     void noIndexYet();
     void answersDuringTheFirstIndex();
+    void keyLinesAndSwappedFilesNeverLeave();
     void outputsMatchTheirSchemas();
 
 private:
@@ -513,6 +525,140 @@ void tst_Tools::answersDuringTheFirstIndex()
     const QJsonObject index = during.structured.value(u"index"_s).toObject();
     QVERIFY(!index.value(u"complete"_s).toBool());
     QCOMPARE(index.value(u"note"_s).toString(), u"the index is being built: 0 of 5 files parsed; results may be incomplete"_s);
+}
+
+// What a tool returns goes to a model (agent mode) or an MCP client. A range or a grep line cut
+// out of a key's body is withheld as the whole file would be; a grep pattern that only matches
+// inside a secret finds nothing (no oracle for its characters); a file swapped for a symlink to
+// something outside the folder, or for a FIFO, after it was indexed is refused, never followed
+// and never waited on.
+void tst_Tools::keyLinesAndSwappedFilesNeverLeave()
+{
+    const QString root = m_host.handles.first().root;
+    QRandomGenerator random(1717);
+    const QByteArray alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    QList<QByteArray> body;
+    QByteArray file = "import rsa\n\nRELEASE_KEY = \"\"\"-----BEGIN RSA PRIVATE KEY-----\n";
+    for (int l = 0; l < 20; ++l) {
+        QByteArray line = "MIIEow" + QByteArray::number(l);
+        while (line.size() < 64)
+            line += alphabet.at(random.bounded(int(alphabet.size())));
+        body << line;
+        file += line + '\n';
+    }
+    file += "-----END RSA PRIVATE KEY-----\"\"\"\n\n\ndef sign(data):\n    return rsa.sign(data, RELEASE_KEY)\n";
+    QDir().mkpath(root + u"/keys"_s);
+    {
+        QFile f(root + u"/keys/signing.py"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(file);
+    }
+    auto reindexed = Indexer(root, m_host.handles.first().databasePath).run();
+    QVERIFY2(reindexed, reindexed ? "" : qPrintable(reindexed.error().toString()));
+    const auto leaks = [&](const ToolResult &r) {
+        const QByteArray all = r.text.toUtf8() + QJsonDocument(r.structured).toJson();
+        QStringList found;
+        for (const QByteArray &line : std::as_const(body)) {
+            if (all.contains(line.mid(8, 40)))
+                found << QString::fromLatin1(line);
+        }
+        return found.join(u'\n');
+    };
+
+    // lines 5-6 and line 10 alone: inside the body, neither armour line in the range
+    for (const auto &[first, last] : {std::pair{5, 6}, std::pair{10, 10}, std::pair{4, 23}}) {
+        const ToolResult r = call(u"read"_s, {{u"path"_s, u"keys/signing.py"_s}, {u"start_line"_s, first}, {u"end_line"_s, last}});
+        QVERIFY2(!r.isError, qPrintable(r.text));
+        QVERIFY2(leaks(r).isEmpty(), qPrintable(QStringLiteral("read %1-%2 shows key lines:\n%3").arg(first).arg(last).arg(leaks(r))));
+        QVERIFY(r.structured.value(u"withheld_credentials"_s).toInt() >= 1);
+        QCOMPARE(r.structured.value(u"start_line"_s).toInt(), first);
+        QCOMPARE(r.structured.value(u"end_line"_s).toInt(), last);
+    }
+    // the lines after the key are shown as they are, at their own numbers
+    const ToolResult after = call(u"read"_s, {{u"path"_s, u"keys/signing.py"_s}, {u"start_line"_s, 27}, {u"end_line"_s, 28}});
+    QCOMPARE(after.structured.value(u"content"_s).toString(), u"27  def sign(data):\n28      return rsa.sign(data, RELEASE_KEY)\n"_s);
+
+    // grep: a piece of a key line finds nothing; a line next to the key shows no key line
+    const ToolResult piece = call(u"grep"_s, {{u"pattern"_s, QString::fromLatin1(body.at(7).mid(20, 16))}});
+    QVERIFY2(piece.structured.value(u"matches"_s).toArray().isEmpty(), qPrintable(piece.text));
+    QCOMPARE(piece.structured.value(u"matches_not_shown"_s).toInt(), 1);
+    QVERIFY(leaks(piece).isEmpty());
+    const ToolResult armour = call(u"grep"_s, {{u"pattern"_s, u"MIIEow1"_s}});
+    QVERIFY2(armour.structured.value(u"matches"_s).toArray().isEmpty(), qPrintable(armour.text));
+    const ToolResult context = call(u"grep"_s, {{u"pattern"_s, u"RELEASE_KEY"_s}, {u"context"_s, 3}});
+    QCOMPARE(context.structured.value(u"matches"_s).toArray().size(), 2); // the assignment and the call
+    QVERIFY2(leaks(context).isEmpty(), qPrintable(leaks(context)));
+    QVERIFY(context.text.contains(u"[withheld: private key]"_s));
+    // a pattern around the secret still finds its line, withheld
+    const ToolResult token = call(u"grep"_s, {{u"pattern"_s, u"GITHUB_TOKEN"_s}});
+    QVERIFY(!token.structured.value(u"matches"_s).toArray().isEmpty());
+    QVERIFY(!token.text.contains(u"ghp_"_s));
+    QCOMPARE(call(u"grep"_s, {{u"pattern"_s, u"R3aLlyS3cr3t"_s}}).structured.value(u"matches"_s).toArray().size(), 0);
+
+    // swapped for a symlink to a file outside the folder since it was indexed
+    QTemporaryDir outside;
+    {
+        QFile f(outside.filePath(u"private.txt"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("OUTSIDE_ONLY_TEXT price_of\n");
+    }
+    const QString cart = root + u"/src/shop/cart.py"_s;
+    QFile original(cart);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    const QByteArray cartText = original.readAll();
+    original.close();
+    auto restore = qScopeGuard([&] {
+        QFile::remove(cart);
+        QFile f(cart);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(cartText);
+        f.close();
+        QFile::remove(root + u"/keys/signing.py"_s);
+        (void)Indexer(root, m_host.handles.first().databasePath).run();
+    });
+    QVERIFY(QFile::remove(cart));
+    QVERIFY(QFile::link(outside.filePath(u"private.txt"_s), cart));
+    const auto outsideRead = m_tools->call(u"read"_s, {{u"path"_s, u"src/shop/cart.py"_s}});
+    QVERIFY(!outsideRead || (outsideRead->isError && !outsideRead->text.contains(u"OUTSIDE_ONLY_TEXT"_s)));
+    const ToolResult grepLink = call(u"grep"_s, {{u"pattern"_s, u"OUTSIDE_ONLY_TEXT"_s}});
+    QVERIFY2(grepLink.structured.value(u"matches"_s).toArray().isEmpty(), qPrintable(grepLink.text));
+    // ... or to a file inside it that the ignore rules keep out (.env: hunter2)
+    QVERIFY(QFile::remove(cart));
+    QVERIFY(QFile::link(u"../../.env"_s, cart));
+    const ToolResult viaLink = call(u"read"_s, {{u"path"_s, u"src/shop/cart.py"_s}});
+    QVERIFY2(viaLink.isError, qPrintable(viaLink.text));
+    QVERIFY2(viaLink.text.contains(u"symlink"_s), qPrintable(viaLink.text));
+    QVERIFY(!viaLink.text.contains(u"hunter2"_s));
+    const ToolResult grepEnv = call(u"grep"_s, {{u"pattern"_s, u"hunter2"_s}});
+    QVERIFY2(grepEnv.structured.value(u"matches"_s).toArray().isEmpty(), qPrintable(grepEnv.text));
+
+    // swapped for a FIFO: refused at once (a blocked reader would hang the server's thread;
+    // past 20 s a writer is opened so that the test fails instead of hanging)
+    QVERIFY(QFile::remove(cart));
+    QCOMPARE(::mkfifo(QFile::encodeName(cart).constData(), 0644), 0);
+    std::atomic_bool done{false};
+    std::thread unblock([&] {
+        for (int i = 0; i < 200 && !done.load(); ++i)
+            QThread::msleep(100);
+        while (!done.load()) { // every blocked reader in turn
+            const int fd = ::open(QFile::encodeName(cart).constData(), O_WRONLY | O_NONBLOCK);
+            if (fd >= 0)
+                ::close(fd);
+            QThread::msleep(50);
+        }
+    });
+    QElapsedTimer clock;
+    clock.start();
+    const ToolResult fifo = call(u"read"_s, {{u"path"_s, u"src/shop/cart.py"_s}});
+    const ToolResult grepFifo = call(u"grep"_s, {{u"pattern"_s, u"price_of"_s}});
+    const qint64 waited = clock.elapsed();
+    done.store(true);
+    unblock.join();
+    QVERIFY2(waited < 20000, "a tool blocked on a FIFO");
+    QVERIFY(fifo.isError);
+    QVERIFY2(fifo.text.contains(u"not a regular file"_s), qPrintable(fifo.text));
+    for (const QJsonValue &m : grepFifo.structured.value(u"matches"_s).toArray())
+        QVERIFY(m.toObject().value(u"path"_s).toString() != u"src/shop/cart.py"_s);
 }
 
 void tst_Tools::outputsMatchTheirSchemas()

@@ -481,7 +481,7 @@ void tst_Chat::inspectorAndSentLogShowWhereTextWasWithheld()
     record.files = {QStringLiteral("deploy/keys.py:1-40"), QStringLiteral("withheld: deploy/keys.py lines 3-29 (private key)")};
     SentLogDialog log;
     log.setRecords(QStringLiteral("demo"), {record});
-    // (issue 12: the row says how many chunks from how many files; its children list them)
+    // (the row says how many chunks from how many files; its children list them)
     QCOMPARE(log.table()->topLevelItem(0)->text(6), QStringLiteral("1 chunk(s) from 1 file(s)"));
     QCOMPARE(log.table()->topLevelItem(0)->childCount(), 1);
     QCOMPARE(log.table()->topLevelItem(0)->child(0)->text(6), QStringLiteral("deploy/keys.py:1-40"));

@@ -70,8 +70,30 @@ void tst_CodeViewer::initTestCase()
     for (const QString &f : {QStringLiteral("c/buffer.c"), QStringLiteral("java/HttpClient.java"),
                              QStringLiteral("javascript/router.js"), QStringLiteral("typescript/queue.ts"),
                              QStringLiteral("tsx/TodoList.tsx"), QStringLiteral("go/worker.go"),
-                             QStringLiteral("rust/lexer.rs"), QStringLiteral("bash/deploy.sh")})
+                             QStringLiteral("rust/lexer.rs"), QStringLiteral("bash/deploy.sh"),
+                             QStringLiteral("csharp/OrderService.cs"), QStringLiteral("ruby/cache_store.rb"),
+                             QStringLiteral("php/Kernel.php"), QStringLiteral("kotlin/Repository.kt"),
+                             QStringLiteral("swift/Store.swift"), QStringLiteral("scala/Parser.scala"),
+                             QStringLiteral("haskell/Queue.hs"), QStringLiteral("elixir/cart.ex"),
+                             QStringLiteral("lua/queue.lua"), QStringLiteral("zig/list.zig"),
+                             QStringLiteral("dart/cart.dart"), QStringLiteral("ocaml/stack.ml"),
+                             QStringLiteral("ocaml/stack.mli"), QStringLiteral("julia/Queues.jl"),
+                             QStringLiteral("objc/Downloader.m"), QStringLiteral("objc/Downloader.h")})
         QVERIFY(TestFixture::copyFile(data + u'/' + f, m_dir.path() + QStringLiteral("/lib/") + f));
+    // Languages that the name does not say: scripts by their shebang, `.h` by the sources
+    // around them (C here, Objective-C in lib/objc, C++ in src/).
+    const QList<QPair<QString, QByteArray>> undecided = {
+        {QStringLiteral("bin/release"), "#!/usr/bin/env ruby\n# Tags a release.\ndef tag(version)\n  puts \"v#{version}\"\nend\n"},
+        {QStringLiteral("bin/setup"), "#!/bin/bash\nset -e\nsetup() {\n  local dir=\"$1\"\n  if [ -n \"$dir\" ]; then echo \"ready\"; fi\n}\n"},
+        {QStringLiteral("native/codec.c"), "#include \"include/codec.h\"\nint codec_init(void) { return 0; }\n"},
+        {QStringLiteral("native/include/codec.h"), "/* The codec. */\nstruct codec { int rate; };\nint codec_init(void);\n"},
+    };
+    for (const auto &[name, text] : undecided) {
+        QDir().mkpath(QFileInfo(m_dir.path() + u'/' + name).path());
+        QFile f(m_dir.path() + u'/' + name);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
     QFile bin(m_dir.path() + QStringLiteral("/blob.bin"));
     QVERIFY(bin.open(QIODevice::WriteOnly));
     bin.write(QByteArray("\x00\x01\x02\x03", 4).repeated(100));
@@ -148,8 +170,29 @@ void tst_CodeViewer::everyTreeSitterLanguage_data()
     QTest::newRow("tsx") << QStringLiteral("lib/tsx/TodoList.tsx") << int(LanguageId::Tsx);
     QTest::newRow("go") << QStringLiteral("lib/go/worker.go") << int(LanguageId::Go);
     QTest::newRow("rust") << QStringLiteral("lib/rust/lexer.rs") << int(LanguageId::Rust);
-    // Shell scripts have a tree-sitter grammar since issue 19 (they used to go to the helper).
+    // Shell scripts have a tree-sitter grammar (they used to go to the helper).
     QTest::newRow("bash") << QStringLiteral("lib/bash/deploy.sh") << int(LanguageId::Bash);
+    QTest::newRow("csharp") << QStringLiteral("lib/csharp/OrderService.cs") << int(LanguageId::CSharp);
+    QTest::newRow("ruby") << QStringLiteral("lib/ruby/cache_store.rb") << int(LanguageId::Ruby);
+    QTest::newRow("php") << QStringLiteral("lib/php/Kernel.php") << int(LanguageId::Php);
+    QTest::newRow("kotlin") << QStringLiteral("lib/kotlin/Repository.kt") << int(LanguageId::Kotlin);
+    QTest::newRow("swift") << QStringLiteral("lib/swift/Store.swift") << int(LanguageId::Swift);
+    QTest::newRow("scala") << QStringLiteral("lib/scala/Parser.scala") << int(LanguageId::Scala);
+    QTest::newRow("haskell") << QStringLiteral("lib/haskell/Queue.hs") << int(LanguageId::Haskell);
+    QTest::newRow("elixir") << QStringLiteral("lib/elixir/cart.ex") << int(LanguageId::Elixir);
+    QTest::newRow("lua") << QStringLiteral("lib/lua/queue.lua") << int(LanguageId::Lua);
+    QTest::newRow("zig") << QStringLiteral("lib/zig/list.zig") << int(LanguageId::Zig);
+    QTest::newRow("dart") << QStringLiteral("lib/dart/cart.dart") << int(LanguageId::Dart);
+    QTest::newRow("ocaml") << QStringLiteral("lib/ocaml/stack.ml") << int(LanguageId::OCaml);
+    QTest::newRow("ocaml interface") << QStringLiteral("lib/ocaml/stack.mli") << int(LanguageId::OCamlInterface);
+    QTest::newRow("julia") << QStringLiteral("lib/julia/Queues.jl") << int(LanguageId::Julia);
+    QTest::newRow("objective-c") << QStringLiteral("lib/objc/Downloader.m") << int(LanguageId::ObjC);
+    // decided by what is around them, as the indexer does
+    QTest::newRow("objective-c header") << QStringLiteral("lib/objc/Downloader.h") << int(LanguageId::ObjC);
+    QTest::newRow("c header, sources a folder up") << QStringLiteral("native/include/codec.h") << int(LanguageId::C);
+    QTest::newRow("c++ header") << QStringLiteral("lib/cpp/shapes.h") << int(LanguageId::Cpp);
+    QTest::newRow("ruby by shebang") << QStringLiteral("bin/release") << int(LanguageId::Ruby);
+    QTest::newRow("bash by shebang") << QStringLiteral("bin/setup") << int(LanguageId::Bash);
 }
 
 void tst_CodeViewer::everyTreeSitterLanguage()

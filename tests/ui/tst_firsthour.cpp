@@ -28,6 +28,7 @@
 #include "ui/settingsdialog.h"
 
 #include "core/index/indexservice.h"
+#include "core/store/indexstore.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -37,6 +38,7 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -46,6 +48,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -86,6 +89,7 @@ private Q_SLOTS:
     // the viewer
     void backAndForward();
     void tooltipAndLookingUpGoAfterAJump();
+    void jumpedToNameIsReadable();
     void findSaysWhichMatchAndKeepsItInView();
     void cursorPositionInTheStatusBar();
     void tabsOfTheSameNameDiffer();
@@ -100,6 +104,7 @@ private Q_SLOTS:
     void examplesComeFromTheFolder();
     // dialogs
     void rerankFieldsFollowTheMode();
+    void staticModelFolderIsChecked();
     void emptyIgnoreListIsNotInvalid();
     void sentLogEnterClosesAndClearAsks();
     void testConnectionIsLogged();
@@ -116,6 +121,8 @@ private Q_SLOTS:
     void cardPathsAreElidedAndPreviewsDedented();
     void emptyFolderSendsNothing();
     void stoppedIndexIsSaid();
+    void stopWhileDraftingKeepsWhatWasRead();
+    void stopBeforeAnythingIsReadIsSaid();
 
 private:
     void openAndWait(const QString &path);
@@ -492,6 +499,28 @@ void tst_FirstHour::tooltipAndLookingUpGoAfterAJump()
              qPrintable(m_window->statusBar()->currentMessage()));
 }
 
+// F2 selects the name jumped to. The selection is opaque, drawn under the text in its own
+// colours; a translucent one is drawn over the text and washed the name out.
+void tst_FirstHour::jumpedToNameIsReadable()
+{
+    for (const auto theme : {AppearanceSettings::Theme::Light, AppearanceSettings::Theme::Dark}) {
+        applyTheme(theme);
+        QApplication::processEvents();
+        CodeEditor *views = openEditor(QStringLiteral("src/flask/views.py"));
+        QVERIFY(views);
+        views->setCursorPosition(4, 12);
+        QSignalSpy shown(m_window, &MainWindow::definitionShown);
+        QTest::keyClick(views, Qt::Key_F2);
+        QVERIFY(shown.wait(10000));
+        QTRY_COMPARE(m_window->viewer()->currentEditor()->relativePath(), QStringLiteral("src/flask/helpers.py"));
+        CodeEditor *target = m_window->viewer()->currentEditor();
+        QTRY_COMPARE(target->selectedText(), QStringLiteral("url_for"));
+        QCOMPARE(int(target->SendScintilla(QsciScintillaBase::SCI_GETSELALPHA)), int(QsciScintillaBase::SC_ALPHA_NOALPHA));
+        target->setSelection(0, 0, 0, 0);
+    }
+    applyTheme(AppearanceSettings::Theme::System);
+}
+
 void tst_FirstHour::findSaysWhichMatchAndKeepsItInView()
 {
     CodeEditor *e = openEditor(QStringLiteral("src/flask/app.py"));
@@ -733,6 +762,42 @@ void tst_FirstHour::rerankFieldsFollowTheMode()
     QVERIFY(dialog.rerankModel()->isEnabled());
     mode->setCurrentIndex(mode->findData(rerankModeName(RerankMode::Local)));
     QVERIFY(!dialog.rerankUrl()->isEnabled());
+}
+
+// Settings ▸ Embeddings ▸ Static model folder: a folder that is not a model is refused with
+// why; a model is described and saved; the choice shows again when the dialog opens.
+void tst_FirstHour::staticModelFolderIsChecked()
+{
+    SettingsBundle current;
+    SettingsDialog dialog(current, nullptr, m_window);
+    dialog.setQuietErrors(true);
+    dialog.showPage(QStringLiteral("embeddings"));
+    QVERIFY(!dialog.staticFolderEdit()->isEnabled());
+    dialog.staticModelChoice()->setChecked(true);
+    QVERIFY(dialog.staticFolderEdit()->isEnabled());
+    QTemporaryDir notAModel;
+    dialog.staticFolderEdit()->setText(notAModel.path());
+    QSignalSpy applied(&dialog, &SettingsDialog::applied);
+    QVERIFY(!dialog.apply());
+    QVERIFY2(dialog.lastError().contains(QLatin1String("not a usable static embedding model")), qPrintable(dialog.lastError()));
+    QVERIFY2(dialog.lastError().contains(QLatin1String("config.json, tokenizer.json and model.safetensors")),
+             qPrintable(dialog.lastError()));
+    QCOMPARE(dialog.staticFolderStatus()->text(), dialog.lastError());
+    QCOMPARE(applied.size(), 0);
+
+    const QString model = QStringLiteral(REPOLENS_TEST_DATA "/staticmodel/tiny-wordpiece");
+    dialog.staticFolderEdit()->setText(model);
+    QVERIFY2(dialog.apply(), qPrintable(dialog.lastError()));
+    QCOMPARE(applied.size(), 1);
+    const SettingsBundle saved = applied.first().at(0).value<SettingsBundle>();
+    QCOMPARE(saved.search.embedStatic, QFileInfo(model).absoluteFilePath());
+    QVERIFY2(dialog.staticFolderStatus()->text().startsWith(QLatin1String("WordPiece model:")),
+             qPrintable(dialog.staticFolderStatus()->text()));
+
+    SettingsDialog again(saved, nullptr, m_window);
+    again.setQuietErrors(true);
+    QVERIFY(again.staticModelChoice()->isChecked());
+    QCOMPARE(again.staticFolderEdit()->text(), saved.search.embedStatic);
 }
 
 void tst_FirstHour::emptyIgnoreListIsNotInvalid()
@@ -1010,6 +1075,12 @@ void tst_FirstHour::themeSwitchRepaintsOldBubbles()
     QVERIFY(askAndWait(QStringLiteral("@codebase dark question")));
     RoundedLabel *bubble = m_window->chat()->findChildren<RoundedLabel *>(QStringLiteral("questionBubble")).last();
     QVERIFY(bubble->grab().toImage().pixelColor(bubble->width() / 2, 2).lightnessF() < 0.4);
+    // every colour the style draws frames with is dark too (a light default drew white edges)
+    for (const auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::Light, QPalette::Midlight,
+                            QPalette::Mid, QPalette::Dark, QPalette::Shadow}) {
+        QVERIFY2(QApplication::palette().color(role).lightnessF() < 0.35,
+                 qPrintable(QStringLiteral("role %1: %2").arg(int(role)).arg(QApplication::palette().color(role).name())));
+    }
     // the model status link is the palette's link colour, not pure blue
     QVERIFY(m_window->chat()->modelStatusLabel()->text().contains(QApplication::palette().color(QPalette::Link).name()));
     applyTheme(AppearanceSettings::Theme::Light);
@@ -1139,6 +1210,108 @@ void tst_FirstHour::stoppedIndexIsSaid()
     }
     QVERIFY2(status.contains(QStringLiteral("indexing was stopped")), qPrintable(status));
     QVERIFY(!status.contains(QStringLiteral("`index`")));
+    // the inspector says it too, in the window's words
+    m_window->chatController()->showInspector(block);
+    RetrievalInspector *inspector = nullptr;
+    QTRY_VERIFY((inspector = m_window->findChild<RetrievalInspector *>()) != nullptr);
+    const QString overview = inspector->overview()->toPlainText();
+    QVERIFY2(overview.contains(QStringLiteral("Index: incomplete (indexing was stopped")), qPrintable(overview));
+    QVERIFY2(!overview.contains(QStringLiteral("`index`")) && !overview.contains(QStringLiteral("repolens-cli")),
+             qPrintable(overview));
+    inspector->close();
+    inspector->deleteLater();
+}
+
+// A Stop while a first index writes its draft windows (plain-text windows of every file, before
+// parsing) keeps the windows written so far: their files are searched as text, and the
+// answer says the index is incomplete.
+void tst_FirstHour::stopWhileDraftingKeepsWhatWasRead()
+{
+    const IndexOptions saved = m_window->indexService()->options();
+    auto restore = qScopeGuard([&] { m_window->indexService()->setOptions(saved); });
+    IndexOptions options = saved;
+    options.draftMinFiles = 100; // the large folder has 750 files
+    options.beforeDraft = [](const QString &) { QThread::msleep(10); };
+    m_window->indexService()->setOptions(options);
+    openAndWait(m_other.path());
+    const QString large = canonical(m_large.path());
+    // a first index again
+    QVERIFY(QDir(QFileInfo(IndexStore::databasePath(m_data.path(), large)).absolutePath()).removeRecursively());
+    QSignalSpy finished(m_window, &MainWindow::indexingFinished);
+    int drafted = 0;
+    QMetaObject::Connection watch = connect(m_window->indexService(), &IndexService::progressChanged, this,
+                                            [&](const IndexProgress &p) {
+                                                if (p.phase == IndexProgress::Phase::Drafting && p.filesDone >= 40
+                                                    && drafted == 0) {
+                                                    drafted = p.filesDone;
+                                                    m_window->cancelIndexing();
+                                                }
+                                            });
+    QVERIFY(m_window->openFolder(large));
+    QVERIFY(finished.wait(120000));
+    disconnect(watch);
+    QVERIFY2(drafted >= 40, "stopped in the draft pass");
+    restore.dismiss();
+    m_window->indexService()->setOptions(saved);
+    configureModel();
+    m_window->chatController()->newConversation();
+    m_server.enqueue(FakeOpenAiServer::stream({QStringLiteral("From the text [1].")}));
+    const int before = int(m_server.chatRequests().size());
+    const int block = askAndWait(QStringLiteral("@codebase namespace include"));
+    QVERIFY(block);
+    const ChatTurn *turn = m_window->chatController()->turnForBlock(block);
+    QVERIFY2(turn->status != QLatin1String("no-context"), qPrintable(turn->error));
+    QVERIFY(!turn->context.isEmpty());
+    QVERIFY(!turn->trace.indexComplete);
+    QCOMPARE(int(m_server.chatRequests().size()), before + 1);
+    QString status;
+    for (QLabel *l : m_window->chat()->findChildren<QLabel *>()) {
+        if (l->text().contains(QStringLiteral("incomplete")))
+            status = l->text();
+    }
+    QVERIFY2(status.contains(QStringLiteral("indexing was stopped")), qPrintable(status));
+}
+
+// Stopped before a single file was read: the chat says so and how to go on, not that the
+// folder "has nothing to search".
+void tst_FirstHour::stopBeforeAnythingIsReadIsSaid()
+{
+    const IndexOptions saved = m_window->indexService()->options();
+    auto restore = qScopeGuard([&] { m_window->indexService()->setOptions(saved); });
+    auto released = std::make_shared<std::atomic_bool>(false);
+    IndexOptions options = saved;
+    options.draftMinFiles = 100;
+    options.beforeDraft = [released](const QString &) {
+        while (!released->load())
+            QThread::msleep(5);
+    };
+    m_window->indexService()->setOptions(options);
+    openAndWait(m_other.path());
+    const QString large = canonical(m_large.path());
+    QVERIFY(QDir(QFileInfo(IndexStore::databasePath(m_data.path(), large)).absolutePath()).removeRecursively());
+    QSignalSpy finished(m_window, &MainWindow::indexingFinished);
+    QMetaObject::Connection watch = connect(m_window->indexService(), &IndexService::progressChanged, this,
+                                            [&](const IndexProgress &p) {
+                                                if (p.phase == IndexProgress::Phase::Drafting && !released->load()) {
+                                                    m_window->cancelIndexing();
+                                                    released->store(true);
+                                                }
+                                            });
+    QVERIFY(m_window->openFolder(large));
+    QVERIFY(finished.wait(120000));
+    disconnect(watch);
+    released->store(true);
+    QVERIFY(!m_window->isIndexing());
+    configureModel();
+    m_window->chatController()->newConversation();
+    const int before = int(m_server.chatRequests().size());
+    const int block = askAndWait(QStringLiteral("@codebase namespace include"));
+    QVERIFY(block);
+    const ChatTurn *turn = m_window->chatController()->turnForBlock(block);
+    QCOMPARE(turn->status, QStringLiteral("no-context"));
+    QVERIFY2(turn->error.contains(QStringLiteral("Indexing was stopped before any file")), qPrintable(turn->error));
+    QVERIFY2(!turn->error.contains(QStringLiteral("nothing to search")), qPrintable(turn->error));
+    QCOMPARE(int(m_server.chatRequests().size()), before);
 }
 
 QTEST_MAIN(tst_FirstHour)

@@ -1,23 +1,25 @@
 #include "embeddingstage.h"
 
-#include "llmsettings.h"
+#include "searchsettings.h"
 
 #include "core/embed/embedder.h"
-#include "core/search/searchsettings.h"
 
 namespace RepoLens {
 
 Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QStringList &priorityPaths,
-                                      const std::atomic_bool *cancel,
+                                      bool withholdSecrets, const std::atomic_bool *cancel,
                                       const std::function<void(int, int)> &progress)
 {
     const SearchSettings settings = SearchSettings::load();
     if (!settings.vectors)
         return EmbedReport{};
-    const std::shared_ptr<Embedder> remote = configuredEmbedder(settings);
+    QString embedderError;
+    const std::shared_ptr<Embedder> remote = configuredEmbedder(settings, &embedderError);
+    if (!embedderError.isEmpty())
+        return makeError(ErrorCode::InvalidArgument, embedderError, settings.embedStatic);
     EmbedOptions options;
     options.priorityPaths = priorityPaths;
-    options.withholdSecrets = !LlmSettings::load().sendCredentials;
+    options.withholdSecrets = withholdSecrets;
     EmbeddingIndexer indexer(databasePath, options);
     return indexer.run(
         remote.get(),

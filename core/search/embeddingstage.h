@@ -13,11 +13,11 @@ namespace RepoLens {
 // The embedding stage the app and `repolens-cli watch` run whenever the index changed (after a
 // full run too): the model the retrieval settings choose (an embeddings endpoint, or the
 // built-in one), the given paths first (changed and recently viewed files), credentials
-// withheld unless send_credentials is on. Resumable and cancellable: vectors computed before a
-// cancel are kept, the next run goes on from there. Nothing when vectors are off.
-// progress(done, total) follows the chunks.
+// withheld when `withholdSecrets` (the send_credentials setting is off). Resumable and
+// cancellable: vectors computed before a cancel are kept, the next run goes on from there.
+// Nothing when vectors are off. progress(done, total) follows the chunks.
 Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QStringList &priorityPaths,
-                                      const std::atomic_bool *cancel,
+                                      bool withholdSecrets, const std::atomic_bool *cancel,
                                       const std::function<void(int done, int total)> &progress = {});
 
 } // namespace RepoLens
