@@ -981,6 +981,14 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
             <numerusform> · der Ausdruck gab bei %n Zeilen auf</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Context: </source>
+        <translation>Kontext: </translation>
+    </message>
+    <message>
+        <source>Lines shown before and after each match</source>
+        <translation>Zeilen, die vor und nach jedem Treffer gezeigt werden</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::GoToLineBar</name>

@@ -976,6 +976,14 @@ Clear the filter (Esc) to see every file.</source>
             <numerusform> · the expression gave up on %n lines</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Context: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines shown before and after each match</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::GoToLineBar</name>

@@ -981,6 +981,14 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
             <numerusform> · l&apos;expression a abandonné sur %n lignes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Context: </source>
+        <translation>Contexte : </translation>
+    </message>
+    <message>
+        <source>Lines shown before and after each match</source>
+        <translation>Lignes affichées avant et après chaque résultat</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::GoToLineBar</name>

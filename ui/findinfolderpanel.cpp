@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <QPointer>
 #include <QProgressBar>
+#include <QSpinBox>
 #include <QRegularExpression>
 #include <QStyledItemDelegate>
 #include <QToolButton>
@@ -64,9 +65,11 @@ public:
         const int length = std::clamp(index.data(FindInFolderPanel::kMatchLengthRole).toInt(), 0, int(text.size()) - start);
         const bool selected = opt.state & QStyle::State_Selected;
         const QPalette::ColorGroup group = opt.state & QStyle::State_Enabled ? QPalette::Normal : QPalette::Disabled;
-        const QColor normal = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+        QColor normal = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
         QColor dim = normal;
         dim.setAlphaF(0.6);
+        if (index.data(FindInFolderPanel::kContextRole).toBool() && !selected)
+            normal = dim; // a line of context
 
         QRect r = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(2, 0, -2, 0);
         painter->save();
@@ -137,9 +140,15 @@ FindInFolderPanel::FindInFolderPanel(QWidget *parent)
     m_regex = new QCheckBox(tr("Regular e&xpression"), this);
     m_regex->setObjectName(QStringLiteral("findInFolderRegex"));
     m_regex->setToolTip(tr("PCRE syntax, as in grep -P: \\w, \\d, (a|b), [a-z]{2,}, (?i)…"));
+    m_context = new QSpinBox(this);
+    m_context->setObjectName(QStringLiteral("findInFolderContext"));
+    m_context->setRange(0, 10);
+    m_context->setPrefix(tr("Context: "));
+    m_context->setToolTip(tr("Lines shown before and after each match"));
     row->addWidget(m_case);
     row->addWidget(m_word);
     row->addWidget(m_regex);
+    row->addWidget(m_context);
     layout->addLayout(row);
 
     auto *statusRow = new QHBoxLayout;
@@ -189,6 +198,7 @@ FindInFolderPanel::FindInFolderPanel(QWidget *parent)
     });
     for (QCheckBox *box : {m_case, m_word, m_regex})
         connect(box, &QCheckBox::toggled, this, &FindInFolderPanel::schedule);
+    connect(m_context, &QSpinBox::valueChanged, this, &FindInFolderPanel::schedule);
     connect(m_stop, &QToolButton::clicked, this, &FindInFolderPanel::stop);
     connect(m_tree, &QTreeWidget::itemActivated, this, &FindInFolderPanel::activateItem);
     connect(m_tree, &QTreeWidget::itemClicked, this, &FindInFolderPanel::activateItem);
@@ -261,6 +271,7 @@ void FindInFolderPanel::start(bool more)
     if (!more) {
         m_tree->clear();
         m_lastFile = nullptr;
+        m_lastLineShown = 0;
         m_matches = 0;
         m_files = 0;
         m_resumePath.clear();
@@ -279,6 +290,7 @@ void FindInFolderPanel::start(bool more)
     q.regex = m_regex->isChecked();
     q.caseSensitive = m_case->isChecked();
     q.word = m_word->isChecked();
+    q.contextLines = m_context->value();
     for (const QString &glob : m_globs->text().split(u',', Qt::SkipEmptyParts)) {
         if (!glob.trimmed().isEmpty())
             q.pathGlobs << glob.trimmed();
@@ -385,18 +397,18 @@ void FindInFolderPanel::showPage(quint64, const GrepPage &page, bool more, qint6
             m_lastFile->setFont(0, bold);
             m_lastFile->setToolTip(0, m.path);
             m_lastFile->setExpanded(true);
+            m_lastLineShown = 0;
             ++m_files;
         }
-        auto *item = new QTreeWidgetItem(m_lastFile);
-        item->setText(0, QStringLiteral("%1: %2").arg(m.line).arg(m.text.trimmed()));
-        item->setData(0, kPathRole, m.path);
-        item->setData(0, kLineRole, m.line);
-        item->setData(0, kTextRole, m.text);
-        item->setData(0, kMatchStartRole, m.matchStart);
-        item->setData(0, kMatchLengthRole, m.matchLength);
-        item->setToolTip(0, m.text);
+        for (qsizetype i = 0; i < m.before.size(); ++i)
+            addLine(m.path, m.line - int(m.before.size() - i), m.before.at(i), 0, 0, true);
+        addLine(m.path, m.line, m.text, m.matchStart, m.matchLength, false);
+        for (qsizetype i = 0; i < m.after.size(); ++i)
+            addLine(m.path, m.line + 1 + int(i), m.after.at(i), 0, 0, true);
         ++m_matches;
-        m_lastFile->setText(0, tr("%1 (%n match(es))", nullptr, m_lastFile->childCount()).arg(m.path));
+        const int inFile = m_lastFile->data(0, kMatchCountRole).toInt() + 1;
+        m_lastFile->setData(0, kMatchCountRole, inFile);
+        m_lastFile->setText(0, tr("%1 (%n match(es))", nullptr, inFile).arg(m.path));
     }
     if (page.more) {
         m_resumePath = page.resumePath;
@@ -423,6 +435,37 @@ void FindInFolderPanel::showPage(quint64, const GrepPage &page, bool more, qint6
         status += tr(" · the expression gave up on %n line(s)", nullptr, page.linesGivenUp);
     m_status->setText(status);
     Q_EMIT searchFinished(m_matches);
+}
+
+void FindInFolderPanel::addLine(const QString &path, int line, const QString &text, int matchStart, int matchLength,
+                                bool context)
+{
+    QTreeWidgetItem *item = nullptr;
+    if (line <= m_lastLineShown) {
+        // already there as context of the match before: a match takes its row over
+        if (context)
+            return;
+        for (int c = m_lastFile->childCount() - 1; c >= 0 && !item; --c) {
+            QTreeWidgetItem *row = m_lastFile->child(c);
+            if (row->data(0, kLineRole).toInt() == line)
+                item = row;
+        }
+        if (!item)
+            return;
+        item->setData(0, kContextRole, QVariant());
+    } else {
+        item = new QTreeWidgetItem(m_lastFile);
+    }
+    item->setText(0, QStringLiteral("%1: %2").arg(line).arg(text.trimmed()));
+    item->setData(0, kPathRole, path);
+    item->setData(0, kLineRole, line);
+    item->setData(0, kTextRole, text);
+    item->setData(0, kMatchStartRole, matchStart);
+    item->setData(0, kMatchLengthRole, matchLength);
+    if (context)
+        item->setData(0, kContextRole, true);
+    item->setToolTip(0, text);
+    m_lastLineShown = std::max(m_lastLineShown, line);
 }
 
 void FindInFolderPanel::activateItem(QTreeWidgetItem *item)

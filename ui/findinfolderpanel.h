@@ -8,6 +8,7 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
+class QSpinBox;
 class QToolButton;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -20,7 +21,8 @@ struct GrepPage;
 // Edit ▸ Find in Folder (Ctrl+Shift+F): exact text or a regular expression in every indexed file
 // of the folder, answered from the grep index (core/grep) on the QueryRunner's threads, live as
 // you type. Results are grouped by file; each row shows the line number and the line with the
-// match highlighted, and opens the viewer there. A pattern the index cannot narrow reads every
+// match highlighted (and, when asked, lines of context around it, dimmed), and opens the viewer
+// there. A pattern the index cannot narrow reads every
 // file: a progress bar and Stop show while it does.
 class FindInFolderPanel : public QWidget
 {
@@ -42,6 +44,7 @@ public:
     QCheckBox *regexBox() const { return m_regex; }
     QCheckBox *caseBox() const { return m_case; }
     QCheckBox *wordBox() const { return m_word; }
+    QSpinBox *contextBox() const { return m_context; }
     QTreeWidget *tree() const { return m_tree; }
     QLabel *statusLabel() const { return m_status; }
     QProgressBar *progressBar() const { return m_progress; }
@@ -56,6 +59,10 @@ public:
     static constexpr int kMatchStartRole = Qt::UserRole + 4;
     static constexpr int kMatchLengthRole = Qt::UserRole + 5;
     static constexpr int kMoreRole = Qt::UserRole + 6;
+    // A line of context around a match (shown dimmed, no match in it).
+    static constexpr int kContextRole = Qt::UserRole + 7;
+    // A file row: the matches under it.
+    static constexpr int kMatchCountRole = Qt::UserRole + 8;
 
 Q_SIGNALS:
     void locationActivated(const QString &path, int startLine, int endLine);
@@ -70,6 +77,7 @@ private:
     void showProgress(quint64 generation, int done, int total);
     void setSearching(bool searching);
     void activateItem(QTreeWidgetItem *item);
+    void addLine(const QString &path, int line, const QString &text, int matchStart, int matchLength, bool context);
     QString patternMessage() const;
 
     QueryRunner *m_runner = nullptr;
@@ -79,6 +87,7 @@ private:
     QCheckBox *m_regex;
     QCheckBox *m_case;
     QCheckBox *m_word;
+    QSpinBox *m_context;
     QTreeWidget *m_tree;
     QLabel *m_status;
     QProgressBar *m_progress;
@@ -93,6 +102,7 @@ private:
     QString m_resumePath;
     int m_resumeLine = 0;
     QTreeWidgetItem *m_lastFile = nullptr;
+    int m_lastLineShown = 0; // in m_lastFile: context lines up to it are not repeated
 };
 
 } // namespace RepoLens

@@ -1,7 +1,7 @@
 // Edit ▸ Find in Folder (Ctrl+Shift+F) with real key and mouse events, offscreen: the panel
 // opens focused, searches as you type (grep from the index, on the query threads), groups the
-// matches by file with the match marked, follows Match case / Whole words / Regular expression
-// and the file globs, says what is wrong with a bad expression, opens the viewer at a clicked
+// matches by file with the match marked, follows Match case / Whole words / Regular expression,
+// the file globs and the lines of context, says what is wrong with a bad expression, opens the viewer at a clicked
 // line, stops a scan of every file with Stop, and shows a saved file's new text.
 
 #include "uitestfixture.h"
@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -36,6 +37,7 @@ private Q_SLOTS:
     void shortcutOpensThePanelFocused();
     void searchesAsYouType();
     void optionsAndGlobs();
+    void contextLines();
     void badExpressionIsExplained();
     void clickOpensTheLine();
     void stopEndsAScanOfEveryFile();
@@ -140,6 +142,8 @@ QStringList tst_FindInFolder::rows() const
         QTreeWidgetItem *file = tree->topLevelItem(i);
         for (int c = 0; c < file->childCount(); ++c) {
             const QTreeWidgetItem *m = file->child(c);
+            if (m->data(0, FindInFolderPanel::kContextRole).toBool())
+                continue;
             const QString text = m->data(0, FindInFolderPanel::kTextRole).toString();
             const int start = m->data(0, FindInFolderPanel::kMatchStartRole).toInt();
             const int length = m->data(0, FindInFolderPanel::kMatchLengthRole).toInt();
@@ -209,6 +213,52 @@ void tst_FindInFolder::optionsAndGlobs()
     QVERIFY(waitForSearch(done) >= 0);
     QCOMPARE(search(QStringLiteral("need(le|ed)s?:")), 1);
     QCOMPARE(rows(), (QStringList{QStringLiteral("notes/needles.txt:3:[needles:]")}));
+}
+
+// Context: the lines around each match, dimmed, each shown once where groups meet; a match that
+// was context of the one before takes its row.
+void tst_FindInFolder::contextLines()
+{
+    QCOMPARE(search(QStringLiteral("needle")), 4);
+    QSignalSpy done(panel(), &FindInFolderPanel::searchFinished);
+    QSpinBox *context = panel()->contextBox();
+    context->setFocus();
+    QTest::keyClick(context, Qt::Key_Up);
+    QCOMPARE(context->value(), 1);
+    QCOMPARE(waitForSearch(done), 4);
+    QTreeWidget *tree = panel()->tree();
+    QCOMPARE(tree->topLevelItemCount(), 2);
+    auto lines = [&](int file) {
+        QStringList out;
+        QTreeWidgetItem *f = tree->topLevelItem(file);
+        for (int c = 0; c < f->childCount(); ++c) {
+            const QTreeWidgetItem *row = f->child(c);
+            out << (row->data(0, FindInFolderPanel::kContextRole).toBool() ? QStringLiteral("  ") : QStringLiteral("> "))
+                       + row->text(0);
+        }
+        return out;
+    };
+    QCOMPARE(lines(0), (QStringList{QStringLiteral("> 1: def find_needle(stack):"),
+                                    QStringLiteral("> 2: return stack.index('needle')")}));
+    QCOMPARE(lines(1), (QStringList{QStringLiteral("  1: first line"), QStringLiteral("> 2: the needle is here"),
+                                    QStringLiteral("> 3: two needles: needle and NEEDLE"),
+                                    QStringLiteral("  4: haystack only")}));
+    QCOMPARE(tree->topLevelItem(1)->text(0), QStringLiteral("notes/needles.txt (2 match(es))"));
+    QCOMPARE(rows(), (QStringList{QStringLiteral("notes/more.py:1:[needle]"), QStringLiteral("notes/more.py:2:[needle]"),
+                                  QStringLiteral("notes/needles.txt:2:[needle]"),
+                                  QStringLiteral("notes/needles.txt:3:[needle]")}));
+    // a line of context opens too
+    QTreeWidgetItem *row = tree->topLevelItem(1)->child(3);
+    tree->scrollToItem(row);
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(row).center());
+    QTRY_VERIFY(m_window->viewer()->currentEditor()
+                && m_window->viewer()->currentEditor()->relativePath() == QStringLiteral("notes/needles.txt"));
+    QTRY_VERIFY(m_window->viewer()->currentEditor()->isLoaded());
+    QCOMPARE(m_window->viewer()->currentEditor()->currentLineNumber(), 4);
+    done.clear();
+    context->setValue(0);
+    QCOMPARE(waitForSearch(done), 4);
+    QCOMPARE(lines(1), (QStringList{QStringLiteral("> 2: the needle is here"), QStringLiteral("> 3: two needles: needle and NEEDLE")}));
 }
 
 void tst_FindInFolder::badExpressionIsExplained()
