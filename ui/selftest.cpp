@@ -275,6 +275,8 @@ void SelfTest::findInFolderShot(const QString &symbol)
     // Edit ▸ Find in Folder on the symbol, live from the grep index: matches grouped by file,
     // each line with its number and the match marked.
     m_window->resize(1400, 880);
+    if (FindBar *bar = m_window->viewer()->findBar())
+        bar->hide();
     connect(m_window->findInFolder(), &FindInFolderPanel::searchFinished, this, [this] {
         QTimer::singleShot(600, this, [this] {
             screenshot(QStringLiteral("find-in-folder"));
@@ -283,6 +285,7 @@ void SelfTest::findInFolderShot(const QString &symbol)
     }, Qt::SingleShotConnection);
     m_window->findInFolderDock()->show();
     m_window->findInFolderDock()->raise();
+    m_window->resizeDocks({m_window->findInFolderDock()}, {380}, Qt::Vertical);
     m_window->findInFolder()->activate(symbol);
 }
 
