@@ -676,7 +676,7 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
 {
     // "who calls X": every call site, grouped by file in the pane (not one card per calling
     // function); narrowed to the definition the question names.
-    const QString name = routeQuery(result.query).symbol;
+    const QString name = result.graphSymbol.isEmpty() ? routeQuery(result.query).symbol : result.graphSymbol;
     const QList<SymbolRecord> defs = definitionsNamed(store, name);
     const UsageSet usages = usagesOf(store, defs, false);
     r.callSitesOf = name;
@@ -753,7 +753,7 @@ void ChatController::showRetrievalOnly(int blockId, ChatResponse r)
         }
         saveTurn(i);
     }
-    Q_EMIT retrievalOnlyShown(int(r.results.size()));
+    Q_EMIT retrievalOnlyShown(int(r.callSitesOf.isEmpty() ? r.results.size() : r.callSites.size()));
 }
 
 void ChatController::retrieveAndAnswer(int turnIndex)

@@ -46,6 +46,7 @@ private:
     QString m_folder;
     QString m_query;
     QString m_screenshotDir;
+    QString m_symbol; // of the answer's top hit: Find References and Go to Definition on it
     std::unique_ptr<QTemporaryDir> m_tempDir;
     bool m_done = false;
     bool m_asked = false;
