@@ -488,6 +488,8 @@ void ChatController::askAgent(int turnIndex, const QString &why)
             call.purpose = QStringLiteral("agent");
             call.model = ep.model;
             call.bytes = r.bytesSent;
+            call.files = r.toolResults;
+            call.withheld = r.withheld;
             call.local = ep.isLocal();
             call.status = r.status;
             call.body = r.requestBody;
@@ -674,7 +676,7 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
 {
     // "who calls X": every call site, grouped by file in the pane (not one card per calling
     // function); narrowed to the definition the question names.
-    const QString name = routeQuery(result.query).symbol;
+    const QString name = result.graphSymbol.isEmpty() ? routeQuery(result.query).symbol : result.graphSymbol;
     const QList<SymbolRecord> defs = definitionsNamed(store, name);
     const UsageSet usages = usagesOf(store, defs, false);
     r.callSitesOf = name;
@@ -751,7 +753,7 @@ void ChatController::showRetrievalOnly(int blockId, ChatResponse r)
         }
         saveTurn(i);
     }
-    Q_EMIT retrievalOnlyShown(int(r.results.size()));
+    Q_EMIT retrievalOnlyShown(int(r.callSitesOf.isEmpty() ? r.results.size() : r.callSites.size()));
 }
 
 void ChatController::retrieveAndAnswer(int turnIndex)

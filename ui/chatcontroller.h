@@ -110,6 +110,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void answerFinished(int blockId, const QString &status);
+    // resultCount: the result cards shown, or for a "who calls" answer its call sites.
     void retrievalOnlyShown(int resultCount);
     void conversationsChanged();
     void ollamaFound(const QUrl &baseUrl, const QStringList &models);
