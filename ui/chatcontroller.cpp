@@ -531,8 +531,8 @@ void ChatController::finishAgent(int blockId, const AgentOutcome &outcome)
         if (AgentStepsView *view = m_pane->agentSteps(blockId))
             view->setNote(tr("%1 does not take tools; answered single-shot instead.").arg(m_settings.model));
         turn.trace = RetrievalTrace();
+        turn.fallbackNote = tr("the model does not take tools: answered single-shot");
         retrieveAndAnswer(i);
-        m_turns[i].trace.notes << tr("the model does not take tools: answered single-shot");
         return;
     }
     turn.answer = outcome.answer;
@@ -837,6 +837,8 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                 t.previousTrace = RetrievalTrace();
             }
             t.trace = out.trace;
+            if (!t.fallbackNote.isEmpty())
+                t.trace.notes << t.fallbackNote;
             t.context = out.trace.context;
             t.retrieved = true;
             t.indexRunning = out.indexing;
