@@ -529,8 +529,8 @@ void ChatController::finishAgent(int blockId, const AgentOutcome &outcome)
         if (AgentStepsView *view = m_pane->agentSteps(blockId))
             view->setNote(tr("%1 does not take tools; answered single-shot instead.").arg(m_settings.model));
         turn.trace = RetrievalTrace();
+        turn.modeNote = tr("the model does not take tools: answered single-shot");
         retrieveAndAnswer(i);
-        m_turns[i].trace.notes << tr("the model does not take tools: answered single-shot");
         return;
     }
     turn.answer = outcome.answer;
@@ -835,6 +835,8 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                 t.previousTrace = RetrievalTrace();
             }
             t.trace = out.trace;
+            if (!t.modeNote.isEmpty())
+                t.trace.notes.prepend(t.modeNote);
             t.context = out.trace.context;
             t.retrieved = true;
             t.indexRunning = out.indexing;

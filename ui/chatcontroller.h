@@ -53,6 +53,7 @@ struct ChatTurn
     double firstTokenMillis = -1;
     double answerMillis = 0;
     bool agent = false;          // answered in agent mode (the model called the tools)
+    QString modeNote;            // why it was not (a model without tools): kept in the trace
     QList<AgentStep> steps;      // its tool calls
 };
 
