@@ -510,6 +510,8 @@ void ChatController::askAgent(int turnIndex, const QString &why)
             call.purpose = QStringLiteral("agent");
             call.model = ep.model;
             call.bytes = r.bytesSent;
+            call.files = r.toolResults;
+            call.withheld = r.withheld;
             call.local = ep.isLocal();
             call.status = r.status;
             call.body = r.requestBody;
@@ -551,7 +553,7 @@ void ChatController::finishAgent(int blockId, const AgentOutcome &outcome)
         if (AgentStepsView *view = m_pane->agentSteps(blockId))
             view->setNote(tr("%1 does not take tools; answered single-shot instead.").arg(m_settings.model));
         turn.trace = RetrievalTrace();
-        turn.modeNote = tr("the model does not take tools: answered single-shot");
+        turn.fallbackNote = tr("the model does not take tools: answered single-shot");
         retrieveAndAnswer(i);
         return;
     }
@@ -857,8 +859,8 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                 t.previousTrace = RetrievalTrace();
             }
             t.trace = out.trace;
-            if (!t.modeNote.isEmpty())
-                t.trace.notes.prepend(t.modeNote);
+            if (!t.fallbackNote.isEmpty())
+                t.trace.notes << t.fallbackNote;
             t.context = out.trace.context;
             t.retrieved = true;
             t.indexRunning = out.indexing;

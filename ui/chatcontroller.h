@@ -53,8 +53,8 @@ struct ChatTurn
     double firstTokenMillis = -1;
     double answerMillis = 0;
     bool agent = false;          // answered in agent mode (the model called the tools)
-    QString modeNote;            // why it was not (a model without tools): kept in the trace
     QList<AgentStep> steps;      // its tool calls
+    QString fallbackNote;        // why it was answered single-shot instead (kept in the trace's notes)
 };
 
 // The answering logic of the chat pane: @-mentions, reusing the previous context for

@@ -4,6 +4,7 @@
 #include "codeeditor.h"
 #include "codeviewer.h"
 #include "findbar.h"
+#include "findinfolderpanel.h"
 #include "mainwindow.h"
 #include "stalldetector.h"
 
@@ -12,6 +13,7 @@
 #include "core/index/indexservice.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QPixmap>
 #include <QElapsedTimer>
 #include <QFile>
@@ -257,14 +259,33 @@ void SelfTest::smallScreenShots(const QString &symbol)
     }
     QTimer::singleShot(600, this, [this, symbol] {
         screenshot(QStringLiteral("small"));
-        connect(m_window, &MainWindow::answerShown, this, [this] {
-            QTimer::singleShot(500, this, [this] {
+        connect(m_window, &MainWindow::answerShown, this, [this, symbol] {
+            QTimer::singleShot(500, this, [this, symbol] {
                 screenshot(QStringLiteral("who-calls"));
-                succeed();
+                findInFolderShot(symbol);
             });
         }, Qt::SingleShotConnection);
         m_window->ask(QStringLiteral("who calls %1").arg(symbol));
     });
+}
+
+void SelfTest::findInFolderShot(const QString &symbol)
+{
+    // Edit ▸ Find in Folder on the symbol, live from the grep index: matches grouped by file,
+    // each line with its number and the match marked.
+    m_window->resize(1400, 880);
+    if (FindBar *bar = m_window->viewer()->findBar())
+        bar->hide();
+    connect(m_window->findInFolder(), &FindInFolderPanel::searchFinished, this, [this] {
+        QTimer::singleShot(600, this, [this] {
+            screenshot(QStringLiteral("find-in-folder"));
+            succeed();
+        });
+    }, Qt::SingleShotConnection);
+    m_window->findInFolderDock()->show();
+    m_window->findInFolderDock()->raise();
+    m_window->resizeDocks({m_window->findInFolderDock()}, {380}, Qt::Vertical);
+    m_window->findInFolder()->activate(symbol);
 }
 
 void SelfTest::onIndexed()

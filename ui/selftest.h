@@ -40,6 +40,7 @@ private:
     void screenshot(const QString &name);
     void finishWithScreenshots();
     void smallScreenShots(const QString &symbol);
+    void findInFolderShot(const QString &symbol);
 
     MainWindow *m_window;
     QString m_folder;

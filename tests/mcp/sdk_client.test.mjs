@@ -176,6 +176,16 @@ test('grep: literal, regex, context, paging', async () => {
   assert.deepEqual(rest.structuredContent.matches.map((m) => `${m.path}:${m.line}`), ['src/shop/checkout.py:9']);
   const re = await client.callTool({ name: 'grep', arguments: { pattern: 'def \\w+_of\\(', regex: true, context: 1 } });
   assert.deepEqual(re.structuredContent.matches.map((m) => [m.line, m.after[0]]), [[23, '    return PRICES.get(name, 0)']]);
+  // answered from the index: only the files that hold the trigrams were read
+  assert.equal(r.structuredContent.narrowed, true);
+  assert.equal(r.structuredContent.files_total, 5);
+  assert.ok(r.structuredContent.files_searched <= 2, JSON.stringify(r.structuredContent));
+  assert.equal(re.structuredContent.narrowed, true);
+  // what no trigram narrows reads every file, with the same answer a scan gives
+  const wide = await client.callTool({ name: 'grep', arguments: { pattern: '\\d{2}', regex: true } });
+  assert.equal(wide.structuredContent.narrowed, false);
+  assert.equal(wide.structuredContent.files_searched, 5);
+  assert.deepEqual(wide.structuredContent.matches.map((m) => `${m.path}:${m.line}:${m.column}`), ['config/settings.py:3:11']);
 });
 
 test('outline', async () => {
@@ -210,6 +220,10 @@ test('the watcher keeps the index fresh', async () => {
     const r = await client.callTool({ name: 'find_symbol', arguments: { name: 'apply_discount' } });
     if (r.structuredContent.total === 1) {
       assert.equal(r.structuredContent.definitions[0].path, 'src/shop/discount.py');
+      // grep sees the new text too (the file is read until its postings are written)
+      const g = await client.callTool({ name: 'grep', arguments: { pattern: 'total * 0.9' } });
+      assert.deepEqual(g.structuredContent.matches.map((m) => `${m.path}:${m.line}:${m.column}`), ['src/shop/discount.py:2:12']);
+      assert.equal(g.structuredContent.narrowed, true);
       rmSync(join(repo, 'src/shop/discount.py'));
       return;
     }
