@@ -24,6 +24,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QSet>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLocale>
@@ -160,6 +161,27 @@ QString retrievalOnlyMarkdown(const QList<ChatResult> &results)
     int n = 0;
     for (const ChatResult &r : results)
         md += QStringLiteral("%1. `%2:%3-%4` %5\n").arg(++n).arg(r.path).arg(r.startLine).arg(r.endLine).arg(r.symbol);
+    return md;
+}
+
+// A "who calls" answer as it is kept in the conversation: the definitions, then every call site
+// (the pane's own words).
+QString callSitesMarkdown(const ChatResponse &r)
+{
+    auto pane = [](const char *text, int n = -1) { return QCoreApplication::translate("RepoLens::ChatPane", text, nullptr, n); };
+    QString md;
+    if (!r.definitions.isEmpty()) {
+        md += pane("Defined at:") + u'\n';
+        for (const CallSite &d : r.definitions)
+            md += QStringLiteral("- `%1:%2` %3\n").arg(d.path).arg(d.line).arg(d.text);
+        md += u'\n';
+    }
+    QSet<QString> files;
+    for (const CallSite &c : r.callSites)
+        files.insert(c.path);
+    md += pane("%n call site(s)", int(r.callSites.size())) + pane(" in %n file(s)", int(files.size())) + QStringLiteral(":\n");
+    for (const CallSite &c : r.callSites)
+        md += QStringLiteral("- `%1:%2` %3\n").arg(c.path).arg(c.line).arg(c.text);
     return md;
 }
 
@@ -737,7 +759,7 @@ void ChatController::showRetrievalOnly(int blockId, ChatResponse r)
     if (i >= 0 && r.error.isEmpty()) {
         ChatTurn &t = m_turns[i];
         t.status = QStringLiteral("retrieval-only");
-        t.answer = retrievalOnlyMarkdown(r.results);
+        t.answer = r.callSitesOf.isEmpty() ? retrievalOnlyMarkdown(r.results) : callSitesMarkdown(r);
         t.trace.route = r.route;
         int n = 0;
         for (const ChatResult &c : std::as_const(r.results)) {

@@ -291,7 +291,7 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
                          r.keywordReadySeconds, r.draftedFiles);
         if (qEnvironmentVariableIsSet("REPOLENS_TIMINGS"))
             std::fprintf(stderr, "timings: parse %.2f s (all threads), write %.2f s, link %.2f s, git history %.2f s, "
-                                 "grep index %.2f s (trigrams %.2f s on the parse threads, postings %.2f s)\n",
+                                 "grep index %.2f s of CPU (trigrams %.2f s on the parse threads, postings %.2f s)\n",
                          r.parseSeconds, r.writeSeconds, r.linkSeconds, r.historySeconds,
                          r.trigramSeconds + r.grepSeconds, r.trigramSeconds, r.grepSeconds);
     }

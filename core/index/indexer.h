@@ -73,8 +73,9 @@ struct IndexReport
     double writeSeconds = 0;  // the writer thread inside SQLite
     double linkSeconds = 0;
     double historySeconds = 0;
-    // The grep index: trigrams found (summed over the parse threads, part of parseSeconds) and
-    // the writer's time on its postings (flushes, reading unindexed files, merges).
+    // The grep index, in CPU seconds: trigrams found (summed over the parse threads, part of
+    // parseSeconds) and its postings (buffering, flushes, merges on the writer, and reading
+    // unindexed files again on the text threads).
     double trigramSeconds = 0;
     double grepSeconds = 0;
     int grepFilesIndexed = 0;  // unindexed files read for the grep index in this run

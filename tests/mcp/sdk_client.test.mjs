@@ -58,13 +58,13 @@ function exitedPromise(pid) {
   })();
 }
 
-async function connectStdio(args, { roots } = {}) {
+async function connectStdio(args, { roots, cwd } = {}) {
   const capabilities = roots ? { roots: { listChanged: true } } : {};
   const client = new Client({ name: 'repolens-test', version: '1.0.0' }, { capabilities });
   if (roots)
     client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: 'shop' })) }));
   const transport = new StdioClientTransport({ command: cli, args: ['--data-dir', dataDir, 'mcp', ...args], env, stderr: 'pipe',
-                                               cwd: roots ? emptyDir : undefined });
+                                               cwd: cwd ?? (roots ? emptyDir : undefined) });
   await client.connect(transport);
   servers.push(transport.pid);
   return client;
@@ -363,6 +363,19 @@ test('no folder given: the client\'s roots are served', async () => {
       await new Promise((ok) => setTimeout(ok, 100));
     }
     assert.fail('the roots were not served');
+  } finally {
+    await c.close();
+  }
+});
+
+test('no folder and no roots: the current folder is served', async () => {
+  const c = await connectStdio([], { cwd: second });
+  try {
+    const l = await c.callTool({ name: 'list_repos', arguments: {} });
+    assert.deepEqual(l.structuredContent.repos.map((x) => [x.name, x.root]), [['shop2', second]]);
+    await waitIndexed(c);
+    const r = await c.callTool({ name: 'find_symbol', arguments: { name: 'checkout' } });
+    assert.deepEqual([r.structuredContent.repo, r.structuredContent.definitions[0].path], ['shop2', 'src/shop/checkout.py']);
   } finally {
     await c.close();
   }
