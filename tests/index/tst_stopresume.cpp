@@ -242,12 +242,17 @@ void tst_StopResume::stopAndResumeMatchesAColdIndex_data()
     // Stop from the progress callback (the GUI's Stop button) after n files were written.
     for (int n : writes)
         QTest::addRow("written-%d", n) << QStringLiteral("written") << n;
-    QTest::addRow("after-drafts") << QStringLiteral("drafts") << 0;
     // Stop while the draft windows are written: before the first one (nothing is kept), and
     // once n files have their windows (those are kept, searchable as text, files pending).
+    // Under ThreadSanitizer one draft point: the threads meet the same way at the others.
+#if defined(__SANITIZE_THREAD__)
+    QTest::addRow("drafting-%d", 2) << QStringLiteral("drafting") << 2;
+#else
+    QTest::addRow("after-drafts") << QStringLiteral("drafts") << 0;
     QTest::addRow("drafting-first") << QStringLiteral("drafting") << 0;
     for (int n : {2, 20})
         QTest::addRow("drafting-%d", n) << QStringLiteral("drafting") << n;
+#endif
 }
 
 void tst_StopResume::stopAndResumeMatchesAColdIndex()

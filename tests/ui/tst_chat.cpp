@@ -633,7 +633,7 @@ void tst_Chat::whoCallsIsKeptInTheConversation()
     QVERIFY(shown.wait(20000));
     QCOMPARE(shown.first().first().toInt(), 1); // its one call site
     const QString expected = QStringLiteral("Defined at:\n"
-                                            "- `service/config.py:11` def parse_config(path):\n"
+                                            "- `service/config.py:11` def parse_config(path)\n"
                                             "\n"
                                             "1 call site(s) in 1 file(s):\n"
                                             "- `service/server.py:6` self.config = parse_config(config_path)\n");

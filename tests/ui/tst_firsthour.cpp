@@ -1004,7 +1004,7 @@ void tst_FirstHour::streamingRendersOnlyTheTail()
         pieces << para.left(40) << para.mid(40);
         whole += para;
     }
-    m_server.enqueue(FakeOpenAiServer::stream(pieces, 20));
+    m_server.enqueue(FakeOpenAiServer::stream(pieces, 5));
     QSignalSpy done(m_window->chatController(), &ChatController::answerFinished);
     m_window->ask(QStringLiteral("@codebase explain url_for at length"));
     AnswerView *view = nullptr;
