@@ -16,7 +16,7 @@
 #include "core/embed/staticembedder.h"
 #include "core/index/indexer.h"
 #include "core/index/indexingsettings.h"
-#include "core/llm/contextretriever.h"
+#include "core/retrieve/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/llmsettings.h"
