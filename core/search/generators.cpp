@@ -58,7 +58,7 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
             return {};
     }
     const int fetch = ctx.filtered() ? ctx.options.candidates * 4 : ctx.options.candidates;
-    auto hits = ctx.store.chunks().search(matchExpression(terms), fetch);
+    auto hits = ctx.store.chunks().searchTerms(terms, fetch);
     if (!hits)
         return hits.error();
     int rank = 0;
@@ -102,9 +102,10 @@ Result<void> SymbolGenerator::run(QueryContext &ctx) const
 {
     int symbolHits = 0;
     for (const QString &name : std::as_const(ctx.query.symbolNames)) {
-        const QList<SymbolRecord> symbols = ctx.store.symbols().named(name, 50);
-        if (symbols.size() >= 50)
+        // (counted first: the definitions of a common name are many to read and sort)
+        if (ctx.store.symbols().countNamed(name, 50) >= 50)
             continue; // too common to tell anything
+        const QList<SymbolRecord> symbols = ctx.store.symbols().named(name, 50);
         for (const SymbolRecord &s : symbols) {
             if (!s.chunkId)
                 continue;
