@@ -183,6 +183,12 @@ int ChunkStore::count() const
     return s.step() ? s.integer(0) : 0;
 }
 
+int ChunkStore::distinctContentCount() const
+{
+    Stmt s(m_c.db, "SELECT COUNT(DISTINCT content_hash) FROM chunks");
+    return s.step() ? s.integer(0) : 0;
+}
+
 namespace {
 
 QString quotedTerm(const QString &t)

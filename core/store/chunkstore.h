@@ -86,6 +86,7 @@ public:
 
     // --- reading -------------------------------------------------------------------------------
     int count() const;
+    int distinctContentCount() const; // chunks of different content (content hash)
     // FTS5 MATCH expression -> best chunks; also the draft windows of pending files (negative
     // ids) while there are any.
     Result<QList<FtsHit>> search(const QString &match, int limit, const FtsWeights &weights = {}) const;
