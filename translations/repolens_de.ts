@@ -858,6 +858,139 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
     </message>
 </context>
 <context>
+    <name>RepoLens::FindInFolderPanel</name>
+    <message>
+        <source>Find in the folder&apos;s files</source>
+        <translation>In den Dateien des Ordners suchen</translation>
+    </message>
+    <message>
+        <source>Files: src/**, *.py</source>
+        <translation>Dateien: src/**, *.py</translation>
+    </message>
+    <message>
+        <source>Only paths that match one of these patterns, separated by commas: * and ? stay in a folder, ** crosses folders, a pattern without / matches file names anywhere.</source>
+        <translation>Nur Pfade, die einem dieser Muster entsprechen (durch Kommas getrennt): * und ? bleiben in einem Ordner, ** geht über Ordner hinweg, ein Muster ohne / passt auf Dateinamen überall.</translation>
+    </message>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>&amp;Groß-/Kleinschreibung</translation>
+    </message>
+    <message>
+        <source>&amp;Whole words</source>
+        <translation>Ganze &amp;Wörter</translation>
+    </message>
+    <message>
+        <source>Regular e&amp;xpression</source>
+        <translation>Regulärer &amp;Ausdruck</translation>
+    </message>
+    <message>
+        <source>PCRE syntax, as in grep -P: \w, \d, (a|b), [a-z]{2,}, (?i)…</source>
+        <translation>PCRE-Syntax wie bei grep -P: \w, \d, (a|b), [a-z]{2,}, (?i)…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Stop reading files</source>
+        <translation>Das Lesen der Dateien beenden</translation>
+    </message>
+    <message>
+        <source>Type text to find in every indexed file of the folder.</source>
+        <translation>Text eingeben, um ihn in allen indizierten Dateien des Ordners zu finden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: %n match(es) shown.</source>
+        <translation>
+            <numerusform>Beendet: %n Treffer angezeigt.</numerusform>
+            <numerusform>Beendet: %n Treffer angezeigt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Beendet.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>The folder is not indexed yet.</source>
+        <translation>Der Ordner ist noch nicht indiziert.</translation>
+    </message>
+    <message>
+        <source>Reading files: %1 of %2…</source>
+        <translation>Dateien werden gelesen: %1 von %2…</translation>
+    </message>
+    <message>
+        <source>Not a valid regular expression: %1</source>
+        <translation>Kein gültiger regulärer Ausdruck: %1</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>Die Suche ist fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n match(es))</source>
+        <translation>
+            <numerusform>%1 (%n Treffer)</numerusform>
+            <numerusform>%1 (%n Treffer)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>More matches… (click to load)</source>
+        <translation>Weitere Treffer… (zum Laden klicken)</translation>
+    </message>
+    <message numerus="yes">
+        <source>No matches in %n file(s).</source>
+        <translation>
+            <numerusform>Keine Treffer in %n Datei.</numerusform>
+            <numerusform>Keine Treffer in %n Dateien.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n file(s)</source>
+        <translation>
+            <numerusform> in %n Datei</numerusform>
+            <numerusform> in %n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; more below</source>
+        <translation>; weitere unten</translation>
+    </message>
+    <message>
+        <source> · %1 ms</source>
+        <translation> · %1 ms</translation>
+    </message>
+    <message>
+        <source> · every file was read (no three characters of the pattern are certain)</source>
+        <translation> · alle Dateien wurden gelesen (keine drei Zeichen des Musters stehen fest)</translation>
+    </message>
+    <message numerus="yes">
+        <source> · the expression gave up on %n line(s)</source>
+        <translation>
+            <numerusform> · der Ausdruck gab bei %n Zeile auf</numerusform>
+            <numerusform> · der Ausdruck gab bei %n Zeilen auf</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Context: </source>
+        <translation>Kontext: </translation>
+    </message>
+    <message>
+        <source>Lines shown before and after each match</source>
+        <translation>Zeilen, die vor und nach jedem Treffer gezeigt werden</translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::GoToLineBar</name>
     <message>
         <source>Go to line:</source>
@@ -1368,6 +1501,18 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
     <message>
         <source>Embedder changed: computing vectors</source>
         <translation>Embedder geändert: Vektoren werden berechnet</translation>
+    </message>
+    <message>
+        <source>Find in Folder</source>
+        <translation>Im Ordner suchen</translation>
+    </message>
+    <message>
+        <source>Find in F&amp;older…</source>
+        <translation>Im &amp;Ordner suchen…</translation>
+    </message>
+    <message>
+        <source>Indexing text for Find in Folder %1 / %2 files</source>
+        <translation>Text für „Im Ordner suchen“ wird indiziert: %1 / %2 Dateien</translation>
     </message>
 </context>
 <context>

@@ -853,6 +853,139 @@ Clear the filter (Esc) to see every file.</source>
     </message>
 </context>
 <context>
+    <name>RepoLens::FindInFolderPanel</name>
+    <message>
+        <source>Find in the folder&apos;s files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files: src/**, *.py</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only paths that match one of these patterns, separated by commas: * and ? stay in a folder, ** crosses folders, a pattern without / matches file names anywhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match &amp;case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Whole words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regular e&amp;xpression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCRE syntax, as in grep -P: \w, \d, (a|b), [a-z]{2,}, (?i)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop reading files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type text to find in every indexed file of the folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: %n match(es) shown.</source>
+        <translation>
+            <numerusform>Stopped: %n match shown.</numerusform>
+            <numerusform>Stopped: %n matches shown.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder is not indexed yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading files: %1 of %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a valid regular expression: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n match(es))</source>
+        <translation>
+            <numerusform>%1 (%n match)</numerusform>
+            <numerusform>%1 (%n matches)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>More matches… (click to load)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No matches in %n file(s).</source>
+        <translation>
+            <numerusform>No matches in %n file.</numerusform>
+            <numerusform>No matches in %n files.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n file(s)</source>
+        <translation>
+            <numerusform> in %n file</numerusform>
+            <numerusform> in %n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; more below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · every file was read (no three characters of the pattern are certain)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> · the expression gave up on %n line(s)</source>
+        <translation>
+            <numerusform> · the expression gave up on %n line</numerusform>
+            <numerusform> · the expression gave up on %n lines</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Context: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines shown before and after each match</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::GoToLineBar</name>
     <message>
         <source>Go to line:</source>
@@ -1362,6 +1495,18 @@ Clear the filter (Esc) to see every file.</source>
     </message>
     <message>
         <source>Embedder changed: computing vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in F&amp;older…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Indexing text for Find in Folder %1 / %2 files</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

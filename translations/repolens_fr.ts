@@ -858,6 +858,139 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     </message>
 </context>
 <context>
+    <name>RepoLens::FindInFolderPanel</name>
+    <message>
+        <source>Find in the folder&apos;s files</source>
+        <translation>Rechercher dans les fichiers du dossier</translation>
+    </message>
+    <message>
+        <source>Files: src/**, *.py</source>
+        <translation>Fichiers : src/**, *.py</translation>
+    </message>
+    <message>
+        <source>Only paths that match one of these patterns, separated by commas: * and ? stay in a folder, ** crosses folders, a pattern without / matches file names anywhere.</source>
+        <translation>Seulement les chemins qui correspondent à l&apos;un de ces motifs, séparés par des virgules : * et ? restent dans un dossier, ** traverse les dossiers, un motif sans / correspond aux noms de fichier partout.</translation>
+    </message>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>Respecter la &amp;casse</translation>
+    </message>
+    <message>
+        <source>&amp;Whole words</source>
+        <translation>&amp;Mots entiers</translation>
+    </message>
+    <message>
+        <source>Regular e&amp;xpression</source>
+        <translation>E&amp;xpression régulière</translation>
+    </message>
+    <message>
+        <source>PCRE syntax, as in grep -P: \w, \d, (a|b), [a-z]{2,}, (?i)…</source>
+        <translation>Syntaxe PCRE, comme grep -P : \w, \d, (a|b), [a-z]{2,}, (?i)…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Stop reading files</source>
+        <translation>Arrêter la lecture des fichiers</translation>
+    </message>
+    <message>
+        <source>Type text to find in every indexed file of the folder.</source>
+        <translation>Saisissez un texte à rechercher dans tous les fichiers indexés du dossier.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: %n match(es) shown.</source>
+        <translation>
+            <numerusform>Arrêté : %n résultat affiché.</numerusform>
+            <numerusform>Arrêté : %n résultats affichés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Arrêté.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message>
+        <source>The folder is not indexed yet.</source>
+        <translation>Le dossier n&apos;est pas encore indexé.</translation>
+    </message>
+    <message>
+        <source>Reading files: %1 of %2…</source>
+        <translation>Lecture des fichiers : %1 sur %2…</translation>
+    </message>
+    <message>
+        <source>Not a valid regular expression: %1</source>
+        <translation>Expression régulière non valide : %1</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>La recherche a échoué : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n match(es))</source>
+        <translation>
+            <numerusform>%1 (%n résultat)</numerusform>
+            <numerusform>%1 (%n résultats)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>More matches… (click to load)</source>
+        <translation>Plus de résultats… (cliquer pour charger)</translation>
+    </message>
+    <message numerus="yes">
+        <source>No matches in %n file(s).</source>
+        <translation>
+            <numerusform>Aucun résultat dans %n fichier.</numerusform>
+            <numerusform>Aucun résultat dans %n fichiers.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n résultat</numerusform>
+            <numerusform>%n résultats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n file(s)</source>
+        <translation>
+            <numerusform> dans %n fichier</numerusform>
+            <numerusform> dans %n fichiers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; more below</source>
+        <translation> ; d&apos;autres plus bas</translation>
+    </message>
+    <message>
+        <source> · %1 ms</source>
+        <translation> · %1 ms</translation>
+    </message>
+    <message>
+        <source> · every file was read (no three characters of the pattern are certain)</source>
+        <translation> · tous les fichiers ont été lus (aucune suite de trois caractères du motif n&apos;est certaine)</translation>
+    </message>
+    <message numerus="yes">
+        <source> · the expression gave up on %n line(s)</source>
+        <translation>
+            <numerusform> · l&apos;expression a abandonné sur %n ligne</numerusform>
+            <numerusform> · l&apos;expression a abandonné sur %n lignes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Context: </source>
+        <translation>Contexte : </translation>
+    </message>
+    <message>
+        <source>Lines shown before and after each match</source>
+        <translation>Lignes affichées avant et après chaque résultat</translation>
+    </message>
+</context>
+<context>
     <name>RepoLens::GoToLineBar</name>
     <message>
         <source>Go to line:</source>
@@ -1368,6 +1501,18 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     <message>
         <source>Embedder changed: computing vectors</source>
         <translation>Embedder modifié : calcul des vecteurs</translation>
+    </message>
+    <message>
+        <source>Find in Folder</source>
+        <translation>Rechercher dans le dossier</translation>
+    </message>
+    <message>
+        <source>Find in F&amp;older…</source>
+        <translation>Rechercher dans le d&amp;ossier…</translation>
+    </message>
+    <message>
+        <source>Indexing text for Find in Folder %1 / %2 files</source>
+        <translation>Indexation du texte pour la recherche dans le dossier : %1 / %2 fichiers</translation>
     </message>
 </context>
 <context>

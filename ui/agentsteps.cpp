@@ -113,6 +113,11 @@ void AgentStepsView::setNote(const QString &text)
     m_note->setVisible(!text.isEmpty());
 }
 
+QString AgentStepsView::note() const
+{
+    return m_note->text();
+}
+
 QStringList AgentStepsView::stepLines() const
 {
     QStringList out;

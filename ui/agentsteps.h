@@ -24,6 +24,7 @@ public:
     void addStep(const QString &key, int round, const QString &tool, const QString &arguments);
     void finishStep(const QString &key, const QString &summary, const QString &result, bool error);
     void setNote(const QString &text); // "stopped", "answered after 3 rounds", ...
+    QString note() const;
     int stepCount() const { return int(m_rows.size()); }
     QStringList stepLines() const;     // "search {...} — 12 results (hybrid)" (tests)
     QToolButton *toggle(const QString &key) const;

@@ -24,6 +24,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QSet>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLocale>
@@ -160,6 +161,27 @@ QString retrievalOnlyMarkdown(const QList<ChatResult> &results)
     int n = 0;
     for (const ChatResult &r : results)
         md += QStringLiteral("%1. `%2:%3-%4` %5\n").arg(++n).arg(r.path).arg(r.startLine).arg(r.endLine).arg(r.symbol);
+    return md;
+}
+
+// A "who calls" answer as it is kept in the conversation: the definitions, then every call site
+// (the pane's own words).
+QString callSitesMarkdown(const ChatResponse &r)
+{
+    auto pane = [](const char *text, int n = -1) { return QCoreApplication::translate("RepoLens::ChatPane", text, nullptr, n); };
+    QString md;
+    if (!r.definitions.isEmpty()) {
+        md += pane("Defined at:") + u'\n';
+        for (const CallSite &d : r.definitions)
+            md += QStringLiteral("- `%1:%2` %3\n").arg(d.path).arg(d.line).arg(d.text);
+        md += u'\n';
+    }
+    QSet<QString> files;
+    for (const CallSite &c : r.callSites)
+        files.insert(c.path);
+    md += pane("%n call site(s)", int(r.callSites.size())) + pane(" in %n file(s)", int(files.size())) + QStringLiteral(":\n");
+    for (const CallSite &c : r.callSites)
+        md += QStringLiteral("- `%1:%2` %3\n").arg(c.path).arg(c.line).arg(c.text);
     return md;
 }
 
@@ -488,6 +510,8 @@ void ChatController::askAgent(int turnIndex, const QString &why)
             call.purpose = QStringLiteral("agent");
             call.model = ep.model;
             call.bytes = r.bytesSent;
+            call.files = r.toolResults;
+            call.withheld = r.withheld;
             call.local = ep.isLocal();
             call.status = r.status;
             call.body = r.requestBody;
@@ -529,8 +553,8 @@ void ChatController::finishAgent(int blockId, const AgentOutcome &outcome)
         if (AgentStepsView *view = m_pane->agentSteps(blockId))
             view->setNote(tr("%1 does not take tools; answered single-shot instead.").arg(m_settings.model));
         turn.trace = RetrievalTrace();
+        turn.fallbackNote = tr("the model does not take tools: answered single-shot");
         retrieveAndAnswer(i);
-        m_turns[i].trace.notes << tr("the model does not take tools: answered single-shot");
         return;
     }
     turn.answer = outcome.answer;
@@ -674,7 +698,7 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
 {
     // "who calls X": every call site, grouped by file in the pane (not one card per calling
     // function); narrowed to the definition the question names.
-    const QString name = routeQuery(result.query).symbol;
+    const QString name = result.graphSymbol.isEmpty() ? routeQuery(result.query).symbol : result.graphSymbol;
     const QList<SymbolRecord> defs = definitionsNamed(store, name);
     const UsageSet usages = usagesOf(store, defs, false);
     r.callSitesOf = name;
@@ -735,7 +759,7 @@ void ChatController::showRetrievalOnly(int blockId, ChatResponse r)
     if (i >= 0 && r.error.isEmpty()) {
         ChatTurn &t = m_turns[i];
         t.status = QStringLiteral("retrieval-only");
-        t.answer = retrievalOnlyMarkdown(r.results);
+        t.answer = r.callSitesOf.isEmpty() ? retrievalOnlyMarkdown(r.results) : callSitesMarkdown(r);
         t.trace.route = r.route;
         int n = 0;
         for (const ChatResult &c : std::as_const(r.results)) {
@@ -751,7 +775,7 @@ void ChatController::showRetrievalOnly(int blockId, ChatResponse r)
         }
         saveTurn(i);
     }
-    Q_EMIT retrievalOnlyShown(int(r.results.size()));
+    Q_EMIT retrievalOnlyShown(int(r.callSitesOf.isEmpty() ? r.results.size() : r.callSites.size()));
 }
 
 void ChatController::retrieveAndAnswer(int turnIndex)
@@ -835,6 +859,8 @@ void ChatController::retrieveAndAnswer(int turnIndex)
                 t.previousTrace = RetrievalTrace();
             }
             t.trace = out.trace;
+            if (!t.fallbackNote.isEmpty())
+                t.trace.notes << t.fallbackNote;
             t.context = out.trace.context;
             t.retrieved = true;
             t.indexRunning = out.indexing;

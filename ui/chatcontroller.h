@@ -54,6 +54,7 @@ struct ChatTurn
     double answerMillis = 0;
     bool agent = false;          // answered in agent mode (the model called the tools)
     QList<AgentStep> steps;      // its tool calls
+    QString fallbackNote;        // why it was answered single-shot instead (kept in the trace's notes)
 };
 
 // The answering logic of the chat pane: @-mentions, reusing the previous context for
@@ -110,6 +111,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void answerFinished(int blockId, const QString &status);
+    // resultCount: the result cards shown, or for a "who calls" answer its call sites.
     void retrievalOnlyShown(int resultCount);
     void conversationsChanged();
     void ollamaFound(const QUrl &baseUrl, const QStringList &models);

@@ -779,6 +779,23 @@ QList<ResultCard *> ChatPane::lastResultCards() const
     return cards;
 }
 
+QString ChatPane::lastCallSitesOf() const
+{
+    return m_blocks.isEmpty() ? QString() : m_blocks.last().callSitesOf;
+}
+
+QList<QPair<LinkLabel *, CallSite>> ChatPane::lastCallSiteLinks() const
+{
+    QList<QPair<LinkLabel *, CallSite>> links;
+    if (m_blocks.isEmpty())
+        return links;
+    for (const auto &[link, site] : m_blocks.last().callSiteLinks) {
+        if (link)
+            links.append({link.data(), site});
+    }
+    return links;
+}
+
 int ChatPane::addQuestion(const QString &question)
 {
     m_empty->hide();
@@ -861,7 +878,8 @@ void ChatPane::setResponse(int id, const ChatResponse &response)
         statusText += u'\n' + note;
     it->status->setText(statusText);
     if (!response.callSitesOf.isEmpty()) {
-        layout->addWidget(callSiteList(response, it->widget));
+        it->callSitesOf = response.callSitesOf;
+        layout->addWidget(callSiteList(response, it->widget, &it->callSiteLinks));
         scrollToWidgetLater(it->widget);
         return;
     }
@@ -877,7 +895,8 @@ void ChatPane::setResponse(int id, const ChatResponse &response)
     scrollToWidgetLater(it->widget);
 }
 
-QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent)
+QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent,
+                                QList<QPair<QPointer<LinkLabel>, CallSite>> *links)
 {
     auto *box = new QWidget(parent);
     box->setObjectName(QStringLiteral("callSites"));
@@ -887,7 +906,7 @@ QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent)
     const QFont monoFont = CodeTheme::fromPalette(palette()).font;
     QFont bold = font();
     bold.setWeight(QFont::DemiBold);
-    auto row = [this, &monoFont](const CallSite &c, QWidget *into, QVBoxLayout *layout, bool withPath) {
+    auto row = [this, &monoFont, links](const CallSite &c, QWidget *into, QVBoxLayout *layout, bool withPath) {
         const QString text = withPath ? QStringLiteral("%1:%2  %3").arg(c.path).arg(c.line).arg(c.text)
                                       : QStringLiteral("%1  %2").arg(c.line, 5).arg(c.text);
         auto *link = new LinkLabel(text, into);
@@ -905,6 +924,7 @@ QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent)
         const int line = c.line;
         connect(link, &LinkLabel::clicked, this, [this, path, line] { Q_EMIT locationActivated(path, line, line); });
         layout->addWidget(link);
+        links->append({link, c});
     };
     // The definitions first.
     if (!response.definitions.isEmpty()) {

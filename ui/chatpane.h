@@ -220,6 +220,10 @@ public:
     QuestionEdit *questionEdit() const { return m_input; }
     QList<ResultCard *> resultCards() const;
     QList<ResultCard *> lastResultCards() const;
+    // The last "who calls" answer: the name, and its links (definitions first, then the call
+    // sites) with the places they open.
+    QString lastCallSitesOf() const;
+    QList<QPair<LinkLabel *, CallSite>> lastCallSiteLinks() const;
 
     // Adds the question to the conversation with a "Searching…" line; returns its id.
     int addQuestion(const QString &question);
@@ -296,7 +300,8 @@ private:
     void renderDirty();
     QWidget *createConversationBar();
 
-    QWidget *callSiteList(const ChatResponse &response, QWidget *parent);
+    QWidget *callSiteList(const ChatResponse &response, QWidget *parent,
+                          QList<QPair<QPointer<LinkLabel>, CallSite>> *links);
 
     QScrollArea *m_scroll;
     QWidget *m_conversation;
@@ -323,6 +328,8 @@ private:
         QPointer<QWidget> widget;
         QPointer<QLabel> status;
         QList<QPointer<ResultCard>> cards;
+        QString callSitesOf;
+        QList<QPair<QPointer<LinkLabel>, CallSite>> callSiteLinks;
         QPointer<AnswerView> answer;
         QPointer<AgentStepsView> steps;
         QPointer<QLabel> notice;

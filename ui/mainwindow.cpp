@@ -7,6 +7,7 @@
 #include "codeviewer.h"
 #include "filetreemodel.h"
 #include "filetreepanel.h"
+#include "findinfolderpanel.h"
 #include "gotosymboldialog.h"
 #include "quickopendialog.h"
 #include "shortcutsdialog.h"
@@ -177,6 +178,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_chat, &ChatPane::locationActivated, this, &MainWindow::openLocation);
     setUpChat();
     connect(m_refs, &ReferencesPanel::locationActivated, this, &MainWindow::openLocation);
+    connect(m_findInFolder, &FindInFolderPanel::locationActivated, this, &MainWindow::openLocation);
     connect(m_viewer, &CodeViewer::definitionRequested, this, &MainWindow::goToDefinition);
     connect(m_viewer, &CodeViewer::referencesRequested, this, &MainWindow::findReferences);
     connect(m_viewer, &CodeViewer::hoverRequested, this, &MainWindow::showHover);
@@ -330,6 +332,15 @@ void MainWindow::createDocks()
     m_refsDock->setWidget(m_refs);
     addDockWidget(Qt::BottomDockWidgetArea, m_refsDock);
 
+    m_findInFolder = new FindInFolderPanel(this);
+    m_findInFolder->setQueryRunner(m_queries);
+    m_findInFolderDock = new QDockWidget(tr("Find in Folder"), this);
+    m_findInFolderDock->setObjectName(QStringLiteral("findInFolderDock"));
+    m_findInFolderDock->setWidget(m_findInFolder);
+    addDockWidget(Qt::BottomDockWidgetArea, m_findInFolderDock);
+    tabifyDockWidget(m_refsDock, m_findInFolderDock);
+    m_findInFolderDock->hide(); // Edit ▸ Find in Folder shows it
+
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resizeDocks({m_filesDock, m_chatDock}, {280, 420}, Qt::Horizontal);
@@ -357,6 +368,8 @@ void MainWindow::createActions()
     m_findNextAct = make(tr("Find &Next"), QKeySequence(Qt::Key_F3), [this] { m_viewer->findNext(); });
     m_findPrevAct = make(tr("Find &Previous"), QKeySequence(Qt::SHIFT | Qt::Key_F3), [this] { m_viewer->findPrevious(); });
     m_gotoLineAct = make(tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { m_viewer->showGoToLineBar(); });
+    m_findInFolderAct = make(tr("Find in F&older…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
+                             [this] { showFindInFolder(); });
 
     m_gotoDefAct = make(tr("Go to &Definition"), QKeySequence(Qt::Key_F2), [this] {
         const QString word = currentIdentifier();
@@ -422,6 +435,7 @@ void MainWindow::createMenus()
     edit->addAction(m_findAct);
     edit->addAction(m_findNextAct);
     edit->addAction(m_findPrevAct);
+    edit->addAction(m_findInFolderAct);
     edit->addSeparator();
     edit->addAction(m_gotoLineAct);
     edit->addSeparator();
@@ -451,10 +465,13 @@ void MainWindow::createMenus()
     refsToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_3));
     QAction *symbolsToggle = m_symbolsDock->toggleViewAction();
     symbolsToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_4));
+    QAction *findToggle = m_findInFolderDock->toggleViewAction();
+    findToggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key_5));
     view->addAction(filesToggle);
     view->addAction(chatToggle);
     view->addAction(refsToggle);
     view->addAction(symbolsToggle);
+    view->addAction(findToggle);
     view->addSeparator();
     view->addAction(m_focusChatAct);
     view->addAction(m_focusFilesAct);
@@ -698,6 +715,7 @@ bool MainWindow::openFolder(const QString &path)
     m_root = root;
     m_queries->cancelAll();
     m_refs->setMessage(tr("Use Find References (Shift+F12) on a symbol to list its usages here."));
+    m_findInFolder->setRootPath(root);
     m_viewer->setRootPath(root);
     m_back.clear();
     m_forward.clear();
@@ -765,6 +783,11 @@ void MainWindow::onProgress(const IndexProgress &p)
         m_progress->setRange(0, std::max(1, p.filesTotal));
         m_progress->setValue(p.filesDone);
         break;
+    case IndexProgress::Phase::TextIndex:
+        text = tr("Indexing text for Find in Folder %1 / %2 files").arg(formatNumber(p.filesDone), formatNumber(p.filesTotal));
+        m_progress->setRange(0, std::max(1, p.filesTotal));
+        m_progress->setValue(p.filesDone);
+        break;
     case IndexProgress::Phase::Linking:
         text = tr("Linking references…");
         m_progress->setRange(0, 0);
@@ -798,6 +821,8 @@ void MainWindow::onIndexFinished(const IndexReport &report)
     refreshTree(true);
     refreshStats();
     updateActions();
+    if (m_findInFolderDock->isVisible())
+        m_findInFolder->refresh();
     // The chat knows the index is complete before anyone reacts to indexingFinished.
     m_chatController->setIndexState(false, {});
     m_chatController->indexChanged();
@@ -888,6 +913,8 @@ void MainWindow::connectFreshness()
             return;
         refreshTree(true);
         refreshStats();
+        if (m_findInFolderDock->isVisible())
+            m_findInFolder->refresh(); // a saved file's new text shows at once
         if (!m_index->isIndexing())
             statusBar()->showMessage(tr("Updated %n changed file(s)", nullptr, report.filesParsed + report.filesRemoved),
                                      3000);
@@ -1159,6 +1186,20 @@ void MainWindow::updateCursorLabel()
     };
     m_cursorConnection = connect(e, &QsciScintilla::cursorPositionChanged, this, show);
     show();
+}
+
+void MainWindow::showFindInFolder()
+{
+    m_findInFolderDock->show();
+    m_findInFolderDock->raise();
+    // the selection of the viewer, when it is a part of one line
+    QString text;
+    if (CodeEditor *e = m_viewer->currentEditor(); e && e->hasSelectedText()) {
+        const QString selected = e->selectedText();
+        if (!selected.contains(u'\n') && !selected.contains(u'\r') && selected.size() <= 200)
+            text = selected;
+    }
+    m_findInFolder->activate(text);
 }
 
 QString MainWindow::currentIdentifier() const

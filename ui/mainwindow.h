@@ -33,6 +33,7 @@ class IndexService;
 class QueryRunner;
 class QuickOpenDialog;
 class ReferencesPanel;
+class FindInFolderPanel;
 class StallDetector;
 class SummaryRunner;
 class SymbolsPanel;
@@ -68,6 +69,8 @@ public:
     ChatController *chatController() const { return m_chatController; }
     SummaryRunner *summaryRunner() const { return m_summaries; }
     ReferencesPanel *references() const { return m_refs; }
+    FindInFolderPanel *findInFolder() const { return m_findInFolder; }
+    QDockWidget *findInFolderDock() const { return m_findInFolderDock; }
     FileTreePanel *fileTree() const { return m_files; }
     SymbolsPanel *symbols() const { return m_symbols; }
     GoToSymbolDialog *fileSymbolsDialog() const { return m_fileSymbolsDialog; }
@@ -155,6 +158,7 @@ private:
     void onIndexFailed(const Error &error);
     void showHover(const QString &identifier, const QPoint &globalPos);
     QString currentIdentifier() const;
+    void showFindInFolder();
     void connectFreshness();
     void updateCursorLabel();
     void updateStatsLabel();
@@ -181,6 +185,7 @@ private:
     ChatController *m_chatController = nullptr;
     SummaryRunner *m_summaries = nullptr;
     ReferencesPanel *m_refs;
+    FindInFolderPanel *m_findInFolder;
     SymbolsPanel *m_symbols;
     QDockWidget *m_symbolsDock;
     GoToSymbolDialog *m_fileSymbolsDialog = nullptr;
@@ -189,6 +194,7 @@ private:
     QDockWidget *m_filesDock;
     QDockWidget *m_chatDock;
     QDockWidget *m_refsDock;
+    QDockWidget *m_findInFolderDock;
     QuickOpenDialog *m_quickOpen = nullptr;
 
     QLabel *m_phaseLabel;
@@ -231,6 +237,7 @@ private:
     QAction *m_findAct = nullptr;
     QAction *m_findNextAct = nullptr;
     QAction *m_findPrevAct = nullptr;
+    QAction *m_findInFolderAct = nullptr;
     QAction *m_gotoLineAct = nullptr;
     QAction *m_gotoDefAct = nullptr;
     QAction *m_findRefsAct = nullptr;

@@ -4,6 +4,7 @@
 #include "codeeditor.h"
 #include "codeviewer.h"
 #include "findbar.h"
+#include "findinfolderpanel.h"
 #include "mainwindow.h"
 #include "stalldetector.h"
 
@@ -12,6 +13,7 @@
 #include "core/index/indexservice.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QPixmap>
 #include <QElapsedTimer>
 #include <QFile>
@@ -211,8 +213,7 @@ void SelfTest::finishWithScreenshots()
     QTimer::singleShot(800, this, [this] {
         screenshot(QStringLiteral("answer"));
         CodeEditor *editor = m_window->viewer()->currentEditor();
-        const QString symbol = editor ? m_window->chat()->lastResultCards().first()->result().symbol.section(u'.', -1)
-                                      : QString();
+        const QString symbol = editor ? m_symbol : QString();
         if (symbol.isEmpty()) {
             succeed();
             return;
@@ -258,14 +259,33 @@ void SelfTest::smallScreenShots(const QString &symbol)
     }
     QTimer::singleShot(600, this, [this, symbol] {
         screenshot(QStringLiteral("small"));
-        connect(m_window, &MainWindow::answerShown, this, [this] {
-            QTimer::singleShot(500, this, [this] {
+        connect(m_window, &MainWindow::answerShown, this, [this, symbol] {
+            QTimer::singleShot(500, this, [this, symbol] {
                 screenshot(QStringLiteral("who-calls"));
-                succeed();
+                findInFolderShot(symbol);
             });
         }, Qt::SingleShotConnection);
         m_window->ask(QStringLiteral("who calls %1").arg(symbol));
     });
+}
+
+void SelfTest::findInFolderShot(const QString &symbol)
+{
+    // Edit ▸ Find in Folder on the symbol, live from the grep index: matches grouped by file,
+    // each line with its number and the match marked.
+    m_window->resize(1400, 880);
+    if (FindBar *bar = m_window->viewer()->findBar())
+        bar->hide();
+    connect(m_window->findInFolder(), &FindInFolderPanel::searchFinished, this, [this] {
+        QTimer::singleShot(600, this, [this] {
+            screenshot(QStringLiteral("find-in-folder"));
+            succeed();
+        });
+    }, Qt::SingleShotConnection);
+    m_window->findInFolderDock()->show();
+    m_window->findInFolderDock()->raise();
+    m_window->resizeDocks({m_window->findInFolderDock()}, {380}, Qt::Vertical);
+    m_window->findInFolder()->activate(symbol);
 }
 
 void SelfTest::onIndexed()
@@ -301,13 +321,26 @@ void SelfTest::onAnswer(int results)
         return;
     step(QStringLiteral("%1 results").arg(results));
     const QList<ResultCard *> cards = m_window->chat()->lastResultCards();
-    if (results == 0 || cards.isEmpty()) {
+    // A "who calls" answer lists call sites, definitions first, instead of result cards.
+    const auto callSites = cards.isEmpty() ? m_window->chat()->lastCallSiteLinks() : QList<QPair<LinkLabel *, CallSite>>();
+    if (results == 0 || (cards.isEmpty() && callSites.isEmpty())) {
         fail(QStringLiteral("the query found nothing"));
         return;
     }
-    const ChatResult top = cards.first()->result();
-    step(QStringLiteral("opening the top hit %1:%2-%3").arg(top.path).arg(top.startLine).arg(top.endLine));
-    Q_EMIT cards.first()->pathLabel()->clicked();
+    ChatResult top;
+    if (!cards.isEmpty()) {
+        top = cards.first()->result();
+        step(QStringLiteral("opening the top hit %1:%2-%3").arg(top.path).arg(top.startLine).arg(top.endLine));
+        m_symbol = top.symbol.section(u'.', -1);
+        Q_EMIT cards.first()->pathLabel()->clicked();
+    } else {
+        const auto &[link, site] = callSites.first();
+        top.path = site.path;
+        top.startLine = top.endLine = site.line;
+        m_symbol = m_window->chat()->lastCallSitesOf().section(u'.', -1);
+        step(QStringLiteral("%1 call sites of %2; opening %3:%4").arg(results).arg(m_symbol, top.path).arg(top.startLine));
+        Q_EMIT link->clicked();
+    }
     CodeEditor *editor = m_window->viewer()->currentEditor();
     if (!editor || editor->relativePath() != top.path) {
         fail(QStringLiteral("the viewer did not open %1").arg(top.path));

@@ -40,11 +40,13 @@ private:
     void screenshot(const QString &name);
     void finishWithScreenshots();
     void smallScreenShots(const QString &symbol);
+    void findInFolderShot(const QString &symbol);
 
     MainWindow *m_window;
     QString m_folder;
     QString m_query;
     QString m_screenshotDir;
+    QString m_symbol; // of the answer's top hit: Find References and Go to Definition on it
     std::unique_ptr<QTemporaryDir> m_tempDir;
     bool m_done = false;
     bool m_asked = false;

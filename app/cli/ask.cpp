@@ -138,6 +138,8 @@ int runAgentAsk(const IndexStore &store, const AskOptions &o, const LlmEndpoint 
         call.purpose = QStringLiteral("agent");
         call.model = endpoint.model;
         call.bytes = r.bytesSent;
+        call.files = r.toolResults;
+        call.withheld = r.withheld;
         call.local = endpoint.isLocal();
         call.status = r.status;
         logCall(log, call);

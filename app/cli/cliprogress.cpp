@@ -22,7 +22,7 @@ void CliProgress::update(const IndexProgress &p)
     char line[256];
     if (p.phase == IndexProgress::Phase::Scanning) {
         std::snprintf(line, sizeof line, "%s: %d files found", phase.constData(), p.filesSeen);
-    } else if (p.phase == IndexProgress::Phase::Drafting) {
+    } else if (p.phase == IndexProgress::Phase::Drafting || p.phase == IndexProgress::Phase::TextIndex) {
         std::snprintf(line, sizeof line, "%s: %d/%d files", phase.constData(), p.filesDone, p.filesTotal);
     } else if (p.phase == IndexProgress::Phase::Parsing) {
         const char *ready = p.keywordReady ? " (keyword search ready)" : "";

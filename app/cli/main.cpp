@@ -2,6 +2,7 @@
 // benchmarks and the retrieval eval. See README.md "Command line".
 
 #include "ask.h"
+#include "grep.h"
 #include "cliprogress.h"
 #include "mcp.h"
 #include "terminaltext.h"
@@ -16,12 +17,12 @@
 #include "core/embed/staticembedder.h"
 #include "core/index/indexer.h"
 #include "core/index/indexingsettings.h"
-#include "core/retrieve/contextretriever.h"
 #include "core/llm/credentialstore.h"
 #include "core/llm/llmjudge.h"
 #include "core/llm/llmsettings.h"
 #include "core/parse/chunker.h"
 #include "core/parse/grammars.h"
+#include "core/retrieve/contextretriever.h"
 #include "core/search/searcher.h"
 #include "core/search/searchsettings.h"
 #include "core/search/usages.h"
@@ -114,10 +115,19 @@ Commands:
                                     single or agent)
   summarize DIR [--max N]           write method summaries with the model (resumable;
                                     prints the number of calls first)
+  bench-grep DIR --queries FILE [--runs N]
+                                    time grep queries (JSON lines) in this process:
+                                    scripts/bench-grep
   bench-vectors DIR [--queries N] [--m M] [--ef-construction N] [--ef-search N]
                                     vector index build time and recall@10 against exact
                                     search on DIR's vectors
   refs DIR NAME [--json]            definitions of NAME and every usage
+  grep DIR PATTERN [--regex] [-i] [-w] [--glob G]... [-C N] [--max-count N] [--json]
+                                    every line of the folder's indexed files that contains
+                                    PATTERN (--regex: a PCRE2 expression; -i: any case;
+                                    -w: whole words; --glob: only paths it matches, ** crosses
+                                    folders; -C: lines of context), from the grep index:
+                                    only files that can match are read
   status DIR [--json]               files per status, with the reasons
   symbols DIR [--json]              every definition in the index
   mcp [DIR...] [--http PORT] [--host ADDR] [--no-auth] [--token T] [--no-watch]
@@ -189,6 +199,7 @@ struct Args
     QStringList positional;
     QHash<QString, QString> options;
     QSet<QString> flags;
+    QStringList globs; // --glob, repeatable
 };
 
 int usageError(const QString &message)
@@ -279,8 +290,10 @@ int runIndex(const QString &root, const QString &dbPath, bool quiet, bool check 
             std::fprintf(stderr, "keyword search was ready after %.2f s (%d files as text windows, before parsing)\n",
                          r.keywordReadySeconds, r.draftedFiles);
         if (qEnvironmentVariableIsSet("REPOLENS_TIMINGS"))
-            std::fprintf(stderr, "timings: parse %.2f s (all threads), write %.2f s, link %.2f s, git history %.2f s\n",
-                         r.parseSeconds, r.writeSeconds, r.linkSeconds, r.historySeconds);
+            std::fprintf(stderr, "timings: parse %.2f s (all threads), write %.2f s, link %.2f s, git history %.2f s, "
+                                 "grep index %.2f s of CPU (trigrams %.2f s on the parse threads, postings %.2f s)\n",
+                         r.parseSeconds, r.writeSeconds, r.linkSeconds, r.historySeconds,
+                         r.trigramSeconds + r.grepSeconds, r.trigramSeconds, r.grepSeconds);
     }
     return 0;
 }
@@ -323,6 +336,8 @@ int runEmbed(const QString &dbPath, bool quiet)
         printErr(QStringLiteral("embedding failed (keyword search still works): %1").arg(embedderError));
         return 1;
     }
+    if (remote)
+        remote->setRequestLog(remoteRequestLogFor(dbPath));
     EmbedOptions embedOptions;
     embedOptions.withholdSecrets = !LlmSettings::load().sendCredentials;
     EmbeddingIndexer embedder(dbPath, embedOptions);
@@ -659,6 +674,51 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
         return 1;
     }
     return 0;
+}
+
+int runGrep(const Args &args, const QString &root, const QString &dbPath)
+{
+    if (args.positional.size() < 2)
+        return usageError(QStringLiteral("grep needs a folder and a pattern"));
+    if (args.positional.size() > 2)
+        return usageError(QStringLiteral("grep takes one pattern (quote it; --glob for paths)"));
+    GrepCommand c;
+    c.pattern = args.positional.at(1);
+    c.regex = args.flags.contains(QStringLiteral("regex"));
+    c.ignoreCase = args.flags.contains(QStringLiteral("ignore-case"));
+    c.word = args.flags.contains(QStringLiteral("word"));
+    c.globs = args.globs;
+    c.json = args.flags.contains(QStringLiteral("json"));
+    bool ok = true;
+    if (args.options.contains(QStringLiteral("context"))) {
+        c.context = args.options.value(QStringLiteral("context")).toInt(&ok);
+        if (!ok || c.context < 0 || c.context > 10)
+            return usageError(QStringLiteral("-C / --context takes 0 to 10 lines"));
+    }
+    if (args.options.contains(QStringLiteral("max-count"))) {
+        c.maxMatches = args.options.value(QStringLiteral("max-count")).toInt(&ok);
+        if (!ok || c.maxMatches < 1)
+            return usageError(QStringLiteral("--max-count takes a number of matches (1 or more)"));
+    }
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    return runGrepCommand(**store, root, c, &g_cancel);
+}
+
+int runBenchGrep(const Args &args, const QString &root, const QString &dbPath)
+{
+    const QString queries = args.options.value(QStringLiteral("queries"));
+    if (queries.isEmpty())
+        return usageError(QStringLiteral("bench-grep needs --queries FILE"));
+    auto store = openForReading(root, dbPath);
+    if (!store) {
+        printErr(store.error().message);
+        return 1;
+    }
+    return runGrepBench(**store, root, queries, args.options.value(QStringLiteral("runs"), QStringLiteral("3")).toInt());
 }
 
 struct ReasonGroup
@@ -1194,7 +1254,9 @@ int main(int argc, char **argv)
                                                QStringLiteral("queries"), QStringLiteral("m"),
                                                QStringLiteral("ef-construction"), QStringLiteral("ef-search"), QStringLiteral("base-url"),
                                                QStringLiteral("model"), QStringLiteral("max"),
-                                               QStringLiteral("http"), QStringLiteral("host"), QStringLiteral("token")};
+                                               QStringLiteral("http"), QStringLiteral("host"), QStringLiteral("token"),
+                                               QStringLiteral("glob"), QStringLiteral("context"), QStringLiteral("max-count"),
+                                               QStringLiteral("runs")};
     // flags; "--rerank=MODE" also carries a value
     static const QSet<QString> flagOptions = {QStringLiteral("json"), QStringLiteral("batch"),
                                               QStringLiteral("quiet"), QStringLiteral("rerank"),
@@ -1202,9 +1264,37 @@ int main(int argc, char **argv)
                                               QStringLiteral("no-graph"), QStringLiteral("hyde"),
                                               QStringLiteral("check"), QStringLiteral("no-auth"),
                                               QStringLiteral("allow-remote"), QStringLiteral("no-watch"),
-                                              QStringLiteral("agent"), QStringLiteral("single-shot"), QStringLiteral("show")};
+                                              QStringLiteral("agent"), QStringLiteral("single-shot"), QStringLiteral("show"),
+                                              QStringLiteral("regex"), QStringLiteral("ignore-case"), QStringLiteral("word")};
+    bool optionsEnded = false;
     for (qsizetype i = 0; i < argList.size(); ++i) {
         const QString &a = argList.at(i);
+        if (optionsEnded) {
+            if (args.command.isEmpty())
+                args.command = a;
+            else
+                args.positional << a;
+            continue;
+        }
+        if (a == QLatin1String("--")) { // what follows is not an option (a pattern "-x")
+            optionsEnded = true;
+            continue;
+        }
+        // grep's short options
+        if (args.command == QLatin1String("grep") && (a == QLatin1String("-i") || a == QLatin1String("-w"))) {
+            args.flags.insert(a == QLatin1String("-i") ? QStringLiteral("ignore-case") : QStringLiteral("word"));
+            continue;
+        }
+        if (args.command == QLatin1String("grep") && a.startsWith(QLatin1String("-C"))) {
+            if (a.size() > 2) {
+                args.options.insert(QStringLiteral("context"), a.mid(2));
+            } else {
+                if (i + 1 >= argList.size())
+                    return usageError(QStringLiteral("-C needs a number of lines"));
+                args.options.insert(QStringLiteral("context"), argList.at(++i));
+            }
+            continue;
+        }
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
             // "search --help": that command's usage
             const QString command = args.command.isEmpty() ? QString() : commandUsage(args.command);
@@ -1231,6 +1321,8 @@ int main(int argc, char **argv)
                 }
                 if (name == QLatin1String("data-dir"))
                     args.dataDir = value;
+                else if (name == QLatin1String("glob"))
+                    args.globs << value;
                 else
                     args.options.insert(name, value);
             } else if (flagOptions.contains(name)) {
@@ -1264,7 +1356,8 @@ int main(int argc, char **argv)
                                                  QStringLiteral("refs"), QStringLiteral("status"),
                                                  QStringLiteral("symbols"), QStringLiteral("bench-vectors"),
                                                  QStringLiteral("ask"), QStringLiteral("summarize"),
-                                                 QStringLiteral("watch")};
+                                                 QStringLiteral("watch"), QStringLiteral("grep"),
+                                                 QStringLiteral("bench-grep")};
     if (!folderCommands.contains(args.command))
         return usageError(QStringLiteral("unknown command '%1'").arg(args.command));
     if (args.positional.isEmpty())
@@ -1301,6 +1394,10 @@ int main(int argc, char **argv)
         rc = runAskCommand(args, *root, dbPath);
     else if (args.command == QLatin1String("refs"))
         rc = runRefs(args, *root, dbPath);
+    else if (args.command == QLatin1String("grep"))
+        rc = runGrep(args, *root, dbPath);
+    else if (args.command == QLatin1String("bench-grep"))
+        rc = runBenchGrep(args, *root, dbPath);
     else if (args.command == QLatin1String("status"))
         rc = runStatus(args, *root, dbPath);
     else

@@ -44,6 +44,21 @@ QString outgoingEmbeddingText(const ChunkRecord &chunk, int maxChars, bool withh
     return w.text;
 }
 
+QStringList sentLogFiles(const QList<ChunkRecord> &chunks, bool withhold)
+{
+    QStringList files;
+    QStringList withheld;
+    for (const ChunkRecord &c : chunks) {
+        files << QStringLiteral("%1:%2-%3").arg(c.path).arg(c.startLine).arg(c.endLine);
+        if (!withhold || !containsSecret(embeddingText(c)))
+            continue;
+        const QString where = withholdSecrets(c.text).describe(c.startLine);
+        withheld << QStringLiteral("withheld: ") + c.path + u' '
+                        + (where.isEmpty() ? QStringLiteral("(in its signature or doc comment)") : where);
+    }
+    return files + withheld;
+}
+
 QByteArray vectorToBlob(const EmbeddingVector &v)
 {
     return QByteArray(reinterpret_cast<const char *>(v.data()), qsizetype(v.size() * sizeof(float)));

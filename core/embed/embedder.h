@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/store/conversationstore.h"
 #include "core/store/indexstore.h"
 
 #include <QByteArray>
@@ -34,6 +35,12 @@ public:
     // One vector per text, same order, L2-normalised.
     virtual Result<QList<EmbeddingVector>> embed(const QStringList &texts, EmbedPurpose purpose,
                                                  const std::atomic_bool *cancel = nullptr) = 0;
+    // An embedder that sends text off the machine tells `log` of every request (What Was
+    // Sent); the others send nothing and ignore these.
+    virtual void setRequestLog(RemoteRequestLog log) { Q_UNUSED(log); }
+    // Where the texts of the next embed() call come from ("path:start-end", then "withheld:
+    // PATH lines N-M (KIND)"), for that log.
+    virtual void setNextRequestFiles(const QStringList &files) { Q_UNUSED(files); }
 };
 
 // The text embedded for a chunk. It carries its context: path, enclosing scope, signature,
@@ -43,6 +50,10 @@ QString embeddingText(const ChunkRecord &chunk, int maxChars = 0);
 // withholding stage (core/base/secrets.h) when `withhold`, withheld before it is cut to
 // maxChars so that no half of a secret is left. *withheld: whether anything was withheld.
 QString outgoingEmbeddingText(const ChunkRecord &chunk, int maxChars, bool withhold, bool *withheld = nullptr);
+
+// What the What Was Sent log keeps of chunks sent to an endpoint: "path:start-end" of each, then
+// "withheld: PATH lines N-M (KIND)" for each place credentials were withheld from them.
+QStringList sentLogFiles(const QList<ChunkRecord> &chunks, bool withhold);
 
 QByteArray vectorToBlob(const EmbeddingVector &v);
 EmbeddingVector vectorFromBlob(QByteArrayView blob);

@@ -371,16 +371,20 @@ Result<bool> embedBatch(EmbedRun &run, Embedder *embedder, const QString &modelI
     QStringList texts;
     QList<QByteArray> hashes;
     QSet<QByteArray> inBatch;
+    QList<ChunkRecord> sent; // for the What Was Sent log of an embedder that sends them
     for (qsizetype i = start; i < end; ++i) {
-        if (inBatch.contains(todo.at(i).contentHash))
+        const ChunkRecord &chunk = todo.at(i);
+        if (inBatch.contains(chunk.contentHash))
             continue;
-        inBatch.insert(todo.at(i).contentHash);
+        inBatch.insert(chunk.contentHash);
         bool withheld = false;
-        const QString text = outgoingEmbeddingText(todo.at(i), 0, redact, &withheld);
+        const QString text = outgoingEmbeddingText(chunk, 0, redact, &withheld);
         run.report.redacted += withheld ? 1 : 0;
         texts << text;
-        hashes << todo.at(i).contentHash;
+        hashes << chunk.contentHash;
+        sent << chunk;
     }
+    embedder->setNextRequestFiles(sentLogFiles(sent, redact));
     auto vectors = embedder->embed(texts, EmbedPurpose::Document, run.cancel);
     if (!vectors || vectors->size() != texts.size()) {
         run.store.commit(); // keep what the earlier batches computed

@@ -2,8 +2,12 @@
 
 #include "core/base/logging.h"
 
+#include <QDateTime>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
+
+#include <utility>
 
 namespace RepoLens {
 
@@ -50,7 +54,24 @@ QStringList RemoteEmbedder::split(const QString &text, int maxChars)
     return pieces;
 }
 
-Result<QList<EmbeddingVector>> RemoteEmbedder::embedPieces(const QStringList &pieces, const std::atomic_bool *cancel)
+void RemoteEmbedder::logRequest(EmbedPurpose purpose, const QStringList &files, qint64 bytes, bool ok) const
+{
+    if (!m_log)
+        return;
+    RemoteRequestRecord r;
+    r.time = QDateTime::currentDateTime();
+    r.endpoint = m_config.endpoint.displayUrl(QStringLiteral("embeddings"));
+    r.purpose = purpose == EmbedPurpose::Query ? QStringLiteral("embeddings (question)") : QStringLiteral("embeddings");
+    r.model = m_config.model;
+    r.bytes = bytes;
+    r.files = files;
+    r.local = isLocal();
+    r.status = ok ? QStringLiteral("ok") : QStringLiteral("failed");
+    m_log(r);
+}
+
+Result<QList<EmbeddingVector>> RemoteEmbedder::embedPieces(const QStringList &pieces, EmbedPurpose purpose,
+                                                           const QStringList &files, const std::atomic_bool *cancel)
 {
     if (!m_nam)
         m_nam = std::make_unique<QNetworkAccessManager>();
@@ -60,6 +81,7 @@ Result<QList<EmbeddingVector>> RemoteEmbedder::embedPieces(const QStringList &pi
     int status = 0;
     ++m_requests;
     auto doc = postJsonBlocking(m_config.endpoint, QStringLiteral("embeddings"), body, cancel, &status, m_nam.get());
+    logRequest(purpose, files, QJsonDocument(body).toJson(QJsonDocument::Compact).size(), bool(doc));
     if (!doc)
         return doc.error();
     const QString where = m_config.endpoint.displayUrl(QStringLiteral("embeddings"));
@@ -96,7 +118,7 @@ Result<QList<EmbeddingVector>> RemoteEmbedder::embedPieces(const QStringList &pi
 Result<QList<EmbeddingVector>> RemoteEmbedder::embed(const QStringList &texts, EmbedPurpose purpose,
                                                      const std::atomic_bool *cancel)
 {
-    Q_UNUSED(purpose);
+    const QStringList files = std::exchange(m_nextFiles, {});
     for (int attempt = 0;; ++attempt) {
         // every text becomes one or more pieces; owner[i] = the text piece i belongs to
         QStringList pieces;
@@ -112,7 +134,7 @@ Result<QList<EmbeddingVector>> RemoteEmbedder::embed(const QStringList &texts, E
         Error failure;
         bool tooLong = false;
         for (qsizetype start = 0; start < pieces.size(); start += m_config.batchSize) {
-            auto batch = embedPieces(pieces.mid(start, m_config.batchSize), cancel);
+            auto batch = embedPieces(pieces.mid(start, m_config.batchSize), purpose, files, cancel);
             if (!batch) {
                 failure = batch.error();
                 const QString m = failure.message.toLower();

@@ -35,18 +35,25 @@ public:
     Result<QList<EmbeddingVector>> embed(const QStringList &texts, EmbedPurpose purpose,
                                          const std::atomic_bool *cancel = nullptr) override;
 
+    void setRequestLog(RemoteRequestLog log) override { m_log = std::move(log); }
+    void setNextRequestFiles(const QStringList &files) override { m_nextFiles = files; }
+
     // Requests sent so far (tests).
     int requestCount() const { return m_requests; }
     // Splits text into pieces of at most maxChars, at line boundaries where possible.
     static QStringList split(const QString &text, int maxChars);
 
 private:
-    Result<QList<EmbeddingVector>> embedPieces(const QStringList &pieces, const std::atomic_bool *cancel);
+    Result<QList<EmbeddingVector>> embedPieces(const QStringList &pieces, EmbedPurpose purpose,
+                                               const QStringList &files, const std::atomic_bool *cancel);
+    void logRequest(EmbedPurpose purpose, const QStringList &files, qint64 bytes, bool ok) const;
 
     RemoteEmbedderConfig m_config;
     int m_dimension = 0;
     int m_maxChars = 0;
     int m_requests = 0;
+    RemoteRequestLog m_log;
+    QStringList m_nextFiles;
     std::unique_ptr<QNetworkAccessManager> m_nam;
 };
 

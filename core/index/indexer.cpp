@@ -34,6 +34,7 @@
 #include <thread>
 
 #include <sys/stat.h>
+#include <time.h>
 
 namespace RepoLens {
 
@@ -46,6 +47,8 @@ QString phaseName(IndexProgress::Phase phase)
         return QStringLiteral("reading text");
     case IndexProgress::Phase::Parsing:
         return QStringLiteral("parsing");
+    case IndexProgress::Phase::TextIndex:
+        return QStringLiteral("indexing text");
     case IndexProgress::Phase::Linking:
         return QStringLiteral("linking references");
     case IndexProgress::Phase::History:
@@ -59,6 +62,9 @@ QString phaseName(IndexProgress::Phase phase)
 namespace {
 
 constexpr qint64 kUnknownTextCap = 256 * 1024;
+// An update leaves fewer unindexed files than this to the searches (they read them) rather
+// than write a small segment of the grep index for each saved file.
+constexpr size_t kGrepUpdateBatch = 64;
 
 struct WorkItem
 {
@@ -74,8 +80,18 @@ struct WorkResult
     bool writeContent = false;  // replace chunks/symbols/refs
     bool fresh = false;         // the file had no content in the index before
     bool clearContent = false;  // the file no longer has content in the index
+    std::vector<Trigram> trigrams; // of the text (writeContent): for the grep index
+    qint64 trigramNanos = 0;
     bool vanished = false;      // deleted between the scan and the read: leaves the index
 };
+
+// CPU time of the calling thread (the grep index's share of a run, also on a busy machine).
+qint64 indexerThreadCpuNanos()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
 
 bool isFolder(const QString &path)
 {
@@ -253,8 +269,16 @@ WorkResult processFile(const QByteArray &root, const WorkItem &item, Chunker &ch
             notes << QStringLiteral("%1 syntax error(s); indexed what parsed").arg(out.parsed.syntaxErrors);
     }
     rec.reason = notes.join(QStringLiteral("; "));
+    const qint64 trigramStart = indexerThreadCpuNanos();
+    out.trigrams = GrepStore::trigramsOf(verdict.utf8);
+    out.trigramNanos = indexerThreadCpuNanos() - trigramStart;
     out.writeContent = true;
     return out;
+}
+
+bool isGrepSearchable(FileStatus s)
+{
+    return s == FileStatus::Indexed || s == FileStatus::ParseError || s == FileStatus::Pending;
 }
 
 // The draft pass: the file's text as plain windows, its record still pending. Files the
@@ -499,10 +523,24 @@ private:
     std::vector<std::thread> m_workers;
 };
 
+// The trigrams of a file whose content was just written go to the grep index's buffer, which
+// is flushed (in the open transaction) when full.
+Result<void> bufferTrigrams(IndexStore &store, qint64 id, WorkResult &result, IndexReport &report)
+{
+    const qint64 start = indexerThreadCpuNanos();
+    store.grep().add(id, std::move(result.trigrams));
+    report.trigramSeconds += result.trigramNanos / 1e9;
+    Result<void> flushed;
+    if (store.grep().bufferFull())
+        flushed = store.grep().flush();
+    report.grepSeconds += (indexerThreadCpuNanos() - start) / 1e9;
+    return flushed;
+}
+
 // Writes one parsed file in the open transaction: a file gone since the scan leaves the index;
 // otherwise its record, and its content replaced or cleared. Counted in the report; *changed
 // when the index changed.
-Result<void> writeParsedFile(IndexStore &store, const WorkResult &result, IndexReport &report, bool *changed)
+Result<void> writeParsedFile(IndexStore &store, WorkResult &result, IndexReport &report, bool *changed)
 {
     if (result.vanished) {
         if (auto r = store.removeFile(result.record.path); !r)
@@ -517,6 +555,8 @@ Result<void> writeParsedFile(IndexStore &store, const WorkResult &result, IndexR
     if (result.writeContent) {
         if (auto r = store.replaceFileContent(*id, result.record.path, result.parsed, result.fresh); !r)
             return r;
+        if (auto r = bufferTrigrams(store, *id, result, report); !r)
+            return r;
         ++report.filesParsed;
         report.chunks += int(result.parsed.chunks.size());
         report.symbols += int(result.parsed.symbols.size());
@@ -528,6 +568,11 @@ Result<void> writeParsedFile(IndexStore &store, const WorkResult &result, IndexR
             return r;
         *changed = true;
     } else if (result.record.status != FileStatus::Indexed) {
+        // (a file drafted in this run and then found binary, generated, ...)
+        if (!isGrepSearchable(result.record.status)) {
+            if (auto r = store.grep().remove(*id); !r)
+                return r;
+        }
         *changed = true;
     } else {
         ++report.filesUnchanged;
@@ -549,7 +594,7 @@ public:
     }
 
     // Writes one result, opening a transaction first when none is open.
-    Result<void> write(const WorkResult &result, IndexReport &report, bool *changed)
+    Result<void> write(WorkResult &result, IndexReport &report, bool *changed)
     {
         QElapsedTimer writeTimer;
         writeTimer.start();
@@ -623,6 +668,115 @@ private:
     int m_inBatch = 0;
     bool m_inTransaction = false;
     bool m_markedUnlinked = false;
+};
+
+// Runs `work` in a transaction of its own: committed, or rolled back when it fails.
+Result<void> inTransaction(IndexStore &store, const std::function<Result<void>()> &work)
+{
+    if (auto r = store.beginTransaction(); !r)
+        return r;
+    if (auto r = work(); !r) {
+        store.rollback();
+        return r;
+    }
+    return store.commit();
+}
+
+// A file of the grep index read again for its trigrams (files unindexed after an upgrade, a
+// repair, or updates one file at a time).
+struct TextRead
+{
+    qint64 id = 0;
+    QString path;
+    std::vector<Trigram> trigrams;
+    bool ok = false; // still a text file (beneath the root, no symlink, decoded as indexed)
+};
+
+// Reads files beneath the root on `threads` threads (never through a symlink, never blocking on
+// a FIFO: core/base/safefile.h), decoded as the indexer decodes them, in any order, at most 64
+// ahead of the writer.
+class TextReadPool
+{
+public:
+    TextReadPool(QByteArray root, const QList<GrepFile> &files, qint64 cap, int threads, const std::atomic_bool *cancel)
+        : m_root(std::move(root))
+        , m_running(threads)
+    {
+        for (int t = 0; t < threads; ++t) {
+            m_workers.emplace_back([this, &files, cap, cancel, t] {
+                QThread::currentThread()->setObjectName(QStringLiteral("repolens-text-%1").arg(t));
+                for (;;) {
+                    const qsizetype i = m_next.fetch_add(1);
+                    if (i >= files.size() || m_stop.load() || (cancel && cancel->load(std::memory_order_relaxed)))
+                        break;
+                    const qint64 cpu = indexerThreadCpuNanos();
+                    TextRead r = read(files.at(i), cap);
+                    m_readCpuNanos.fetch_add(indexerThreadCpuNanos() - cpu);
+                    std::unique_lock lock(m_mutex);
+                    m_room.wait(lock, [&] { return m_queue.size() < 64 || m_stop.load(); });
+                    m_queue.push_back(std::move(r));
+                    m_ready.notify_one();
+                }
+                std::lock_guard lock(m_mutex);
+                --m_running;
+                m_ready.notify_one();
+            });
+        }
+    }
+    ~TextReadPool()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop.store(true);
+            m_queue.clear();
+        }
+        m_room.notify_all();
+        for (std::thread &w : m_workers)
+            w.join();
+    }
+    TextReadPool(const TextReadPool &) = delete;
+    TextReadPool &operator=(const TextReadPool &) = delete;
+
+    // CPU time the reading threads have spent so far.
+    qint64 readCpuNanos() const { return m_readCpuNanos.load(); }
+    // The next file read; false once every thread has finished and nothing is left.
+    bool pop(TextRead *out)
+    {
+        std::unique_lock lock(m_mutex);
+        m_ready.wait(lock, [&] { return !m_queue.empty() || m_running == 0; });
+        if (m_queue.empty())
+            return false;
+        *out = std::move(m_queue.front());
+        m_queue.pop_front();
+        m_room.notify_one();
+        return true;
+    }
+
+private:
+    TextRead read(const GrepFile &f, qint64 cap) const
+    {
+        TextRead r{f.id, f.path, {}, false};
+        auto bytes = readFileBeneath(m_root, encodePath(f.path), cap);
+        if (bytes && bytes->size() <= cap) {
+            const ContentVerdict verdict = classifyContent(f.path, f.language, *bytes);
+            if (verdict.status == FileStatus::Pending) {
+                r.trigrams = GrepStore::trigramsOf(verdict.utf8);
+                r.ok = true;
+            }
+        }
+        return r;
+    }
+
+    const QByteArray m_root;
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::condition_variable m_room;
+    std::deque<TextRead> m_queue; // guarded by m_mutex
+    int m_running;                // guarded by m_mutex
+    std::atomic<qsizetype> m_next{0};
+    std::atomic_bool m_stop{false};
+    std::atomic<qint64> m_readCpuNanos{0};
+    std::vector<std::thread> m_workers;
 };
 
 // The git history read (file-quality prior) that runs in git while the index links.
@@ -706,6 +860,15 @@ public:
     Result<void> writeWork(IndexStore &store, std::vector<WorkItem> &work, IndexReport &report,
                            IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel,
                            bool bulk, bool *changed);
+    // The grep index: writes the trigrams buffered by writeWork and those of the files still
+    // unindexed (read again here), then merges segments. `complete`: a full run, which leaves
+    // nothing unindexed; an update leaves a few files to the searches.
+    Result<void> indexText(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
+                           const std::atomic_bool *cancel, bool complete);
+    // indexText's reading: the files' text read again and decoded on a few threads, their
+    // trigrams written here in transactions as the buffer fills.
+    Result<void> readUnindexedText(IndexStore &store, const QList<GrepFile> &files, IndexReport &report,
+                                   IndexProgress &prog, const TellFn &tell, const std::atomic_bool *cancel);
     // incremental: the index was fully linked before this connection wrote anything.
     Result<void> link(IndexStore &store, IndexReport &report, IndexProgress &prog, const TellFn &tell,
                       bool changed, bool incremental);
@@ -982,6 +1145,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
             break;
         }
         result = store.drafts().add(*id, r.record.path, r.parsed.chunks);
+        if (result)
+            result = store.grep().setUnindexed(*id); // grep reads it until its postings exist
         ++drafted;
     }
     finish();
@@ -1083,6 +1248,74 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
     report.parseSeconds += pool.parseSeconds();
     report.writeSeconds += writeNanos / 1e9;
     return writeError;
+}
+
+Result<void> Indexer::Private::indexText(IndexStore &store, IndexReport &report, IndexProgress &prog,
+                                         const TellFn &tell, const std::atomic_bool *cancel, bool complete)
+{
+    GrepStore &grep = store.grep();
+    const qint64 cpuStart = indexerThreadCpuNanos();
+    auto unindexed = grep.unindexedFiles();
+    if (!unindexed)
+        return unindexed.error();
+    if (!complete && unindexed->size() < kGrepUpdateBatch) {
+        grep.dropBuffer(); // the files stay unindexed: every search reads them meanwhile
+        return {};
+    }
+    std::vector<quint32> toRead;
+    for (quint32 id : *unindexed) {
+        if (!grep.isBuffered(id))
+            toRead.push_back(id);
+    }
+    if (!toRead.empty()) {
+        auto files = grep.files(&toRead);
+        if (!files)
+            return files.error();
+        if (auto r = readUnindexedText(store, *files, report, prog, tell, cancel); !r)
+            return r;
+    }
+    if (cancel && cancel->load(std::memory_order_relaxed)) {
+        grep.dropBuffer();
+        return {};
+    }
+    auto written = inTransaction(store, [&]() -> Result<void> {
+        if (auto r = grep.flush(); !r)
+            return r;
+        return grep.maintain();
+    });
+    report.grepSeconds += (indexerThreadCpuNanos() - cpuStart) / 1e9;
+    return written;
+}
+
+Result<void> Indexer::Private::readUnindexedText(IndexStore &store, const QList<GrepFile> &files, IndexReport &report,
+                                                 IndexProgress &prog, const TellFn &tell,
+                                                 const std::atomic_bool *cancel)
+{
+    prog.phase = IndexProgress::Phase::TextIndex;
+    prog.filesTotal = int(files.size());
+    prog.filesDone = 0;
+    prog.phaseStartSeconds = prog.elapsedSeconds;
+    tell(true);
+    const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                   int(std::min<qsizetype>(files.size(), 64)));
+    TextReadPool pool(encodePath(ensureScanner().rootDir()), files, options.scan.sizeCap, threads, cancel);
+    GrepStore &grep = store.grep();
+    TextRead r;
+    while (pool.pop(&r)) {
+        ++prog.filesDone;
+        prog.currentPath = r.path;
+        tell(false);
+        if (!r.ok)
+            continue; // not text any more: its next scan takes it out of the index
+        grep.add(r.id, std::move(r.trigrams));
+        ++report.grepFilesIndexed;
+        if (grep.bufferFull()) {
+            if (auto w = inTransaction(store, [&] { return grep.flush(); }); !w)
+                return w;
+        }
+    }
+    report.grepSeconds += pool.readCpuNanos() / 1e9;
+    return {};
 }
 
 Result<void> Indexer::Private::link(IndexStore &store, IndexReport &report, IndexProgress &prog,
@@ -1280,6 +1513,8 @@ Result<bool> Indexer::Private::parseScanned(IndexStore &store, FolderScan &scan,
         run.report.seconds = run.seconds();
         return true;
     }
+    if (auto r = indexText(store, run.report, run.prog, run.tell, run.cancel, true); !r)
+        return r.error();
     if (!isFolder(root)) // what was written stays consistent; the next run redoes the rest
         return makeError(ErrorCode::NotFound, QStringLiteral("the folder was removed while it was being indexed"), root);
     // Every file has its parsed chunks now: the drafts (of this run or an interrupted one) go.
@@ -1382,6 +1617,8 @@ Result<IndexReport> Indexer::Private::updateOnce(const QStringList &relPaths, co
         run.report.seconds = run.seconds();
         return run.report;
     }
+    if (auto r = indexText(store, run.report, run.prog, run.tell, cancel, false); !r)
+        return r.error();
     if (auto r = link(store, run.report, run.prog, run.tell, changed, linkedBefore); !r)
         return r.error();
     if (changed)

@@ -40,7 +40,9 @@ struct IndexProgress
 {
     // Drafting: a first index puts plain-text windows of every new file into the keyword
     // index before parsing; keywordReady is set once they are committed.
-    enum class Phase { Scanning, Drafting, Parsing, Linking, History, Done };
+    // TextIndex: the trigrams of files whose text grep cannot find in its index yet (after an
+    // upgrade, a repair, or files changed one at a time) are read and written.
+    enum class Phase { Scanning, Drafting, Parsing, TextIndex, Linking, History, Done };
     Phase phase = Phase::Scanning;
     int filesDone = 0;       // processed in this run (parsed or found unchanged)
     int filesTotal = 0;      // to process in this run (known after scanning)
@@ -71,6 +73,12 @@ struct IndexReport
     double writeSeconds = 0;  // the writer thread inside SQLite
     double linkSeconds = 0;
     double historySeconds = 0;
+    // The grep index, in CPU seconds: trigrams found (summed over the parse threads, part of
+    // parseSeconds) and its postings (buffering, flushes, merges on the writer, and reading
+    // unindexed files again on the text threads).
+    double trigramSeconds = 0;
+    double grepSeconds = 0;
+    int grepFilesIndexed = 0;  // unindexed files read for the grep index in this run
     // A first index: draft windows of draftedFiles were searchable after keywordReadySeconds
     // (from the start of the run), before the parse pass.
     int draftedFiles = 0;

@@ -80,6 +80,7 @@ AgentStep runOne(const ToolRegistry &tools, AgentStep step, const std::atomic_bo
             step.error = r->isError;
             step.result = r->text;
             step.summary = r->isError ? u"error: "_s + r->summary : r->summary;
+            step.withheld = r->structured.value(u"withheld_credentials"_s).toInt();
             if (!r->isError)
                 collectSources(step.tool, r->structured, *sources);
         }
@@ -154,9 +155,15 @@ bool isToolsUnsupported(const LlmError &error)
 namespace {
 
 // The record of one request of the loop (the inspector, the "sent" log).
-AgentRound agentRoundRecord(int round, const ChatOutcome &reply)
+AgentRound agentRoundRecord(int round, const ChatOutcome &reply, const QList<AgentStep> &resultsSent)
 {
     AgentRound r;
+    for (const AgentStep &s : resultsSent) {
+        const QString what = s.summary.startsWith(s.tool) ? s.summary : s.tool + u": "_s + s.summary;
+        r.toolResults << what;
+        if (s.withheld > 0)
+            r.withheld << u"%1: %2 credential(s)"_s.arg(what).arg(s.withheld);
+    }
     r.round = round;
     r.url = reply.url;
     r.requestBody = reply.requestBody;
@@ -321,7 +328,7 @@ AgentOutcome runAgent(const LlmEndpoint &endpoint, const QList<ChatMessage> &con
             if (mustAnswer && callbacks.answerDelta)
                 callbacks.answerDelta(delta);
         }, nam);
-        const AgentRound r = agentRoundRecord(round, reply);
+        const AgentRound r = agentRoundRecord(round, reply, out.steps);
         out.rounds << r;
         if (callbacks.roundFinished)
             callbacks.roundFinished(r);

@@ -38,6 +38,7 @@ struct AgentStep
     bool error = false;
     bool finished = false;
     double millis = 0;
+    int withheld = 0;           // credentials withheld from the result
 };
 
 // One request of the loop (for the inspector and What Was Sent).
@@ -50,6 +51,8 @@ struct AgentRound
     int toolCalls = 0;
     QString status;             // "ok" or the error kind
     double millis = 0;
+    QStringList toolResults;    // the tool results the request carried (their summaries)
+    QStringList withheld;       // those with credentials withheld: "read keys.py:3-9: 2 credential(s)"
 };
 
 // A range the model saw through a tool (read, search hits, definitions): what its answer may cite.

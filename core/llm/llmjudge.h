@@ -16,6 +16,9 @@ public:
     explicit ChatJudge(LlmEndpoint endpoint, int maxDocumentChars = 1500);
     Result<QList<double>> judge(const QString &question, const QStringList &documents,
                                 const std::atomic_bool *cancel) override;
+    QString endpointDisplay() const override { return m_endpoint.displayUrl(QStringLiteral("chat/completions")); }
+    QString model() const override { return m_endpoint.model; }
+    bool isLocal() const override { return m_endpoint.isLocal(); }
 
     static QString prompt(const QString &question, const QStringList &documents, int maxDocumentChars);
     static QList<double> parseScores(const QString &answer, int count);

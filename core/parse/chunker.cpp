@@ -152,6 +152,53 @@ int countSyntaxErrors(TSNode root)
     return errors;
 }
 
+// How badly a parse failed, to choose between two trees of one file: first the bytes under
+// ERROR nodes (one error around a whole header is worse than a few small ones, however few
+// nodes it counts), then the ERROR and MISSING nodes at any depth.
+struct ParseDamage
+{
+    qint64 errorBytes = 0;
+    int errors = 0;
+    bool operator<(const ParseDamage &other) const
+    {
+        return errorBytes != other.errorBytes ? errorBytes < other.errorBytes
+                                              : errors < other.errors;
+    }
+};
+
+ParseDamage parseDamage(TSNode root)
+{
+    ParseDamage damage;
+    if (!ts_node_has_error(root))
+        return damage;
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    int errorDepth = 0; // ERROR nodes around the current one
+    bool more = true;
+    while (more) {
+        const TSNode node = ts_tree_cursor_current_node(&cursor);
+        const bool isError = ts_node_is_error(node);
+        if (isError || ts_node_is_missing(node))
+            ++damage.errors;
+        if (isError && errorDepth == 0)
+            damage.errorBytes += qint64(ts_node_end_byte(node)) - qint64(ts_node_start_byte(node));
+        if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) {
+            if (isError)
+                ++errorDepth;
+            continue;
+        }
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (!ts_tree_cursor_goto_parent(&cursor)) {
+                more = false;
+                break;
+            }
+            if (ts_node_is_error(ts_tree_cursor_current_node(&cursor)))
+                --errorDepth;
+        }
+    }
+    ts_tree_cursor_delete(&cursor);
+    return damage;
+}
+
 // The first step: runs the tags query over the tree and turns its matches into definitions
 // (names split, extended over wrappers and attached comments) and raw references.
 class TagsCollector
@@ -212,7 +259,7 @@ private:
     const LineIndex &m_lines;
     std::vector<CaptureRole> m_roles;
     int m_capName, m_capBody, m_capDoc, m_capReceiver, m_capQualifier;
-    QSet<quint64> m_defNodes;   // (start<<32|end) of claimed definition nodes
+    QHash<quint64, int> m_defNodes; // (start<<32|end) of claimed definition nodes -> index
     QSet<int> m_defNameSeen;    // start bytes of the definitions' names
     QSet<quint64> m_refSeen;
 };
@@ -309,17 +356,32 @@ void TagsCollector::addDefinition(const Match &m)
     const int nodeStart = int(ts_node_start_byte(m.main));
     const int nodeEnd = int(ts_node_end_byte(m.main));
     const quint64 key = (quint64(nodeStart) << 32) | quint64(uint32_t(nodeEnd));
-    if (m_defNodes.contains(key))
-        return; // an earlier pattern already claimed this node
+    // An earlier pattern claimed this node: the first match wins, except that one with a body
+    // completes one without (matches come in the order they finish, which is not the order
+    // of the patterns: `module K : sig ... end` finishes without its signature first).
+    int replaces = -1;
+    if (const auto claimed = m_defNodes.constFind(key); claimed != m_defNodes.cend()) {
+        if (!m.hasBody || defs[size_t(*claimed)].bodyStart >= 0)
+            return;
+        replaces = *claimed;
+    }
     // One definition per name: a pattern on the enclosing statement (which brings the doc
     // comment along) and one on the inner function must not make two symbols.
     const int nameByte = int(ts_node_start_byte(m.name));
-    if (m_defNameSeen.contains(nameByte))
+    if (replaces < 0 && m_defNameSeen.contains(nameByte))
         return;
     // A name with a syntax error inside is parser recovery gone astray (an unknown macro
-    // before a template makes "Char> class basic_string_view {...} ...::f" one name).
-    if (ts_node_has_error(m.name))
-        return;
+    // before a template makes "Char> class basic_string_view {...} ...::f" one name), except
+    // a specialization whose arguments the grammar could not read (`is_contiguous<T,
+    // void_t<decltype(...)>>`): its template's name is good.
+    TSNode nameNode = m.name;
+    if (ts_node_has_error(nameNode)) {
+        if (std::strcmp(ts_node_type(nameNode), "template_type") != 0)
+            return;
+        nameNode = ts_node_child_by_field_name(nameNode, "name", 4);
+        if (ts_node_is_null(nameNode) || ts_node_has_error(nameNode))
+            return;
+    }
     Def def;
     def.kind = m.role->kind;
     def.scopeOnly = m.role->scopeOnly;
@@ -328,12 +390,14 @@ void TagsCollector::addDefinition(const Match &m)
     def.nodeStart = nodeStart;
     def.nodeEnd = nodeEnd;
     QString qualifier, name;
-    QString written = TreeSitter::nodeText(m.name, m_src);
+    QString written = TreeSitter::nodeText(nameNode, m_src);
     if (written.size() >= 2 && written.front() == u'"' && written.back() == u'"')
         written = written.mid(1, written.size() - 2); // Zig's test "name", ...
     else if (written.size() >= 3 && written.front() == u'(' && written.back() == u')')
         written = written.mid(1, written.size() - 2).trimmed(); // OCaml's ( >>= ), Haskell's (<>)
     splitQualifiedName(written, &qualifier, &name);
+    if (name.size() >= 4 && name.startsWith(QLatin1String(":(")) && name.endsWith(u')'))
+        name = name.mid(2, name.size() - 3).trimmed(); // Julia's Base.:(==)
     if (name.isEmpty() || name.size() > 300)
         return;
     def.name = name;
@@ -343,7 +407,7 @@ void TagsCollector::addDefinition(const Match &m)
         splitQualifiedName(TreeSitter::nodeText(m.receiver, m_src), &rq, &rn);
         def.qualifier = rn;
     }
-    const TSPoint namePoint = ts_node_start_point(m.name);
+    const TSPoint namePoint = ts_node_start_point(nameNode);
     def.nameLine = int(namePoint.row) + 1;
     def.nameColumn = int(namePoint.column) + 1;
     def.nameByte = nameByte;
@@ -358,7 +422,11 @@ void TagsCollector::addDefinition(const Match &m)
     if (def.scopeOnly && !m.hasBody)
         def.nodeEnd = fileScopeEnd(m.main);
     attachLeading(m.main, &def);
-    m_defNodes.insert(key);
+    if (replaces >= 0) {
+        defs[size_t(replaces)] = std::move(def);
+        return;
+    }
+    m_defNodes.insert(key, int(defs.size()));
     m_defNameSeen.insert(nameByte);
     defs.push_back(std::move(def));
 }
@@ -486,16 +554,23 @@ public:
 
     // Null on timeout or cancel.
     TSTree *parseText(const QByteArray &text, ParseBudget *budget);
-    // parseText, and for C-family languages a second try with attribute macros blanked.
-    TSTree *parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget);
-    ParseResult parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
-                          const Query *query, ParseBudget *budget);
+    // parseText, and when the tree has errors a second try with the language's retry rewrites
+    // (LanguageSyntax), keeping the tree that failed less.
+    // `parsed` receives the text the tree was built from (the rewritten one after a retry).
+    TSTree *parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget,
+                      QByteArray *parsed);
+    ParseResult parseTree(LanguageId language, const QByteArray &text, const QByteArray &parsed,
+                          TSTree *tree, const Query *query, ParseBudget *budget);
 };
 
 Chunker::Chunker(ChunkerOptions options)
     : d(std::make_unique<Private>())
 {
     d->options = options;
+    // Measurements (scripts/ctags-coverage, scripts/bench-index) raise the limit: a file over
+    // it would fall back to text windows and count as unparsed, or as fast
+    if (const int ms = qEnvironmentVariableIntValue("REPOLENS_PARSE_TIMEOUT_MS"); ms > 0)
+        d->options.parseTimeoutMs = ms;
     d->parser = ts_parser_new();
 }
 
@@ -543,24 +618,30 @@ ParseResult Chunker::parse(LanguageId language, const QByteArray &text, const st
                            : QStringLiteral("parse cancelled");
         return result;
     };
-    TSTree *tree = d->parseBest(language, text, &budget);
+    QByteArray parsed;
+    TSTree *tree = d->parseBest(language, text, &budget, &parsed);
     if (!tree)
         return fallBack();
-    ParseResult result = d->parseTree(language, text, tree, query, &budget);
+    ParseResult result = d->parseTree(language, text, parsed, tree, query, &budget);
     ts_tree_delete(tree);
     if (budget.timedOut || (cancel && cancel->load(std::memory_order_relaxed)))
         return fallBack();
     return result;
 }
 
-TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text, ParseBudget *budget)
+TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
+                                    ParseBudget *budget, QByteArray *parsed)
 {
+    *parsed = text;
     TSTree *tree = parseText(text, budget);
-    if (!tree || !languageSyntax(language).blankAttributeMacros
-        || !ts_node_has_error(ts_tree_root_node(tree)))
+    const LanguageSyntax &syntax = languageSyntax(language);
+    if (!tree || syntax.retryRewrites.isEmpty() || !ts_node_has_error(ts_tree_root_node(tree)))
         return tree;
-    // Unknown attribute / export macros derail the grammar: try without them, keep the better.
-    const QByteArray blanked = blankAttributeMacros(text);
+    // Unknown attribute / export macros, some preprocessor shapes, ... derail the grammar: try
+    // without them, keep the better tree.
+    QByteArray blanked = text;
+    for (const LanguageSyntax::TextRewrite rewrite : syntax.retryRewrites)
+        blanked = rewrite(blanked);
     if (blanked.constData() == text.constData())
         return tree;
     // The retry has a budget of its own: running out of it keeps the first tree, and the tags
@@ -573,8 +654,9 @@ TSTree *Chunker::Private::parseBest(LanguageId language, const QByteArray &text,
     budget->timer.start();
     if (!second)
         return tree;
-    if (countSyntaxErrors(ts_tree_root_node(second)) < countSyntaxErrors(ts_tree_root_node(tree))) {
+    if (parseDamage(ts_tree_root_node(second)) < parseDamage(ts_tree_root_node(tree))) {
         ts_tree_delete(tree);
+        *parsed = blanked;
         return second;
     }
     ts_tree_delete(second);
@@ -593,7 +675,8 @@ QList<OutlineItem> Chunker::outline(LanguageId language, const QByteArray &text,
     budget.timer.start();
     budget.limitMs = d->options.parseTimeoutMs;
     budget.cancel = cancel;
-    TSTree *tree = d->parseBest(language, text, &budget);
+    QByteArray parsed;
+    TSTree *tree = d->parseBest(language, text, &budget, &parsed);
     if (!tree)
         return items;
     const LineIndex lines(text);
@@ -611,10 +694,10 @@ QList<OutlineItem> Chunker::outline(LanguageId language, const QByteArray &text,
     for (const Def &def : tags.defs) {
         OutlineItem item;
         item.kind = def.kind;
-        item.scope = def.scopeOnly;
+        item.scope = def.scopeOnly && !def.scopeSymbol; // a module that is a symbol is an entry
         item.name = def.name;
         item.qualifiedName = def.qualifiedName;
-        item.signature = signatureOf(def, text);
+        item.signature = signatureOf(def, parsed);
         item.line = def.nameLine;
         item.column = def.nameColumn;
         item.startLine = lines.lineOf(def.start);
@@ -652,7 +735,8 @@ TSTree *Chunker::Private::parseText(const QByteArray &text, ParseBudget *budget)
 }
 
 // The steps from a syntax tree to chunks, symbols and references (chunkersteps_p.h).
-ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &text, TSTree *tree,
+ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &text,
+                                        const QByteArray &parsed, TSTree *tree,
                                         const Query *query, ParseBudget *budget)
 {
     ParseResult result;
@@ -671,7 +755,8 @@ ParseResult Chunker::Private::parseTree(LanguageId language, const QByteArray &t
         mergeClauses(&tags.defs);
     qualifyDefinitions(&tags.defs, syntax);
     ChunkCutter cutter(text, lines, options, &result.chunks);
-    const std::vector<int> defChunk = emitDefinitionChunks(&tags.defs, text, lines, &cutter);
+    const std::vector<int> defChunk =
+        emitDefinitionChunks(&tags.defs, text, lines, &cutter, parsed);
     collectSymbols(tags.defs, defChunk, &result.symbols);
     emitTopLevelCode(tags.defs, text, lines, options.windowLines, &cutter);
     sortChunks(&result);

@@ -14,7 +14,8 @@ struct ChunkerOptions
     int maxLines = 120;        // chunk budget: longer definitions are split into parts
     int maxBytes = 6000;
     int windowLines = 40;      // text / top-level code windows
-    int parseTimeoutMs = 3000; // tree-sitter parse limit per file; then text windows are used
+    int parseTimeoutMs = 3000; // tree-sitter parse limit per file (the environment's
+                               // REPOLENS_PARSE_TIMEOUT_MS overrides it); then text windows
 };
 
 // One entry of a file's outline: a definition with where it starts and ends, nested in the

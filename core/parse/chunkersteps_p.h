@@ -62,6 +62,7 @@ struct Def
     bool scopeOnly = false;   // a namespace: qualifies names, gets no chunk
     bool moduleCapture = false; // @definition.module: may turn out a container
     bool symbolOnly = false;  // a property or field: a symbol, its text in the container's chunk
+    bool scopeSymbol = false; // a scope that is a symbol too (an Elixir module without functions)
     int start = 0;            // extended over wrappers and attached comments
     int end = 0;
     int nodeStart = 0;        // the captured node
@@ -102,9 +103,36 @@ void splitQualifiedName(QString text, QString *qualifier, QString *name);
 // `API_AVAILABLE(ios(10))`): the same text with those macros replaced by spaces, so every byte
 // offset stays where it was. Only all-caps names with an underscore count, and only where a
 // macro of that kind stands: alone on a line, before a declaration's next word, or after a
-// declarator before `;` / `{`. Preprocessor lines are left alone. Returns `text` unchanged when
-// there is nothing to blank.
+// declarator before `;` / `{`. A macro alone on a line counts also after a trailing comment
+// (`}  // namespace detail` then `FMT_BEGIN_EXPORT`). Functional casts the grammar lacks
+// (`unsigned(x)`) become `int     (x)`. Preprocessor lines are left alone. Returns `text`
+// unchanged when there is nothing to blank.
 QByteArray blankAttributeMacros(const QByteArray &text);
+
+// C, C++ and Objective-C preprocessor shapes the grammar cannot parse, made harmless with every
+// byte offset kept: the include guard around a whole header (an error anywhere inside it makes
+// the grammar give up on the whole file), conditionals that hold only attributes (`#if
+// FMT_GCC_VERSION` `__attribute__((always_inline))` `#endif` between a template's parameters
+// and its function), header names in conditions (`#if __has_include(<bit>)`) and comments
+// inside a `#define` continued over several lines. Returns `text` unchanged when there is
+// nothing to do.
+QByteArray simplifyPreprocessor(const QByteArray &text);
+
+// Rust's `match &raw {` borrows a variable named raw; the grammar reads `&raw` as the start of a
+// raw borrow (`&raw const x`) whatever follows. Such an `&raw` becomes `&Raw`. Returns `text`
+// unchanged when there is nothing to do.
+QByteArray separateRustRawReferences(const QByteArray &text);
+
+// Dart 3's class modifiers (`sealed class`, `final class`, `base mixin class`, `interface
+// class`), which the grammar predates: blanked before `class` (`abstract` stays). Returns
+// `text` unchanged when there is nothing to do.
+QByteArray blankDartClassModifiers(const QByteArray &text);
+
+// Kotlin identifiers that start with a keyword and go on with digits (`in1`, `as2`) at the start
+// of a line: the grammar's scanner takes the keyword for an operator continuing the line
+// before. Their first letter is upper-cased (`In1`), which no keyword matches. Returns `text`
+// unchanged when there is nothing to do.
+QByteArray separateKotlinKeywordPrefixes(const QByteArray &text);
 
 // Blank, or only closing brackets / semicolons (and a trailing // comment).
 bool isClosingOnlyLine(QByteArrayView line);
@@ -148,8 +176,11 @@ private:
 };
 
 // Chunks for every chunked definition; the first chunk index per definition (-1: none).
+// Signatures come from `signatureSrc` when given: the text the tree was parsed from, with the
+// macros and branches a retry rewrite took out (names and chunk text come from `src`).
 std::vector<int> emitDefinitionChunks(std::vector<Def> *defs, QByteArrayView src,
-                                      const LineIndex &lines, ChunkCutter *cutter);
+                                      const LineIndex &lines, ChunkCutter *cutter,
+                                      QByteArrayView signatureSrc = {});
 void collectSymbols(const std::vector<Def> &defs, const std::vector<int> &defChunk,
                     QList<Symbol> *symbols);
 void emitTopLevelCode(const std::vector<Def> &defs, QByteArrayView src, const LineIndex &lines,

@@ -1,5 +1,7 @@
 #include "languagesyntax_p.h"
 
+#include "chunkersteps_p.h"
+
 #include <QHash>
 
 namespace RepoLens {
@@ -75,17 +77,20 @@ LanguageSyntax plain()
 QHash<int, LanguageSyntax> buildTable()
 {
     QHash<int, LanguageSyntax> table;
-    for (LanguageId id : {LanguageId::Python, LanguageId::Java, LanguageId::Rust,
-                          LanguageId::JavaScript, LanguageId::TypeScript, LanguageId::Tsx,
-                          LanguageId::Go})
+    for (LanguageId id : {LanguageId::Python, LanguageId::Java, LanguageId::JavaScript,
+                          LanguageId::TypeScript, LanguageId::Tsx, LanguageId::Go})
         table.insert(int(id), classic());
+    LanguageSyntax rust = classic();
+    rust.retryRewrites = {&ChunkerSteps::separateRustRawReferences};
+    table.insert(int(LanguageId::Rust), rust);
     LanguageSyntax c = classic();
-    c.blankAttributeMacros = true;
+    c.retryRewrites = {&ChunkerSteps::blankAttributeMacros, &ChunkerSteps::simplifyPreprocessor};
     table.insert(int(LanguageId::C), c);
     table.insert(int(LanguageId::Cpp), c);
 
     LanguageSyntax csharp = plain();
     csharp.constructorNamedAfterContainer = true;
+    csharp.retryRewrites = {&ChunkerSteps::simplifyPreprocessor}; // `#if` around a method header
     table.insert(int(LanguageId::CSharp), csharp);
 
     LanguageSyntax ruby = plain();
@@ -99,6 +104,7 @@ QHash<int, LanguageSyntax> buildTable()
     table.insert(int(LanguageId::Php), php);
 
     LanguageSyntax kotlin = plain();
+    kotlin.retryRewrites = {&ChunkerSteps::separateKotlinKeywordPrefixes};
     table.insert(int(LanguageId::Kotlin), kotlin);
 
     LanguageSyntax swift = plain();
@@ -120,6 +126,7 @@ QHash<int, LanguageSyntax> buildTable()
                           {"unary_operator", "@decorate", false}};
     elixir.modulesWithFunctionsAreContainers = true;
     elixir.moduleFunctionsStayFunctions = true;
+    elixir.modulesAreDefinitions = true;
     elixir.mergeClauses = true;
     table.insert(int(LanguageId::Elixir), elixir);
 
@@ -136,6 +143,7 @@ QHash<int, LanguageSyntax> buildTable()
     table.insert(int(LanguageId::Bash), plain());
 
     LanguageSyntax dart = plain();
+    dart.retryRewrites = {&ChunkerSteps::blankDartClassModifiers};
     dart.constructorNamedAfterContainer = true;
     dart.attachables = {{"annotation", {}, false}, {"marker_annotation", {}, false}};
     dart.includePrefix = QRegularExpression(QStringLiteral("^package:[^/]+/"));
@@ -146,18 +154,21 @@ QHash<int, LanguageSyntax> buildTable()
     ocaml.trailingDocComments = true;
     ocaml.modulesWithFunctionsAreContainers = true;
     ocaml.moduleFunctionsStayFunctions = true;
+    ocaml.modulesAreDefinitions = true;
     table.insert(int(LanguageId::OCaml), ocaml);
     table.insert(int(LanguageId::OCamlInterface), ocaml);
 
     LanguageSyntax julia = plain();
     julia.constructorNamedAfterContainer = true; // inner constructors
+    julia.modulesAreDefinitions = true;
     julia.qualifiedFunctionIsMethod = false;     // `Base.show(io, x)` extends Base's show
     julia.attachables = {{"string_literal", "\"", true}};
     julia.includeSuffix = QStringLiteral(".jl");
     table.insert(int(LanguageId::Julia), julia);
 
     LanguageSyntax objc = classic();
-    objc.blankAttributeMacros = true;
+    objc.retryRewrites = {&ChunkerSteps::blankAttributeMacros,
+                          &ChunkerSteps::simplifyPreprocessor};
     objc.constructorNames = {};
     objc.constructorNamedAfterContainer = false;
     table.insert(int(LanguageId::ObjC), objc);

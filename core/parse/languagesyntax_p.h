@@ -47,9 +47,17 @@ struct LanguageSyntax
     bool modulesWithFunctionsAreContainers = false;
     // Functions of such a module stay functions (Elixir, OCaml, Julia), not methods (Ruby).
     bool moduleFunctionsStayFunctions = false;
-    // Parse again with attribute / export macros blanked out when the tree has errors, and
-    // keep the tree with fewer (C, C++, Objective-C: `FMT_API`, `NS_ASSUME_NONNULL_BEGIN`).
-    bool blankAttributeMacros = false;
+    // Every module is a definition, written once (Elixir's defmodule, OCaml's and Julia's
+    // modules), not a namespace reopened file after file (Ruby): one that stays a scope is
+    // still a symbol.
+    bool modulesAreDefinitions = false;
+    // Rewrites of the text, every byte offset kept, for a second parse when the first tree has
+    // errors; the tree that failed less is kept and names are read from the original text.
+    // C family: attribute / export macros (`FMT_API`, `NS_ASSUME_NONNULL_BEGIN`), then
+    // preprocessor shapes; C#: conditionals around one of two method headers; Kotlin:
+    // identifiers its scanner takes for keywords (ChunkerSteps).
+    using TextRewrite = QByteArray (*)(const QByteArray &text);
+    QList<TextRewrite> retryRewrites;
     // A doc comment (`(** ... *)`) right below a definition, with no blank line between,
     // documents it (OCaml's odoc); one right above documents the next only when it does not
     // follow another definition directly.

@@ -17,6 +17,8 @@ Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QString
     const std::shared_ptr<Embedder> remote = configuredEmbedder(settings, &embedderError);
     if (!embedderError.isEmpty())
         return makeError(ErrorCode::InvalidArgument, embedderError, settings.embedStatic);
+    if (remote)
+        remote->setRequestLog(remoteRequestLogFor(databasePath));
     EmbedOptions options;
     options.priorityPaths = priorityPaths;
     options.withholdSecrets = withholdSecrets;

@@ -11,10 +11,20 @@ Result<void> GraphRoute::run(QueryContext &ctx) const
     const QueryRoute &route = ctx.query.route;
     QString name = route.symbol;
     name.replace(QLatin1String("::"), QLatin1String(".")).replace(u'#', u'.');
-    QList<SymbolRecord> defs = ctx.store.symbols().withQualifiedName(name);
+    auto definitionsOf = [&ctx](const QString &qualified) {
+        QList<SymbolRecord> found = ctx.store.symbols().withQualifiedName(qualified);
+        if (found.isEmpty())
+            found = ctx.store.symbols().named(qualified.section(u'.', -1));
+        return found;
+    };
+    QList<SymbolRecord> defs = definitionsOf(name);
+    // "who calls expired?": the name `expired?` when the index has it, else the question mark.
+    if (defs.isEmpty() && name.endsWith(u'?') && ctx.store.symbols().refsNamed(name.section(u'.', -1), 1).isEmpty()) {
+        name.chop(1);
+        defs = definitionsOf(name);
+    }
     const QString shortName = name.section(u'.', -1);
-    if (defs.isEmpty())
-        defs = ctx.store.symbols().named(shortName);
+    ctx.response->graphSymbol = name;
     ctx.response->exhaustive = true;
     QSet<qint64> defIds;
     for (const SymbolRecord &s : std::as_const(defs))

@@ -10,7 +10,10 @@ QueryRoute routeQuery(const ParsedQuery &q)
 {
     QueryRoute route;
     const QString text = q.text.trimmed();
-    static const QString ident = QStringLiteral("`?([A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::|#)[A-Za-z_~][A-Za-z0-9_]*)*)(?:\\(\\))?`?");
+    // A name may end in `!` or `?` (Ruby's `save!` and `empty?`, Julia's `push!`, Elixir's
+    // `fetch!`): kept in the symbol; a `?` that turns out to end the question instead is dropped
+    // by the graph route when no symbol has it (GraphRoute).
+    static const QString ident = QStringLiteral("`?([A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::|#)[A-Za-z_~][A-Za-z0-9_]*)*[!?]?)(?:\\(\\))?`?");
     static const QRegularExpression callers(
         QStringLiteral("^(?:who|what|which\\s+\\w+)\\s+(?:calls|uses|references|invokes|instantiates)\\s+%1\\s*\\??$"
                        "|^where\\s+(?:is|are)\\s+%1\\s+(?:used|called|referenced|invoked|instantiated)\\s*\\??$"

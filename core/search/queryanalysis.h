@@ -17,7 +17,7 @@ struct QueryRoute
 {
     enum class Kind { Hybrid, Symbol, Callers, Callees, Report };
     Kind kind = Kind::Hybrid;
-    QString symbol;
+    QString symbol; // as written, with a trailing `!` or `?` (see GraphRoute)
 };
 // "who calls X" / "where is X used" -> Callers, "what does X call" -> Callees, one to three
 // code-like identifiers -> Symbol, anything else -> Hybrid.

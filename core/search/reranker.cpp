@@ -6,7 +6,9 @@
 
 #include "core/embed/embedder.h"
 
+#include <QDateTime>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 
 #include <cmath>
@@ -148,6 +150,19 @@ Result<QList<double>> RemoteReranker::score(const QString &query, const QList<Ch
                            {QStringLiteral("documents"), docs},
                            {QStringLiteral("top_n"), int(chunks.size())}};
     auto doc = postJsonBlocking(m_endpoint, QStringLiteral("rerank"), body, cancel);
+    if (m_log) {
+        RemoteRequestRecord r;
+        r.time = QDateTime::currentDateTime();
+        r.endpoint = m_endpoint.displayUrl(QStringLiteral("rerank"));
+        r.purpose = QStringLiteral("rerank");
+        r.model = m_model;
+        r.bytes = QJsonDocument(body).toJson(QJsonDocument::Compact).size();
+        r.files = sentLogFiles(chunks, m_withhold);
+        const QString host = m_endpoint.baseUrl.host();
+        r.local = host == QLatin1String("localhost") || host == QLatin1String("127.0.0.1") || host == QLatin1String("::1");
+        r.status = doc ? QStringLiteral("ok") : QStringLiteral("failed");
+        m_log(r);
+    }
     if (!doc)
         return doc.error();
     const QString where = m_endpoint.displayUrl(QStringLiteral("rerank"));
@@ -185,6 +200,19 @@ Result<QList<double>> JudgeReranker::score(const QString &query, const QList<Chu
     for (const ChunkRecord &c : chunks)
         docs << documentFor(c, 4000, m_withhold);
     auto scores = m_judge->judge(query, docs, cancel);
+    if (m_log) {
+        RemoteRequestRecord r;
+        r.time = QDateTime::currentDateTime();
+        r.endpoint = m_judge->endpointDisplay();
+        r.purpose = QStringLiteral("rerank-llm");
+        r.model = m_judge->model();
+        for (const QString &d : std::as_const(docs))
+            r.bytes += d.toUtf8().size();
+        r.files = sentLogFiles(chunks, m_withhold);
+        r.local = m_judge->isLocal();
+        r.status = scores ? QStringLiteral("ok") : QStringLiteral("failed");
+        m_log(r);
+    }
     if (scores && scores->size() != chunks.size())
         return makeError(ErrorCode::Protocol, QStringLiteral("the judge scored %1 of %2 chunks").arg(scores->size()).arg(chunks.size()));
     return scores;

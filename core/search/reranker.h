@@ -26,6 +26,12 @@ public:
     virtual QString name() const = 0;
     virtual Result<QList<double>> score(const QString &query, const QList<ChunkRecord> &chunks,
                                         const std::atomic_bool *cancel = nullptr) = 0;
+    // A re-ranker that sends the chunks off the machine tells `log` of every request (What Was
+    // Sent); the built-in one sends nothing.
+    void setRequestLog(RemoteRequestLog log) { m_log = std::move(log); }
+
+protected:
+    RemoteRequestLog m_log;
 };
 
 // Built-in, no network: query-term coverage of the chunk's name, signature and path (where
@@ -72,6 +78,10 @@ public:
     virtual ~LlmJudge() = default;
     virtual Result<QList<double>> judge(const QString &question, const QStringList &documents,
                                         const std::atomic_bool *cancel) = 0;
+    // Where its requests go, for the What Was Sent log.
+    virtual QString endpointDisplay() const { return {}; }
+    virtual QString model() const { return {}; }
+    virtual bool isLocal() const { return false; }
 };
 
 class JudgeReranker : public Reranker

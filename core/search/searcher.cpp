@@ -89,6 +89,8 @@ Result<void> Searcher::enableVectors(const QString &databasePath, std::shared_pt
         return makeError(ErrorCode::NotFound, d->vectorNote);
     }
     std::shared_ptr<Embedder> embedder = queryEmbedder;
+    if (embedder) // a question sent to an embedding endpoint is in What Was Sent
+        embedder->setRequestLog(remoteRequestLogFor(databasePath));
     if ((!embedder || embedder->modelId() != modelId) && SubtokenEmbedder::isSubtokenModel(modelId))
         embedder = std::make_shared<SubtokenEmbedder>(*SubtokenEmbedder::optionsFromModelId(modelId));
     if (!embedder || embedder->modelId() != modelId) {
@@ -136,6 +138,9 @@ void Searcher::setReranker(RerankMode mode, std::shared_ptr<Reranker> reranker)
     if (!reranker && mode == RerankMode::Local)
         reranker = std::make_shared<LocalReranker>(std::dynamic_pointer_cast<const BuiltinEmbedder>(
             std::const_pointer_cast<const Embedder>(d->queryEmbedder)));
+    // what a re-ranker sends off the machine is in What Was Sent
+    if (reranker && !m_store->path().isEmpty())
+        reranker->setRequestLog(remoteRequestLogFor(m_store->path()));
     d->reranker = std::move(reranker);
 }
 

@@ -50,6 +50,7 @@ struct SearchResponse
     bool indexComplete = true;
     double vectorCoverage = 0; // share of chunks with a vector for the active model
     bool exhaustive = false;   // graph routes: every usage, not a top-k
+    QString graphSymbol;       // graph routes: the name whose callers or callees were listed
     QStringList notes;
     QList<StageTiming> timings; // the stages that ran, in order
 };

@@ -581,4 +581,17 @@ Result<void> ConversationStore::clearRemoteRequests()
     return Sql::execScript(d->db, "DELETE FROM remote_requests;");
 }
 
+RemoteRequestLog remoteRequestLogFor(const QString &indexPath)
+{
+    return [indexPath](const RemoteRequestRecord &request) {
+        auto store = ConversationStore::open(indexPath);
+        if (!store) {
+            qCWarning(lcStore) << "cannot log a request in What Was Sent:" << store.error().toString();
+            return;
+        }
+        if (auto r = (*store)->logRemoteRequest(request); !r)
+            qCWarning(lcStore) << "cannot log a request in What Was Sent:" << r.error().toString();
+    };
+}
+
 } // namespace RepoLens

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -132,5 +133,13 @@ private:
     std::unique_ptr<Private> d;
     std::optional<Recovery> m_recovery;
 };
+
+// Where a component that sends text off the machine tells what it sent (the What Was Sent log).
+using RemoteRequestLog = std::function<void(const RemoteRequestRecord &)>;
+
+// A RemoteRequestLog into the What Was Sent log of the index at indexPath, callable from any
+// thread (each call opens a connection of its own: requests are far apart). A log that cannot
+// be written is a warning, never a failed request.
+RemoteRequestLog remoteRequestLogFor(const QString &indexPath);
 
 } // namespace RepoLens

@@ -63,9 +63,11 @@ struct Migration
     int from;
     const char *sql;
 };
+// 3 -> 4: the grep index (core/store/grepstore.h); files with text wait for their postings.
 const Migration kMigrations[] = {
     {1, kMigrate1To2},
     {2, kMigrate2To3},
+    {3, GrepStore::migration()},
 };
 
 // Cheap checks of the file header (no page is read through SQLite): not a database at all, or
@@ -194,8 +196,12 @@ public:
     ChunkStore chunks{c, drafts};
     SymbolStore symbols{c};
     EmbeddingStore embeddings{c};
+    GrepStore grep{c};
 
     Result<void> createOrMigrate();
+    // An index of the current schema: the graph indexes of an interrupted bulk load, grep
+    // tables that went missing.
+    Result<void> repairCurrent();
 };
 
 IndexStore::IndexStore()
@@ -330,7 +336,7 @@ Result<void> IndexStore::Private::createOrMigrate()
     if (version > kSchemaVersion)
         return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
     if (version == kSchemaVersion)
-        return Sql::execScript(db, SymbolStore::graphIndexes()); // repairs an interrupted bulk load
+        return repairCurrent();
     if (auto r = Sql::execScript(db, "BEGIN IMMEDIATE"); !r)
         return r;
     // Another process may have created or migrated the schema since the look above: read the
@@ -348,7 +354,7 @@ Result<void> IndexStore::Private::createOrMigrate()
         Sql::execScript(db, "ROLLBACK");
         if (version > kSchemaVersion)
             return makeError(ErrorCode::SchemaTooNew, QStringLiteral("the index was written by a newer RepoLens"), path);
-        return Sql::execScript(db, SymbolStore::graphIndexes());
+        return repairCurrent();
     }
     Result<void> r;
     const int from = version;
@@ -379,6 +385,15 @@ Result<void> IndexStore::Private::createOrMigrate()
         return c;
     if (from > 0)
         qCInfo(lcStore) << "migrated" << path << "from schema" << from << "to" << kSchemaVersion;
+    return {};
+}
+
+Result<void> IndexStore::Private::repairCurrent()
+{
+    if (auto r = Sql::execScript(c.db, SymbolStore::graphIndexes()); !r)
+        return r;
+    if (auto r = grep.repairMissingTables(); !r)
+        return r.error();
     return {};
 }
 
@@ -514,6 +529,16 @@ const EmbeddingStore &IndexStore::embeddings() const
     return d->embeddings;
 }
 
+GrepStore &IndexStore::grep()
+{
+    return d->grep;
+}
+
+const GrepStore &IndexStore::grep() const
+{
+    return d->grep;
+}
+
 Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, const ParseResult &parsed,
                                             bool fresh)
 {
@@ -522,6 +547,8 @@ Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, 
         d->c.changes.names.insert(sym.name);
     if (!fresh)
         d->c.noteDirtyFile(fileId);
+    if (auto r = d->grep.setUnindexed(fileId); !r)
+        return r;
     auto ids = d->chunks.replace(fileId, path, parsed.chunks, fresh);
     if (!ids)
         return ids.error();
@@ -531,6 +558,8 @@ Result<void> IndexStore::replaceFileContent(qint64 fileId, const QString &path, 
 Result<void> IndexStore::clearFileContent(qint64 fileId)
 {
     d->c.noteDirtyFile(fileId);
+    if (auto r = d->grep.remove(fileId); !r)
+        return r;
     if (auto r = d->chunks.removeOfFile(fileId); !r)
         return r;
     return d->symbols.removeOfFile(fileId);

@@ -4,6 +4,7 @@
 #include "draftstore.h"
 #include "embeddingstore.h"
 #include "filestore.h"
+#include "grepstore.h"
 #include "symbolstore.h"
 
 #include "core/base/result.h"
@@ -23,6 +24,7 @@ namespace RepoLens {
 //   drafts()      the draft windows of a first index (a disposable file beside the index)
 //   symbols()     definitions, references and file imports: the code graph
 //   embeddings()  vectors and embedding models
+//   grep()        the grep index: trigram postings of every searchable file's text
 // Writes that span stores (a file's whole content) and transactions are here.
 // One instance per thread: the writer thread owns a read-write instance, query threads open
 // read-only ones. WAL mode lets them run together.
@@ -36,7 +38,9 @@ public:
     //     whose text did not change keeps its row (id, summary, vector) and only moves
     //  3  chunks enter chunks_fts from the insert code (no trigger: FTS5 flushed a segment at
     //     every statement savepoint)
-    static constexpr int kSchemaVersion = 3;
+    //  4  the grep index (grep_files, grep_segments, grep_postings); every file with text is
+    //     unindexed until the next run of the indexer builds its postings
+    static constexpr int kSchemaVersion = 4;
     enum class Mode { ReadWrite, ReadOnly };
 
     ~IndexStore();
@@ -81,6 +85,8 @@ public:
     const SymbolStore &symbols() const;
     EmbeddingStore &embeddings();
     const EmbeddingStore &embeddings() const;
+    GrepStore &grep();
+    const GrepStore &grep() const;
 
     // --- meta --------------------------------------------------------------------------------
     QString meta(const QString &key, const QString &fallback = {}) const;
@@ -94,7 +100,8 @@ public:
     Result<void> commit();
     void rollback();
 
-    // Replaces the file's chunks, symbols and references (within the caller's transaction).
+    // Replaces the file's chunks, symbols and references (within the caller's transaction);
+    // the file is searchable by grep, unindexed until its trigrams are flushed (grep()).
     // A chunk whose content hash is unchanged keeps its row: id, summary and (through the hash)
     // its vectors; only its position is updated. `fresh`: the file had no content in the index
     // before (skips the deletes).

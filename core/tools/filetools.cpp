@@ -169,6 +169,10 @@ Result<ToolResult> runGrep(Env &env)
     q.word = env.args.value(u"word"_s).toBool(false);
     q.contextLines = intArg(env, u"context"_s, 0);
     q.limit = intArg(env, u"limit"_s, 50);
+    // What a tool returns may leave the machine: credentials are withheld from the lines, and
+    // a match inside one is no match (the whole file is judged, so a key's middle lines are
+    // recognised as such).
+    q.withholdSecrets = true;
     for (const QString &glob : stringsArg(env, u"path"_s)) {
         // The part before the first wildcard must stay inside the folder ("../**" does not).
         const qsizetype wild = glob.indexOf(QRegularExpression(u"[*?\\[]"_s));
@@ -185,91 +189,48 @@ Result<ToolResult> runGrep(Env &env)
         return cursor.error();
     q.afterPath = cursor->state.value(u"p"_s).toString();
     q.afterLine = cursor->state.value(u"l"_s).toInt();
+    q.progress = [&env](int done, int total) {
+        env.context->report(done, total, u"%1 of %2 files read"_s.arg(done).arg(total));
+    };
     const auto page = env.grep->grep(*env.store, env.repo.root, q, env.context->cancel);
     if (!page)
         return page.error(); // a bad pattern is a bad call
-    // Lines that held withheld text are shown as the stage leaves the whole file (a line of a
-    // key's body is not recognisable alone), and a match is kept only if it still matches
-    // there: a pattern that matches only inside a secret finds nothing, so that grep cannot
-    // tell a secret's characters apart.
-    const Result<QRegularExpression> re = grepExpression(q); // valid: the page was made with it
-    QHash<QString, std::shared_ptr<const WithheldFile>> read;
-    const auto withheldFile = [&](const QString &path) {
-        auto it = read.find(path);
-        if (it == read.end()) {
-            Result<WithheldFile> f = readWithheld(env.repo.root, path, 8 * 1024 * 1024);
-            it = read.insert(path, f ? std::make_shared<const WithheldFile>(std::move(*f)) : nullptr);
-        }
-        return it.value();
-    };
-    const auto shownLine = [](const WithheldFile &f, int line) {
-        const QString text = f.lines.value(line - 1);
-        return text.size() <= kMaxLineChars ? text : text.left(kMaxLineChars) + u"…"_s;
-    };
     ToolResult out;
     QJsonArray matches;
-    QSet<QPair<QString, int>> withheldSpans; // (path, offset)
-    int hidden = 0;
     for (const GrepMatch &m : page->matches) {
-        const std::shared_ptr<const WithheldFile> f = withheldFile(m.path);
-        if (!f || m.line > f->lines.size()) { // gone or changed since the scan
-            ++hidden;
-            continue;
-        }
-        const auto note = [&](int line) {
-            for (const SecretFinding &span : f->spans) {
-                if (span.line <= line && span.endLine >= line)
-                    withheldSpans.insert({m.path, span.offset});
-            }
-        };
-        QString text = m.text;
-        if (f->touches(m.line)) {
-            text = shownLine(*f, m.line);
-            if (!re || !re->match(f->lines.value(m.line - 1)).hasMatch()) {
-                ++hidden;
-                continue;
-            }
-            note(m.line);
-        }
-        QJsonObject item{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, text}};
-        QStringList before, after;
-        for (qsizetype i = 0; i < m.before.size(); ++i) {
-            const int line = m.line - int(m.before.size() - i);
-            before << (f->touches(line) ? shownLine(*f, line) : m.before.at(i));
-            note(line);
-        }
-        for (qsizetype i = 0; i < m.after.size(); ++i) {
-            const int line = m.line + 1 + int(i);
-            after << (f->touches(line) ? shownLine(*f, line) : m.after.at(i));
-            note(line);
-        }
-        for (qsizetype i = 0; i < before.size(); ++i)
-            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line - int(before.size() - i)).arg(before.at(i));
-        out.text += u"%1:%2:%3\n"_s.arg(m.path).arg(m.line).arg(text);
-        for (qsizetype i = 0; i < after.size(); ++i)
-            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line + 1 + int(i)).arg(after.at(i));
+        QJsonObject item{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, m.text}};
+        for (qsizetype i = 0; i < m.before.size(); ++i)
+            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line - int(m.before.size() - i)).arg(m.before.at(i));
+        out.text += u"%1:%2:%3\n"_s.arg(m.path).arg(m.line).arg(m.text);
+        for (qsizetype i = 0; i < m.after.size(); ++i)
+            out.text += u"%1-%2-%3\n"_s.arg(m.path).arg(m.line + 1 + int(i)).arg(m.after.at(i));
         if (!m.before.isEmpty() || !m.after.isEmpty()) {
-            item.insert(u"before"_s, QJsonArray::fromStringList(before));
-            item.insert(u"after"_s, QJsonArray::fromStringList(after));
+            item.insert(u"before"_s, QJsonArray::fromStringList(m.before));
+            item.insert(u"after"_s, QJsonArray::fromStringList(m.after));
             out.text += u"--\n"_s;
         }
         matches.append(item);
     }
     if (matches.isEmpty())
         out.text += u"no matches in %1 file(s)\n"_s.arg(page->filesSearched);
-    if (hidden > 0)
-        out.text += u"note: %1 match(es) inside withheld credentials (or in files changed since) not shown\n"_s.arg(hidden);
-    const int withheld = int(withheldSpans.size());
+    if (page->matchesNotShown > 0)
+        out.text += u"note: %1 match(es) inside withheld credentials not shown\n"_s.arg(page->matchesNotShown);
     out.structured = QJsonObject{{u"repo"_s, env.repo.name},
                                  {u"pattern"_s, q.pattern},
                                  {u"matches"_s, matches},
                                  {u"files_searched"_s, page->filesSearched},
                                  {u"files_total"_s, page->filesTotal},
+                                 {u"narrowed"_s, page->narrowed},
                                  {u"timed_out"_s, page->timedOut}};
-    if (withheld > 0)
-        out.structured.insert(u"withheld_credentials"_s, withheld);
-    if (hidden > 0)
-        out.structured.insert(u"matches_not_shown"_s, hidden);
+    if (page->linesGivenUp > 0) {
+        out.structured.insert(u"lines_given_up"_s, page->linesGivenUp);
+        out.text += u"note: the expression reached its backtracking limit on %1 line(s), which count as not matching\n"_s
+                        .arg(page->linesGivenUp);
+    }
+    if (page->withheld > 0)
+        out.structured.insert(u"withheld_credentials"_s, page->withheld);
+    if (page->matchesNotShown > 0)
+        out.structured.insert(u"matches_not_shown"_s, page->matchesNotShown);
     if (page->more) {
         PageCursor next{cursor->offset + int(page->matches.size()),
                         QJsonObject{{u"p"_s, page->resumePath}, {u"l"_s, page->resumeLine}}};
@@ -330,8 +291,11 @@ QList<Def> fileTools()
     grep.spec.description =
         u"Every line of the indexed files that contains a string (or matches a regular expression, PCRE "
         "syntax, at most 1000 characters), in path order, with optional context lines; filter by path "
-        "globs (\"src/**/*.py\"). Paged: follow next_cursor for more. Credentials in the lines are "
-        "replaced by [withheld: KIND]; a match that lies only inside withheld text is not returned."_s;
+        "globs (\"src/**/*.py\"). Answered from a trigram index of the files' text: only files that can "
+        "match are read (narrowed: true), unless no three characters in a row are certain (\"\\w+\", \"ab\"), "
+        "when every file is read. Paged: follow next_cursor for more. Credentials in the lines are "
+        "replaced by [withheld: KIND] (the whole file is judged, so a line of a key's body is withheld "
+        "too); a match that lies only inside withheld text is not returned (matches_not_shown counts it)."_s;
     grep.spec.inputSchema = objectSchema({{u"pattern"_s, stringProp(u"the text (or expression) to find"_s, kMaxGrepPatternChars)},
                                           {u"regex"_s, boolProp(u"pattern is a regular expression"_s, false)},
                                           {u"case_sensitive"_s, boolProp(u"match case"_s, true)},
@@ -352,10 +316,12 @@ QList<Def> fileTools()
                                                                                {u"path"_s, u"line"_s, u"text"_s}, false))},
                                            {u"files_searched"_s, typed(u"integer"_s)},
                                            {u"files_total"_s, typed(u"integer"_s)},
+                                           {u"narrowed"_s, typed(u"boolean"_s, u"the index chose the files to read"_s)},
                                            {u"timed_out"_s, typed(u"boolean"_s)},
+                                           {u"lines_given_up"_s, typed(u"integer"_s, u"lines on which the expression reached its backtracking limit"_s)},
                                            {u"withheld_credentials"_s, typed(u"integer"_s)},
                                            {u"matches_not_shown"_s,
-                                            typed(u"integer"_s, u"matches only inside withheld text (or in files changed since)"_s)},
+                                            typed(u"integer"_s, u"matches that lie only inside withheld text, not returned"_s)},
                                            {u"next_cursor"_s, typed(u"string"_s)},
                                            {u"index"_s, objectSchema({}, {}, false)}},
                                           {u"pattern"_s, u"matches"_s}, false);

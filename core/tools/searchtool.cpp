@@ -68,7 +68,10 @@ Result<ToolResult> runSearch(Env &env)
                    .arg(response->hits.isEmpty() ? u"no results"_s : u"results"_s, response->route)
                    .arg(qRound(response->vectorCoverage * 100));
     int n = cursor->offset;
-    for (qsizetype i = cursor->offset; i < response->hits.size(); ++i) {
+    // Graph routes return every usage; the pages are top_k long all the same (a name called
+    // from 600 places would otherwise be half a megabyte in one answer).
+    qsizetype i = cursor->offset;
+    for (; i < response->hits.size() && results.size() < topK; ++i) {
         const SearchHit &hit = response->hits.at(i);
         QJsonObject item = searchHitJson(hit);
         // The whole chunk goes through the stage, then the first lines are cut: a cut key
@@ -102,8 +105,11 @@ Result<ToolResult> runSearch(Env &env)
                                  {u"notes"_s, QJsonArray::fromStringList(response->notes)}};
     if (withheld > 0)
         out.structured.insert(u"withheld_credentials"_s, withheld);
-    // A full page may have more behind it (graph routes list everything at once).
-    if (!response->exhaustive && response->hits.size() >= options.topK && results.size() == topK) {
+    if (response->exhaustive)
+        out.structured.insert(u"total"_s, int(response->hits.size()));
+    // A full page may have more behind it; an exhaustive list has more when it goes on.
+    if (response->exhaustive ? i < response->hits.size()
+                             : response->hits.size() >= options.topK && results.size() == topK) {
         const QString next = encodeCursor(env.tool, env.args, PageCursor{cursor->offset + topK, {}});
         out.structured.insert(u"next_cursor"_s, next);
         out.text += u"\nmore: call again with cursor \"%1\"\n"_s.arg(next);
@@ -139,7 +145,8 @@ QList<Def> searchTools()
         "names, vectors when ready, file and graph priors). Accepts identifiers, questions, or a whole "
         "bug report or stack trace. Returns chunks (functions, classes, sections) with path:lines, the "
         "route taken, per-hit scores and reasons, and a short snippet; use read for more lines. "
-        "\"who calls X\" / \"what does X call\" are answered exhaustively from the reference graph."_s;
+        "\"who calls X\" / \"what does X call\" are answered exhaustively from the reference graph "
+        "(total says how many, paged like the rest)."_s;
     search.spec.inputSchema = objectSchema(
         {{u"query"_s, stringProp(u"what to look for: words, identifiers, a question or a bug report"_s, 20000)},
          {u"top_k"_s, intProp(u"results per page"_s, 1, 50, 10)},
@@ -156,6 +163,7 @@ QList<Def> searchTools()
          {u"route"_s, typed(u"string"_s, u"hybrid, keyword, symbol, graph:callers or graph:callees"_s)},
          {u"vector_coverage"_s, typed(u"number"_s, u"share of chunks with a vector (0..1)"_s)},
          {u"exhaustive"_s, typed(u"boolean"_s)},
+         {u"total"_s, typed(u"integer"_s, u"graph routes: how many results in all pages"_s)},
          {u"filters"_s, typed(u"string"_s)},
          {u"millis"_s, typed(u"number"_s)},
          {u"results"_s, arrayOf(hit)},

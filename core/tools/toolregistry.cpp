@@ -277,7 +277,7 @@ class ToolRegistry::Private
 public:
     ToolHost *host = nullptr;
     QList<Def> defs;
-    std::shared_ptr<const GrepBackend> grep = std::make_shared<ScanGrep>();
+    std::shared_ptr<const GrepBackend> grep = std::make_shared<IndexGrep>();
     std::atomic_bool vectors{true};
     mutable QMutex mutex; // guards grep
 

@@ -48,7 +48,7 @@ public:
     Result<ToolResult> call(const QString &name, const QJsonObject &arguments,
                             const ToolCallContext &context = {}) const;
 
-    // Replaces the grep backend (a trigram index later); the default scans the indexed files.
+    // Replaces the grep backend; the default answers from the grep index (core/grep/grep.h).
     void setGrepBackend(std::shared_ptr<const GrepBackend> backend);
 
     // The searcher of this thread uses vectors when the index has them (default on).

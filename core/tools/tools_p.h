@@ -2,8 +2,9 @@
 
 // Private to core/tools: what each tool's implementation gets, and the schema helpers.
 
-#include "grep.h"
 #include "tool.h"
+
+#include "core/grep/grep.h"
 
 #include "core/search/searcher.h"
 #include "core/store/indexstore.h"

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void progressIsPlainWithoutATerminal();
     void statusGroupsReasonsByMessage();
     void refsNarrowedByQualifiedName();
+    void grep();
     void staticModelSetting();
 
 private:
@@ -623,6 +624,90 @@ void tst_Cli::refsNarrowedByQualifiedName()
     const QJsonObject a = QJsonDocument::fromJson(all.out).object();
     QCOMPARE(a.value(QStringLiteral("definitions")).toArray().size(), 2);
     QVERIFY(a.value(QStringLiteral("usages")).toArray().size() >= 4);
+}
+
+// `grep DIR PATTERN`: lines from the grep index, like grep's output, escaped for the terminal;
+// -i, -w, --regex, --glob, -C, --max-count, --json; exit 1 without a match, 2 for a bad pattern.
+void tst_Cli::grep()
+{
+    QTemporaryDir repo;
+    writeIn(repo.path(), QStringLiteral("app/main.py"),
+            "import os\n\ndef main():\n    print('Hello, World')\n    return os.getcwd()\n\n\n"
+            "def helper():\n    return 'hello again'\n");
+    writeIn(repo.path(), QStringLiteral("app/util.txt"), "Hello there\nnothing\n");
+    writeIn(repo.path(), QStringLiteral("docs/guide.md"), "# Guide\n\nSay hello.\n");
+    writeIn(repo.path(), QStringLiteral("evil.txt"), "bell\x07 here: hello\x1b[2J\n");
+    writeIn(repo.path(), QStringLiteral(".env"), "hello=secret\n"); // never searched
+    QCOMPARE(cli({QStringLiteral("index"), repo.path(), QStringLiteral("--no-vectors")}).code, 0);
+    auto grep = [&](QStringList args) {
+        args.prepend(repo.path());
+        args.prepend(QStringLiteral("grep"));
+        return cli(args);
+    };
+    Run r = grep({QStringLiteral("hello")});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QByteArray("app/main.py:9:    return 'hello again'\n"
+                               "docs/guide.md:3:Say hello.\n"
+                               "evil.txt:1:bell\\x07 here: hello\\x1b[2J\n"));
+    r = grep({QStringLiteral("-i"), QStringLiteral("hello")});
+    QCOMPARE(r.out, QByteArray("app/main.py:4:    print('Hello, World')\n"
+                               "app/main.py:9:    return 'hello again'\n"
+                               "app/util.txt:1:Hello there\n"
+                               "docs/guide.md:3:Say hello.\n"
+                               "evil.txt:1:bell\\x07 here: hello\\x1b[2J\n"));
+    r = grep({QStringLiteral("--regex"), QStringLiteral("-w"), QStringLiteral("[Hh]el+o,?"), QStringLiteral("--glob"),
+              QStringLiteral("app/**"), QStringLiteral("--glob"), QStringLiteral("*.md")});
+    QCOMPARE(r.out, QByteArray("app/main.py:4:    print('Hello, World')\n"
+                               "app/main.py:9:    return 'hello again'\n"
+                               "app/util.txt:1:Hello there\n"
+                               "docs/guide.md:3:Say hello.\n"));
+    // context: groups that do not touch are separated by "--"
+    r = grep({QStringLiteral("-C"), QStringLiteral("1"), QStringLiteral("return")});
+    QCOMPARE(r.out, QByteArray("app/main.py-4-    print('Hello, World')\n"
+                               "app/main.py:5:    return os.getcwd()\n"
+                               "app/main.py-6-\n"
+                               "--\n"
+                               "app/main.py-8-def helper():\n"
+                               "app/main.py:9:    return 'hello again'\n"));
+    r = grep({QStringLiteral("-C2"), QStringLiteral("print")});
+    QCOMPARE(r.out, QByteArray("app/main.py-2-\n"
+                               "app/main.py-3-def main():\n"
+                               "app/main.py:4:    print('Hello, World')\n"
+                               "app/main.py-5-    return os.getcwd()\n"
+                               "app/main.py-6-\n"));
+    r = grep({QStringLiteral("hello"), QStringLiteral("--max-count"), QStringLiteral("1")});
+    QCOMPARE(r.out, QByteArray("app/main.py:9:    return 'hello again'\n"));
+    // --json: one object, the index narrowed the search
+    r = grep({QStringLiteral("hello"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject obj = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray matches = obj.value(QStringLiteral("matches")).toArray();
+    QCOMPARE(matches.size(), 3);
+    QCOMPARE(matches.at(0).toObject(), (QJsonObject{{QStringLiteral("path"), QStringLiteral("app/main.py")},
+                                                    {QStringLiteral("line"), 9},
+                                                    {QStringLiteral("column"), 13},
+                                                    {QStringLiteral("text"), QStringLiteral("    return 'hello again'")}}));
+    QCOMPARE(matches.at(2).toObject().value(QStringLiteral("text")).toString(), QStringLiteral("bell\x07 here: hello\x1b[2J"));
+    QVERIFY(obj.value(QStringLiteral("narrowed")).toBool());
+    QCOMPARE(obj.value(QStringLiteral("files_total")).toInt(), 4);
+    QCOMPARE(obj.value(QStringLiteral("plan")).toString(), QStringLiteral("ell & hel & llo"));
+    // nothing: exit 1; a pattern that starts with "-" after "--"
+    r = grep({QStringLiteral("no such words")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.isEmpty());
+    r = grep({QStringLiteral("--"), QStringLiteral("-C")});
+    QCOMPARE(r.code, 1);
+    // a bad expression, a missing pattern
+    r = grep({QStringLiteral("--regex"), QStringLiteral("(hello")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("not a valid regular expression: missing closing parenthesis"), r.err.constData());
+    r = cli({QStringLiteral("grep"), repo.path()});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("grep needs a folder and a pattern"), r.err.constData());
+    r = grep({QStringLiteral("-C"), QStringLiteral("99"), QStringLiteral("x")});
+    QCOMPARE(r.code, 2);
+    const Run help = cli({QStringLiteral("grep"), QStringLiteral("--help")});
+    QVERIFY2(help.out.startsWith("Usage: repolens-cli [--data-dir DIR] grep DIR PATTERN"), help.out.constData());
 }
 
 // `config embed.static DIR`: a folder that is not a model is refused with why and not saved;

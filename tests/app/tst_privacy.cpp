@@ -791,6 +791,26 @@ void tst_Privacy::noPathSendsTheRepositorysSecrets()
         QVERIFY2(sent.contains(QStringLiteral("sign_release_manifest")) || sent.contains(QStringLiteral("upload_release")),
                  qPrintable(sent.left(2000))); // the code itself was sent
         QVERIFY2(sent.contains(QStringLiteral("[withheld: ")), qPrintable(sent.left(2000)));
+
+        // What Was Sent lists every request of the run, each with the code it carried and
+        // where credentials were withheld from it.
+        auto log = RepoLens::ConversationStore::open(RepoLens::IndexStore::databasePath(data.path(), root));
+        QVERIFY(log);
+        const QList<RepoLens::RemoteRequestRecord> logged = (*log)->remoteRequests();
+        QStringList loggedWithheld;
+        for (const RepoLens::RemoteRequestRecord &r : logged) {
+            for (const QString &f : r.files) {
+                if (f.startsWith(QLatin1String("withheld: ")))
+                    loggedWithheld << f;
+            }
+        }
+        QStringList purposes;
+        for (const RepoLens::RemoteRequestRecord &r : logged)
+            purposes << r.purpose;
+        QVERIFY2(logged.size() == server.requests().size(),
+                 qPrintable(QStringLiteral("%1: %2 request(s) sent, %3 in What Was Sent (%4)")
+                                .arg(path).arg(server.requests().size()).arg(logged.size()).arg(purposes.join(u','))));
+        QVERIFY2(!loggedWithheld.isEmpty(), qPrintable(purposes.join(u',')));
     }
     const QStringList found = leaked(everything + sent);
     QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("%1: %2 of %3 secrets sent, e.g. %4")

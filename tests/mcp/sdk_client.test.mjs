@@ -58,13 +58,13 @@ function exitedPromise(pid) {
   })();
 }
 
-async function connectStdio(args, { roots } = {}) {
+async function connectStdio(args, { roots, cwd } = {}) {
   const capabilities = roots ? { roots: { listChanged: true } } : {};
   const client = new Client({ name: 'repolens-test', version: '1.0.0' }, { capabilities });
   if (roots)
     client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: 'shop' })) }));
   const transport = new StdioClientTransport({ command: cli, args: ['--data-dir', dataDir, 'mcp', ...args], env, stderr: 'pipe',
-                                               cwd: roots ? emptyDir : undefined });
+                                               cwd: cwd ?? (roots ? emptyDir : undefined) });
   await client.connect(transport);
   servers.push(transport.pid);
   return client;
@@ -176,6 +176,16 @@ test('grep: literal, regex, context, paging', async () => {
   assert.deepEqual(rest.structuredContent.matches.map((m) => `${m.path}:${m.line}`), ['src/shop/checkout.py:9']);
   const re = await client.callTool({ name: 'grep', arguments: { pattern: 'def \\w+_of\\(', regex: true, context: 1 } });
   assert.deepEqual(re.structuredContent.matches.map((m) => [m.line, m.after[0]]), [[23, '    return PRICES.get(name, 0)']]);
+  // answered from the index: only the files that hold the trigrams were read
+  assert.equal(r.structuredContent.narrowed, true);
+  assert.equal(r.structuredContent.files_total, 5);
+  assert.ok(r.structuredContent.files_searched <= 2, JSON.stringify(r.structuredContent));
+  assert.equal(re.structuredContent.narrowed, true);
+  // what no trigram narrows reads every file, with the same answer a scan gives
+  const wide = await client.callTool({ name: 'grep', arguments: { pattern: '\\d{2}', regex: true } });
+  assert.equal(wide.structuredContent.narrowed, false);
+  assert.equal(wide.structuredContent.files_searched, 5);
+  assert.deepEqual(wide.structuredContent.matches.map((m) => `${m.path}:${m.line}:${m.column}`), ['config/settings.py:3:11']);
 });
 
 test('outline', async () => {
@@ -210,6 +220,10 @@ test('the watcher keeps the index fresh', async () => {
     const r = await client.callTool({ name: 'find_symbol', arguments: { name: 'apply_discount' } });
     if (r.structuredContent.total === 1) {
       assert.equal(r.structuredContent.definitions[0].path, 'src/shop/discount.py');
+      // grep sees the new text too (the file is read until its postings are written)
+      const g = await client.callTool({ name: 'grep', arguments: { pattern: 'total * 0.9' } });
+      assert.deepEqual(g.structuredContent.matches.map((m) => `${m.path}:${m.line}:${m.column}`), ['src/shop/discount.py:2:12']);
+      assert.equal(g.structuredContent.narrowed, true);
       rmSync(join(repo, 'src/shop/discount.py'));
       return;
     }
@@ -349,6 +363,19 @@ test('no folder given: the client\'s roots are served', async () => {
       await new Promise((ok) => setTimeout(ok, 100));
     }
     assert.fail('the roots were not served');
+  } finally {
+    await c.close();
+  }
+});
+
+test('no folder and no roots: the current folder is served', async () => {
+  const c = await connectStdio([], { cwd: second });
+  try {
+    const l = await c.callTool({ name: 'list_repos', arguments: {} });
+    assert.deepEqual(l.structuredContent.repos.map((x) => [x.name, x.root]), [['shop2', second]]);
+    await waitIndexed(c);
+    const r = await c.callTool({ name: 'find_symbol', arguments: { name: 'checkout' } });
+    assert.deepEqual([r.structuredContent.repo, r.structuredContent.definitions[0].path], ['shop2', 'src/shop/checkout.py']);
   } finally {
     await c.close();
   }

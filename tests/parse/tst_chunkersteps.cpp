@@ -31,6 +31,12 @@ private Q_SLOTS:
     void includePathsPerLanguage();
     void blankAttributeMacros_data();
     void blankAttributeMacros();
+    void simplifyPreprocessor_data();
+    void simplifyPreprocessor();
+    void separateKotlinKeywordPrefixes();
+    void separateRustRawReferences();
+    void blankDartClassModifiers();
+    void modulesWithoutFunctionsAreSymbols();
     void parseTimeIsTheThreadsCpuTime();
 };
 
@@ -175,6 +181,37 @@ void tst_ChunkerSteps::moduleFunctionsStayFunctions()
     QCOMPARE(defs[0].kind, ChunkKind::Module);
     QCOMPARE(defs[1].kind, ChunkKind::Function);
     QCOMPARE(defs[1].qualifiedName, QStringLiteral("Cart.total"));
+}
+
+void tst_ChunkerSteps::modulesWithoutFunctionsAreSymbols()
+{
+    // defmodule Shop.WorkerTest (tests only) / defmodule FailingWorker (a `use` only): Elixir
+    // modules are written once, so a scope is a symbol too; Ruby's reopened namespaces are not
+    auto build = [] {
+        std::vector<Def> defs = {def("Shop.WorkerTest", 0, 200), def("FailingWorker", 100, 150)};
+        for (Def &d : defs) {
+            d.kind = ChunkKind::Class;
+            d.scopeOnly = true;
+            d.moduleCapture = true;
+        }
+        nestDefinitions(&defs);
+        return defs;
+    };
+    std::vector<Def> elixir = build();
+    qualifyDefinitions(&elixir, languageSyntax(LanguageId::Elixir));
+    const std::vector<int> noChunks(elixir.size(), -1);
+    QList<Symbol> symbols;
+    collectSymbols(elixir, noChunks, &symbols);
+    QCOMPARE(symbols.size(), 2);
+    QCOMPARE(symbols[0].kind, ChunkKind::Module);
+    QCOMPARE(symbols[1].qualifiedName, QStringLiteral("Shop.WorkerTest.FailingWorker"));
+    QVERIFY(!elixir[0].chunked);
+
+    std::vector<Def> ruby = build();
+    qualifyDefinitions(&ruby, languageSyntax(LanguageId::Ruby));
+    symbols.clear();
+    collectSymbols(ruby, noChunks, &symbols);
+    QVERIFY(symbols.isEmpty());
 }
 
 void tst_ChunkerSteps::symbolOnlyDefinitionsGetNoChunk()
@@ -366,6 +403,112 @@ void tst_ChunkerSteps::blankAttributeMacros_data()
     QTest::newRow("comments and strings")
         << QByteArray("const char *s = \"FMT_API x\"; // FMT_API y\n")
         << QByteArray("const char *s = \"FMT_API x\"; // FMT_API y\n");
+    QTest::newRow("alone after a line with a trailing comment")
+        << QByteArray("}  // namespace detail\n\nFMT_BEGIN_EXPORT\n\nclass A {};\n")
+        << QByteArray("}  // namespace detail\n\n                \n\nclass A {};\n");
+    QTest::newRow("alone after a blanked line")
+        << QByteArray("#include \"a.h\"\nFMT_BEGIN_NAMESPACE\nFMT_BEGIN_EXPORT\nclass A {};\n")
+        << QByteArray("#include \"a.h\"\n                   \n                \nclass A {};\n");
+    QTest::newRow("functional casts to unsigned")
+        << QByteArray("  f = (f & ~m) | (unsigned(a) << s);\n  unsigned long(x);\n")
+        << QByteArray("  f = (f & ~m) | (int     (a) << s);\n  unsigned long(x);\n");
+    QTest::newRow("statement macros naming types")
+        << QByteArray("TYPE_TAG(long long, long_tag);\nTYPE_TAG(bool, bool_tag);\nCALL_ONCE(a, b);\n")
+        << QByteArray("                             ;\n                        ;\nCALL_ONCE(a, b);\n");
+    QTest::newRow("keyword-like macro before a block")
+        << QByteArray("  ~buf() { FMT_TRY { flush(); } }\n")
+        << QByteArray("  ~buf() {         { flush(); } }\n");
+    QTest::newRow("catch-like macro after a block")
+        << QByteArray("  ~buf() {\n    FMT_TRY { flush(); } FMT_CATCH(...) {}\n")
+        << QByteArray("  ~buf() {\n            { flush(); }                {}\n");
+    QTest::newRow("a function with a macro-shaped name stays")
+        << QByteArray("inline int RUN_ALL_TESTS() {\n  return run();\n}\n")
+        << QByteArray("inline int RUN_ALL_TESTS() {\n  return run();\n}\n");
+    QTest::newRow("a macro-shaped template parameter stays")
+        << QByteArray("template <bool IS_CONSTEXPR, typename T>\nvoid f();\n")
+        << QByteArray("template <bool IS_CONSTEXPR, typename T>\nvoid f();\n");
+    QTest::newRow("a returned macro call stays")
+        << QByteArray("  if (!c) return FMT_BUILTIN_CLZ(n);\n")
+        << QByteArray("  if (!c) return FMT_BUILTIN_CLZ(n);\n");
+    QTest::newRow("objc: after a parameter on a later line")
+        << QByteArray("- (BOOL)block:(NSURL *)url\n       error:(NSError *)error API_DEPRECATED(\"x\", ios(8.0, 8.0));\n")
+        << QByteArray("- (BOOL)block:(NSURL *)url\n       error:(NSError *)error                                   ;\n");
+    QTest::newRow("attribute macro with numbers before the name's line")
+        << QByteArray("static void printflike(2, 3)\nterm_log(struct term *t, const char *fmt, ...)\n{\n")
+        << QByteArray("static void                 \nterm_log(struct term *t, const char *fmt, ...)\n{\n");
+}
+
+void tst_ChunkerSteps::simplifyPreprocessor_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("include guard")
+        << QByteArray("// x.h\n#ifndef X_H_\n#define X_H_\nint f();\n#endif  // X_H_\n")
+        << QByteArray("// x.h\n            \n            \nint f();\n               \n");
+    QTest::newRow("a guard with an else is none")
+        << QByteArray("#ifndef X_H_\n#define X_H_\nint f();\n#else\nint g();\n#endif\n")
+        << QByteArray("#ifndef X_H_\n#define X_H_\nint f();\n#else\nint g();\n#endif\n");
+    QTest::newRow("header names and scoped names in conditions")
+        << QByteArray("#if HAS_INCLUDE(<string_view>) && HAS_ATTR(clang::lifetimebound)\nint x;\n#endif\n")
+        << QByteArray("#if HAS_INCLUDE(_string_view_) && HAS_ATTR(clang__lifetimebound)\nint x;\n#endif\n");
+    QTest::newRow("quoted header name in a condition")
+        << QByteArray("#if HAS_INCLUDE(\"winapi.h\")\nint x;\n#endif\n")
+        << QByteArray("#if HAS_INCLUDE(_winapi_h_)\nint x;\n#endif\n");
+    QTest::newRow("comment in a continued define")
+        << QByteArray("#define CHECK(c) \\\n  ((c) /* note */ ? 0 : fail())\n")
+        << QByteArray("#define CHECK(c) \\\n  ((c)            ? 0 : fail())\n");
+    QTest::newRow("attribute-only conditional")
+        << QByteArray("template <typename T>\n#if CLANG\n__attribute__((no_sanitize(\"x\")))\n#endif\nT f();\n")
+        << QByteArray("template <typename T>\n         \n                                 \n      \nT f();\n");
+    QTest::newRow("branches that split a statement: the first stays")
+        << QByteArray("void f() {\n#ifdef A\n  if (a()) {\n#else\n  if (b()) {\n#endif\n    g();\n  }\n}\n")
+        << QByteArray("void f() {\n        \n  if (a()) {\n     \n            \n      \n    g();\n  }\n}\n");
+    QTest::newRow("two headers of one method: the first stays")
+        << QByteArray("#if SPAN\n  int Bind(Span s)\n#else\n  int Bind(int[] s)\n#endif\n  { return 0; }\n")
+        << QByteArray("        \n  int Bind(Span s)\n     \n                   \n      \n  { return 0; }\n");
+    QTest::newRow("a body or nothing after a header")
+        << QByteArray("  void W(int l)\n#if DIM\n  { w(l); }\n#else\n  ;\n#endif\n")
+        << QByteArray("  void W(int l)\n       \n  { w(l); }\n     \n   \n      \n");
+    QTest::newRow("if 0 keeps its else")
+        << QByteArray("int f() {\n#if 0\n  if (old()) {\n#else\n  if (now()) {\n#endif\n  }\n}\n")
+        << QByteArray("int f() {\n     \n              \n     \n  if (now()) {\n      \n  }\n}\n");
+    QTest::newRow("whole branches stay")
+        << QByteArray("#ifdef _WIN32\nint open_file() { return 1; }\n#else\nint open_file() { return 2; }\n#endif\n")
+        << QByteArray("#ifdef _WIN32\nint open_file() { return 1; }\n#else\nint open_file() { return 2; }\n#endif\n");
+}
+
+void tst_ChunkerSteps::simplifyPreprocessor()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, expected);
+    const QByteArray out = RepoLens::ChunkerSteps::simplifyPreprocessor(text);
+    QCOMPARE(out.size(), text.size());
+    QCOMPARE(out, expected);
+}
+
+void tst_ChunkerSteps::separateRustRawReferences()
+{
+    const QByteArray text = "match &raw {\n    let p = &raw const x;\n    let q = &raw mut y;\n    f(&rawness, &raw);\n";
+    QCOMPARE(RepoLens::ChunkerSteps::separateRustRawReferences(text),
+             QByteArray("match &Raw {\n    let p = &raw const x;\n    let q = &raw mut y;\n    f(&rawness, &Raw);\n"));
+}
+
+void tst_ChunkerSteps::blankDartClassModifiers()
+{
+    const QByteArray text = "sealed class A {}\nfinal class B extends A {\n  final int x = 1;\n}\n"
+                            "abstract interface class C {}\nbase mixin class D {}\nmixin M {}\n";
+    QCOMPARE(RepoLens::ChunkerSteps::blankDartClassModifiers(text),
+             QByteArray("       class A {}\n      class B extends A {\n  final int x = 1;\n}\n"
+                        "abstract           class C {}\n           class D {}\nmixin M {}\n"));
+}
+
+void tst_ChunkerSteps::separateKotlinKeywordPrefixes()
+{
+    const QByteArray text = "    val in1 = open()\n    in1.close()\n    as2.x()\n    inner()\n    in x\n";
+    QCOMPARE(RepoLens::ChunkerSteps::separateKotlinKeywordPrefixes(text),
+             QByteArray("    val in1 = open()\n    In1.close()\n    As2.x()\n    inner()\n    in x\n"));
+    const QByteArray plain = "fun f() = g()\n";
+    QVERIFY(RepoLens::ChunkerSteps::separateKotlinKeywordPrefixes(plain).isSharedWith(plain));
 }
 
 void tst_ChunkerSteps::blankAttributeMacros()

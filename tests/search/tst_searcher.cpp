@@ -41,6 +41,24 @@ class CookieJar:
         self.cookies[cookie.domain] = cookie
 )PY";
 
+// Ruby names that end in `!` and `?`.
+const char *const kRubyStore = R"RB(
+class EntryStore
+  def expired?(entry)
+    entry.nil?
+  end
+
+  def prune!
+    @entries.reject! { |e| expired?(e) }
+  end
+
+  def cleanup
+    self.prune!
+    log_size
+  end
+end
+)RB";
+
 const char *const kTest = R"PY(
 def test_select_proxy(url, proxies):
     """Pick the proxy for a URL."""
@@ -77,6 +95,7 @@ private Q_SLOTS:
     void routing();
     void callersAreExhaustive();
     void callees();
+    void callersOfNamesEndingInBangOrQuestionMark();
     void filters();
     void perFileCap();
     void testsAreDemotedUnlessAsked();
@@ -86,18 +105,18 @@ private Q_SLOTS:
     void rerankServerErrorIsANote();
 
 private:
-    void addFile(IndexStore &store, const QString &path, const char *source);
+    void addFile(IndexStore &store, const QString &path, const char *source, LanguageId language = LanguageId::Python);
     QTemporaryDir m_dir;
     std::unique_ptr<IndexStore> m_store;
 };
 
-void tst_Searcher::addFile(IndexStore &store, const QString &path, const char *source)
+void tst_Searcher::addFile(IndexStore &store, const QString &path, const char *source, LanguageId language)
 {
     Chunker chunker;
-    const ParseResult parsed = chunker.parse(LanguageId::Python, QByteArray(source));
+    const ParseResult parsed = chunker.parse(language, QByteArray(source));
     FileRecord f;
     f.path = path;
-    f.language = LanguageId::Python;
+    f.language = language;
     f.status = FileStatus::Indexed;
     f.lineCount = parsed.lineCount;
     auto id = store.files().upsert(f);
@@ -115,6 +134,7 @@ void tst_Searcher::initTestCase()
         addFile(**rw, QStringLiteral("pkg/proxies.py"), kProxies);
         addFile(**rw, QStringLiteral("pkg/cookies.py"), kCookies);
         addFile(**rw, QStringLiteral("tests/test_proxies.py"), kTest);
+        addFile(**rw, QStringLiteral("lib/entry_store.rb"), kRubyStore, LanguageId::Ruby);
         QVERIFY((*rw)->symbols().resolveReferences());
         QVERIFY((*rw)->commit());
     }
@@ -132,6 +152,9 @@ void tst_Searcher::routing_data()
     QTest::newRow("who calls") << "who calls select_proxy" << int(K::Callers) << "select_proxy";
     QTest::newRow("where used") << "Where is `Session.request` used?" << int(K::Callers) << "Session.request";
     QTest::newRow("callers of") << "callers of HTTPAdapter::send()" << int(K::Callers) << "HTTPAdapter::send";
+    QTest::newRow("bang") << "who calls prune!" << int(K::Callers) << "prune!";
+    QTest::newRow("predicate") << "who calls EntryStore#expired?" << int(K::Callers) << "EntryStore#expired?";
+    QTest::newRow("question mark") << "who calls select_proxy?" << int(K::Callers) << "select_proxy?";
     QTest::newRow("what does call") << "what does resolve_proxies call?" << int(K::Callees) << "resolve_proxies";
     QTest::newRow("identifier") << "select_proxy" << int(K::Symbol) << "";
     QTest::newRow("qualified") << "Session.request" << int(K::Symbol) << "";
@@ -180,6 +203,36 @@ void tst_Searcher::callees()
         got << h.chunk.qualifiedName;
     QCOMPARE(got, (QStringList{QStringLiteral("rebuild_proxies"), QStringLiteral("resolve_proxies"),
                                QStringLiteral("select_proxy")}));
+}
+
+// `prune!` and `expired?` are names of their own; a `?` that no name has ends the question.
+void tst_Searcher::callersOfNamesEndingInBangOrQuestionMark()
+{
+    Searcher searcher(m_store.get());
+    auto hitsOf = [](const SearchResponse &r) {
+        QStringList got;
+        for (const SearchHit &h : r.hits)
+            got << h.chunk.qualifiedName;
+        return got;
+    };
+    auto bang = searcher.search(QStringLiteral("who calls prune!"));
+    QVERIFY(bang);
+    QCOMPARE(bang->route, QStringLiteral("graph:callers"));
+    QCOMPARE(bang->graphSymbol, QStringLiteral("prune!"));
+    QCOMPARE(hitsOf(*bang), (QStringList{QStringLiteral("EntryStore.prune!"), QStringLiteral("EntryStore.cleanup")}));
+
+    auto predicate = searcher.search(QStringLiteral("who calls EntryStore#expired?"));
+    QVERIFY(predicate);
+    QCOMPARE(predicate->route, QStringLiteral("graph:callers"));
+    QCOMPARE(predicate->graphSymbol, QStringLiteral("EntryStore.expired?"));
+    QCOMPARE(hitsOf(*predicate), (QStringList{QStringLiteral("EntryStore.expired?"), QStringLiteral("EntryStore.prune!")}));
+    QVERIFY2(predicate->notes.isEmpty(), qPrintable(predicate->notes.join(u'\n')));
+
+    auto question = searcher.search(QStringLiteral("who calls select_proxy?"));
+    QVERIFY(question);
+    QCOMPARE(question->graphSymbol, QStringLiteral("select_proxy"));
+    QCOMPARE(hitsOf(*question), (QStringList{QStringLiteral("select_proxy"), QStringLiteral("resolve_proxies"),
+                                             QStringLiteral("rebuild_proxies"), QStringLiteral("test_select_proxy")}));
 }
 
 void tst_Searcher::filters()

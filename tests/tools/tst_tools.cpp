@@ -415,6 +415,22 @@ void tst_Tools::searchAndPaging()
     }
     QCOMPARE(paged, expected);
 
+    // a graph route lists every usage, a page at a time
+    const ToolResult callers = call(u"search"_s, {{u"query"_s, u"who calls total_price"_s}, {u"top_k"_s, 2}});
+    QCOMPARE(callers.structured.value(u"route"_s).toString(), u"graph:callers"_s);
+    QVERIFY(callers.structured.value(u"exhaustive"_s).toBool());
+    QCOMPARE(callers.structured.value(u"total"_s).toInt(), 3);
+    QStringList symbols;
+    for (const QJsonValue &v : callers.structured.value(u"results"_s).toArray())
+        symbols << v.toObject().value(u"symbol"_s).toString();
+    QCOMPARE(symbols, (QStringList{u"total_price"_s, u"Cart.add"_s}));
+    const QString more = callers.structured.value(u"next_cursor"_s).toString();
+    QVERIFY(!more.isEmpty());
+    const ToolResult rest = call(u"search"_s, {{u"query"_s, u"who calls total_price"_s}, {u"top_k"_s, 2}, {u"cursor"_s, more}});
+    QCOMPARE(rest.structured.value(u"results"_s).toArray().size(), 1);
+    QCOMPARE(rest.structured.value(u"results"_s).toArray().first().toObject().value(u"symbol"_s).toString(), u"checkout"_s);
+    QVERIFY(!rest.structured.contains(u"next_cursor"_s));
+
     // filters
     const ToolResult tests = call(u"search"_s, {{u"query"_s, u"cart add"_s}, {u"filters"_s, QJsonObject{{u"path"_s, u"tests/**"_s}}}});
     for (const QJsonValue &v : tests.structured.value(u"results"_s).toArray())

@@ -15,6 +15,7 @@
 #include "ui/chatcontroller.h"
 #include "ui/chatpane.h"
 #include "ui/mainwindow.h"
+#include "ui/sentlogdialog.h"
 #include "ui/settingsdialog.h"
 
 #include <QApplication>
@@ -27,6 +28,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QToolButton>
+#include <QTreeWidget>
 
 using namespace RepoLens;
 using RepoLens::Test::FakeOpenAiServer;
@@ -128,6 +130,7 @@ void tst_AgentMode::stepsShowAndTheAnswerCites()
          u"which sums `price_of(name) * qty` over the items (src/shop/cart.py:18-20); `price_of` looks the "_s,
          u"name up in `PRICES` (src/shop/cart.py:23-24)."_s}));
     QSignalSpy done(m_window->chatController(), &ChatController::answerFinished);
+    QSignalSpy logged(m_window->chatController(), &ChatController::requestLogged);
     // "How ..." with several words: Auto picks agent mode.
     m_window->ask(u"How is the total price of a cart computed?"_s);
     QVERIFY(done.wait(30000));
@@ -157,6 +160,21 @@ void tst_AgentMode::stepsShowAndTheAnswerCites()
     QCOMPARE(turn->steps.size(), 3);
     QCOMPARE(turn->trace.stages.size(), 3); // the inspector lists the three requests
     QCOMPARE(m_server.chatRequests().size(), 3);
+    // What Was Sent lists each of the three round trips.
+    QTRY_COMPARE_WITH_TIMEOUT(logged.size(), 3, 10000);
+    m_window->chatController()->showSentLog();
+    SentLogDialog *log = nullptr;
+    QTRY_VERIFY((log = m_window->findChild<SentLogDialog *>()) != nullptr);
+    QTRY_COMPARE(log->table()->topLevelItemCount(), 3);
+    for (int i = 0; i < 3; ++i) {
+        const QTreeWidgetItem *item = log->table()->topLevelItem(i);
+        QCOMPARE(item->text(2), u"agent"_s);
+        QCOMPARE(item->text(3), u"fake-agent"_s);
+        QVERIFY2(item->text(1).startsWith(m_server.baseUrl().toString()), qPrintable(item->text(1)));
+        QVERIFY(item->text(4) != u"0"_s); // bytes sent
+    }
+    log->close();
+    log->deleteLater();
     const QString dir = qEnvironmentVariable("REPOLENS_SCREENSHOTS");
     if (!dir.isEmpty()) {
         // A wide chat, the code open at the cited lines.
@@ -203,6 +221,11 @@ void tst_AgentMode::modelWithoutToolsFallsBack()
     const ChatTurn *turn = m_window->chatController()->turnForBlock(done.first().at(0).toInt());
     QVERIFY(turn && !turn->agent);
     QVERIFY(!turn->context.isEmpty());
+    // ... and the chat says why.
+    AgentStepsView *steps = m_window->chat()->agentSteps(done.first().at(0).toInt());
+    QVERIFY(steps);
+    QCOMPARE(steps->note(), u"fake-agent does not take tools; answered single-shot instead."_s);
+    QVERIFY(turn->trace.notes.contains(u"the model does not take tools: answered single-shot"_s));
     configure(LlmSettings::AgentMode::Auto);
 }
 

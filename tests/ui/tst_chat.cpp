@@ -68,6 +68,7 @@ private Q_SLOTS:
     void mentionCompletion();
     void settingsApplyWithoutRestart();
     void retrievalOnlyWithoutAModel();
+    void whoCallsIsKeptInTheConversation();
     void ollamaIsOffered();
     void methodSummariesFromTheStatusBar();
 
@@ -617,6 +618,35 @@ void tst_Chat::retrievalOnlyWithoutAModel()
         said = said || l->text().contains(QStringLiteral("No model is configured"));
     QVERIFY(said);
     screenshot(QStringLiteral("chat-retrieval-only"), m_window->chat());
+    configure();
+}
+
+// A "who calls" answer (call sites, not cards) is saved with the conversation and comes back
+// with it.
+void tst_Chat::whoCallsIsKeptInTheConversation()
+{
+    ChatController *chat = m_window->chatController();
+    chat->setSettings(LlmSettings(), SearchSettings());
+    chat->newConversation();
+    QSignalSpy shown(m_window, &MainWindow::answerShown);
+    m_window->ask(QStringLiteral("who calls parse_config"));
+    QVERIFY(shown.wait(20000));
+    QCOMPARE(shown.first().first().toInt(), 1); // its one call site
+    const QString expected = QStringLiteral("Defined at:\n"
+                                            "- `service/config.py:11` def parse_config(path)\n"
+                                            "\n"
+                                            "1 call site(s) in 1 file(s):\n"
+                                            "- `service/server.py:6` self.config = parse_config(config_path)\n");
+    QCOMPARE(chat->turns().last().answer, expected);
+    QTRY_VERIFY(chat->conversationId() > 0);
+    const qint64 id = chat->conversationId();
+    chat->newConversation();
+    chat->openConversation(id);
+    QTRY_COMPARE(chat->conversationId(), id);
+    QTRY_COMPARE(int(chat->turns().size()), 1);
+    QCOMPARE(chat->turns().first().answer, expected);
+    QVERIFY(m_window->chat()->answerView(chat->turns().first().blockId));
+    QCOMPARE(m_window->chat()->answerView(chat->turns().first().blockId)->answer(), expected);
     configure();
 }
 

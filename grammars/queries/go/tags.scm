@@ -7,6 +7,11 @@
   name: (identifier) @name
   body: (block) @body) @definition.function
 
+; `func cpuHasAVX2() bool` without a body: implemented in assembly, declared here
+(function_declaration
+  name: (identifier) @name
+  !body) @definition.function
+
 ; func (s *Server) Name(), func (s Server) Name(), func (s *Set[T]) Name(): qualifier = type
 (method_declaration
   receiver: (parameter_list

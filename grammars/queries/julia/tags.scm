@@ -3,8 +3,9 @@
 ; Docstrings ("""...""" directly above a definition) and `#` comments are attached by the
 ; chunker. `function Base.show(...)` extends Base's show: it stays a function.
 
+; a module qualifies the names in it and is a symbol of its own (modules are written once)
 (module_definition
-  name: (identifier) @name) @definition.namespace
+  name: (identifier) @name) @definition.module
 
 ; --- functions ------------------------------------------------------------------------------
 (function_definition
@@ -13,8 +14,12 @@
      (where_expression . (call_expression . [(identifier) (field_expression) (operator)] @name))
      (typed_expression . (call_expression . [(identifier) (field_expression) (operator)] @name))
      (where_expression . (typed_expression . (call_expression . [(identifier) (field_expression) (operator)] @name)))
-     (call_expression . (parametrized_type_expression . (identifier) @name))
-     (where_expression . (call_expression . (parametrized_type_expression . (identifier) @name)))])) @definition.function
+     (call_expression . (parametrized_type_expression . [(identifier) (field_expression)] @name))
+     (where_expression . (call_expression . (parametrized_type_expression . [(identifier) (field_expression)] @name)))])) @definition.function
+
+; `function allowmissing! end`: a function without methods yet (documented, extended later)
+(function_definition
+  (signature . (identifier) @name .)) @definition.function
 
 ; f(x) = ... and Queue{T}() where {T} = ...
 ((assignment

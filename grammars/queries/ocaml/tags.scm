@@ -32,13 +32,21 @@
     (parameter)
     body: (_) @body) @definition.function)
 
-; let x = ...: a value, a symbol of its own (no parameters)
-([(compilation_unit) (structure)]
-  ((value_definition
-     .
-     (let_binding
-       pattern: [(value_name) (parenthesized_operator)] @name)) @definition.field
-   (#match? @definition.field "^let\\s+(\\([^)]*\\)|[a-z_][A-Za-z0-9_']*)\\s*(:[^=]*)?=")))
+; let x = ...: a value, a symbol of its own (no parameters). One pattern per parent: the
+; tree-sitter core matches nothing for an alternation of parents with a predicate.
+(compilation_unit
+  (value_definition
+    .
+    (let_binding
+      pattern: [(value_name) (parenthesized_operator)] @name)) @definition.field
+  (#match? @definition.field "^let\\s+(\\([^)]*\\)|[a-z_][A-Za-z0-9_']*)\\s*(:[^=]*)?="))
+
+(structure
+  (value_definition
+    .
+    (let_binding
+      pattern: [(value_name) (parenthesized_operator)] @name)) @definition.field
+  (#match? @definition.field "^let\\s+(\\([^)]*\\)|[a-z_][A-Za-z0-9_']*)\\s*(:[^=]*)?="))
 
 (external
   (value_name) @name) @definition.function
@@ -67,10 +75,23 @@
     (module_name) @name
     body: [(structure) (functor)] @body)) @definition.module
 
+; `module M : S` (a signature's module) and module L = Other.L, module R = Make (Io), module
+; Log = (val ...): a module name of its own; what follows is not in it
+(module_definition
+  (module_binding
+    (module_name) @name
+    module_type: (_) @body
+    !body)) @definition.module
+
 (module_definition
   (module_binding
     (module_name) @name
     !body)) @definition.module
+
+(module_definition
+  (module_binding
+    (module_name) @name
+    body: (_) @body)) @definition.module
 
 (module_type_definition
   (module_type_name) @name

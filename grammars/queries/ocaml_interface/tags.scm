@@ -28,6 +28,18 @@
     (module_name) @name
     module_type: (signature) @body)) @definition.module
 
+; `module M : S`, `module M = N`, `module F (X : S) : S with type t = X.t`: what follows is not
+; in it
+(module_definition
+  (module_binding
+    (module_name) @name
+    module_type: (_) @body)) @definition.module
+
+(module_definition
+  (module_binding
+    (module_name) @name
+    body: (_) @body)) @definition.module
+
 (module_definition
   (module_binding
     (module_name) @name)) @definition.module
