@@ -138,16 +138,20 @@ bool bracketContains(QByteArrayView pattern, qsizetype open, uchar c, qsizetype 
     return matched != negated;
 }
 
-class WildMatcher
+} // namespace
+
+namespace Glob {
+
+// A glob compiled once (when its ignore file is read), matched many times: its tokens, read as
+// git's dowild() reads the pattern, and what every match needs, checked before the set walk:
+// a minimum length, the exact length when there is no star, the literal bytes it must end with.
+class GlobProgram
 {
 public:
     // pathName: git's WM_PATHNAME ('*' and '?' stop at '/', "**" may cross it).
-    WildMatcher(QByteArrayView pattern, QByteArrayView text, bool pathName)
-        : m_pattern(pattern), m_text(text), m_pathName(pathName)
-    {
-    }
+    GlobProgram(QByteArrayView pattern, bool pathName);
 
-    bool matches(qint64 *steps = nullptr) const;
+    bool matches(QByteArrayView text, qint64 *steps = nullptr) const;
 
 private:
     enum class Kind : quint8 { Literal, Any, Set, Star, AnyStar };
@@ -158,18 +162,48 @@ private:
         bool skipSlash = false; // "**/" may match nothing: also skip the '/' token after it
         qsizetype setStart = 0; // Set: index of its '['
     };
-    bool compile(QVarLengthArray<Token, 32> *tokens) const;
+    bool compile();
 
-    QByteArrayView m_pattern;
-    QByteArrayView m_text;
+    QByteArray m_pattern; // the bytes Set tokens point into
     bool m_pathName;
+    bool m_valid = false; // false: it can never match
+    bool m_hasStar = false;
+    qsizetype m_minLength = 0; // bytes of text every match consumes at least
+    QByteArray m_suffix;       // literal bytes every match ends with
+    QVarLengthArray<Token, 16> m_tokens;
 };
 
-// The pattern as tokens, read as git's dowild() reads it. false: it can never match.
-bool WildMatcher::compile(QVarLengthArray<Token, 32> *tokens) const
+GlobProgram::GlobProgram(QByteArrayView pattern, bool pathName)
+    : m_pattern(pattern.toByteArray()), m_pathName(pathName)
 {
-    const auto pat = [&](qsizetype i) -> uchar { return i < m_pattern.size() ? uchar(m_pattern[i]) : 0; };
-    for (qsizetype p = 0; p < m_pattern.size(); ++p) {
+    m_valid = compile();
+    if (!m_valid)
+        return;
+    const qsizetype k = m_tokens.size();
+    const auto skippable = [&](qsizetype i) { // a '/' right after "**/": may match nothing
+        return i > 0 && m_tokens[i - 1].skipSlash;
+    };
+    for (qsizetype i = 0; i < k; ++i) {
+        const Kind kind = m_tokens[i].kind;
+        if (kind == Kind::Star || kind == Kind::AnyStar)
+            m_hasStar = true;
+        else if (!skippable(i))
+            ++m_minLength;
+    }
+    // The trailing literals after the last star consume the last bytes of any match.
+    qsizetype first = k;
+    while (first > 0 && m_tokens[first - 1].kind == Kind::Literal && !skippable(first - 1))
+        --first;
+    for (qsizetype i = first; i < k; ++i)
+        m_suffix += char(m_tokens[i].literal);
+}
+
+// The pattern as tokens, read as git's dowild() reads it. false: it can never match.
+bool GlobProgram::compile()
+{
+    const QByteArrayView pattern = m_pattern;
+    const auto pat = [&](qsizetype i) -> uchar { return i < pattern.size() ? uchar(pattern[i]) : 0; };
+    for (qsizetype p = 0; p < pattern.size(); ++p) {
         const uchar c = pat(p);
         if (c == 0)
             break; // git sees a C string
@@ -177,20 +211,20 @@ bool WildMatcher::compile(QVarLengthArray<Token, 32> *tokens) const
         case '\\':
             if (!pat(p + 1))
                 return false; // a trailing backslash never matches
-            tokens->append({Kind::Literal, pat(++p)});
+            m_tokens.append({Kind::Literal, pat(++p)});
             break;
         case '?':
-            tokens->append({Kind::Any});
+            m_tokens.append({Kind::Any});
             break;
         case '[': {
             qsizetype end = p;
             bool valid = true;
-            bracketContains(m_pattern, p, 0, &end, &valid);
+            bracketContains(pattern, p, 0, &end, &valid);
             if (!valid)
                 return false;
             Token t{Kind::Set};
             t.setStart = p;
-            tokens->append(t);
+            m_tokens.append(t);
             p = end;
             break;
         }
@@ -209,54 +243,61 @@ bool WildMatcher::compile(QVarLengthArray<Token, 32> *tokens) const
                     t.skipSlash = next == '/';
                 }
             }
-            tokens->append(t);
+            m_tokens.append(t);
             break;
         }
         default:
-            tokens->append({Kind::Literal, c});
+            m_tokens.append({Kind::Literal, c});
             break;
         }
     }
     return true;
 }
 
-bool WildMatcher::matches(qint64 *steps) const
+bool GlobProgram::matches(QByteArrayView text, qint64 *steps) const
 {
-    QVarLengthArray<Token, 32> tokens;
-    if (!compile(&tokens))
+    if (steps)
+        *steps = 0;
+    if (!m_valid || text.size() < m_minLength || (!m_hasStar && text.size() != m_minLength)
+        || !text.endsWith(QByteArrayView(m_suffix)))
         return false;
-    const qsizetype k = tokens.size();
+    const qsizetype k = m_tokens.size();
     // at[i]: the pattern is matched up to token i at the current text position; inside[i]: a
     // star at token i has consumed at least one character. "**/" may match nothing, but only
     // when entered, never after it consumed something (git: run(p + 1, t) before the loop).
-    QVarLengthArray<char, 64> at(k + 1, 0), inside(k + 1, 0);
-    QVarLengthArray<char, 64> nextAt(k + 1, 0), nextInside(k + 1, 0);
+    QVarLengthArray<char, 64> buffers[4];
+    for (auto &b : buffers)
+        b.resize(k + 1);
+    char *at = buffers[0].data(), *inside = buffers[1].data();
+    char *nextAt = buffers[2].data(), *nextInside = buffers[3].data();
+    std::fill(at, at + k + 1, char(0));
+    std::fill(inside, inside + k + 1, char(0));
     qint64 work = 0;
-    const auto close = [&](QVarLengthArray<char, 64> &a, const QVarLengthArray<char, 64> &in) {
+    const auto close = [&](char *a, const char *in) {
         // Forward edges only: one pass in order reaches the fixpoint.
         for (qsizetype i = 0; i < k; ++i) {
-            const bool isStar = tokens[i].kind == Kind::Star || tokens[i].kind == Kind::AnyStar;
+            const bool isStar = m_tokens[i].kind == Kind::Star || m_tokens[i].kind == Kind::AnyStar;
             if (!isStar || !(a[i] || in[i]))
                 continue;
             ++work;
             a[i + 1] = 1; // the star ends here
-            if (a[i] && tokens[i].skipSlash && i + 2 <= k)
+            if (a[i] && m_tokens[i].skipSlash && i + 2 <= k)
                 a[i + 2] = 1;
         }
     };
     at[0] = 1;
     close(at, inside);
-    for (qsizetype t = 0; t < m_text.size(); ++t) {
-        const uchar c = uchar(m_text[t]);
+    for (qsizetype t = 0; t < text.size(); ++t) {
+        const uchar c = uchar(text[t]);
         const bool slash = c == '/';
-        std::fill(nextAt.begin(), nextAt.end(), char(0));
-        std::fill(nextInside.begin(), nextInside.end(), char(0));
+        std::fill(nextAt, nextAt + k + 1, char(0));
+        std::fill(nextInside, nextInside + k + 1, char(0));
         bool any = false;
         for (qsizetype i = 0; i < k; ++i) {
             if (!at[i] && !inside[i])
                 continue;
             ++work;
-            const Token &tok = tokens[i];
+            const Token &tok = m_tokens[i];
             switch (tok.kind) {
             case Kind::Literal:
                 if (at[i] && c == tok.literal)
@@ -296,12 +337,18 @@ bool WildMatcher::matches(qint64 *steps) const
     return at[k] != 0;
 }
 
-} // namespace
+} // namespace Glob
 
 bool wildMatch(QByteArrayView pattern, QByteArrayView text, bool pathName, qint64 *steps)
 {
-    return WildMatcher(pattern, text, pathName).matches(steps);
+    return Glob::GlobProgram(pattern, pathName).matches(text, steps);
 }
+
+// A pattern's glob program, made when the pattern is read (GitIgnoreList::addPattern).
+struct GitIgnoreList::CompiledGlob
+{
+    Glob::GlobProgram program;
+};
 
 namespace {
 
@@ -640,6 +687,14 @@ void GitIgnoreList::addPattern(QByteArray line, int lineNumber, const QString &s
         --pattern.literalLength;
     }
     pattern.glob = body.toByteArray();
+    // What matches() hands to the glob matcher, compiled now rather than at every entry.
+    const bool literal = pattern.literalLength == pattern.glob.size();
+    if ((pattern.flags & NoDir) && !literal && !(pattern.flags & EndsWith)) {
+        pattern.program = std::make_shared<const CompiledGlob>(CompiledGlob{Glob::GlobProgram(pattern.glob, false)});
+    } else if (!(pattern.flags & NoDir) && !literal) {
+        pattern.program = std::make_shared<const CompiledGlob>(
+            CompiledGlob{Glob::GlobProgram(QByteArrayView(pattern.glob).sliced(pattern.literalLength), true)});
+    }
     m_patterns.append(std::move(pattern));
 }
 
@@ -652,7 +707,7 @@ bool GitIgnoreList::matches(const Pattern &pattern, QByteArrayView name,
             return baseName == glob;
         if (pattern.flags & EndsWith)
             return baseName.endsWith(glob.sliced(1));
-        return WildMatcher(glob, baseName, false).matches();
+        return pattern.program->program.matches(baseName);
     }
     // As git's match_pathname(): the literal prefix is compared first and the glob matcher
     // only sees the rest (which affects whether a "**" counts as one).
@@ -660,11 +715,10 @@ bool GitIgnoreList::matches(const Pattern &pattern, QByteArrayView name,
     if (prefix > 0) {
         if (prefix > name.size() || std::memcmp(glob.data(), name.data(), size_t(prefix)) != 0)
             return false;
-        if (prefix == glob.size() && prefix == name.size())
-            return true;
-        return WildMatcher(glob.sliced(prefix), name.sliced(prefix), true).matches();
     }
-    return WildMatcher(glob, name, true).matches();
+    if (!pattern.program) // all literal: the prefix was everything
+        return name.size() == glob.size();
+    return pattern.program->program.matches(name.sliced(prefix));
 }
 
 std::optional<IgnoreMatch> GitIgnoreList::matchUtf8(QByteArrayView relPath, bool isDir) const

@@ -50,12 +50,14 @@ public:
     std::optional<IgnoreMatch> matchUtf8(QByteArrayView relPath, bool isDir) const;
 
 private:
+    struct CompiledGlob;
     struct Pattern
     {
         QByteArray glob;        // without "!", trailing "/" and (if anchored) leading "/"
         QString rule;           // precomputed rule string
         qsizetype literalLength = 0; // leading bytes without glob characters
         quint8 flags = 0;
+        std::shared_ptr<const CompiledGlob> program; // the glob matcher's part, when it has one
     };
 
     void addPattern(QByteArray line, int lineNumber, const QString &sourceName);

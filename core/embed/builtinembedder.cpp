@@ -321,8 +321,9 @@ struct Corpus
 // Reads the chunks (SQLite, this thread) in batches that worker threads tokenize, each with a
 // dictionary of its own (ids in order of first occurrence in the batch); the batches are
 // merged in order, so a term's global id is its first occurrence in chunk order, exactly as a
-// single pass would number it.
-Corpus tokenizeCorpus(const IndexStore &store, int threads)
+// single pass would number it. Of `distinct` chunks, `sample` are taken: the s-th is the
+// floor(s * distinct / sample)-th (all when sample >= distinct).
+Corpus tokenizeCorpus(const IndexStore &store, int threads, qint64 distinct, qint64 sample)
 {
     Corpus corpus;
     TokenizePipeline pipeline(threads);
@@ -346,13 +347,24 @@ Corpus tokenizeCorpus(const IndexStore &store, int threads)
             corpus.docs.push_back(std::move(tf));
         }
     };
-    QSet<QByteArray> seen;
+    // Chunks come in content order: a repeated content follows its first chunk at once.
+    QByteArray previous;
+    qint64 row = -1;
+    qint64 taken = 0;
+    qint64 next = 0; // the row of the next sample
     std::vector<ChunkRecord> batch;
     constexpr size_t kBatch = 256;
     store.chunks().forEach([&](const ChunkRecord &c) {
-        if (seen.contains(c.contentHash))
+        if (row >= 0 && c.contentHash == previous)
             return;
-        seen.insert(c.contentHash);
+        previous = c.contentHash;
+        ++row;
+        if (sample < distinct) {
+            if (row != next || taken >= sample)
+                return;
+            ++taken;
+            next = taken * distinct / sample;
+        }
         batch.push_back(c);
         corpus.hashes.push_back(c.contentHash);
         if (batch.size() >= kBatch) {
@@ -484,8 +496,11 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
     QElapsedTimer timer;
     timer.start();
     const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
-    // 1. every distinct chunk as a bag of terms
-    Corpus corpus = tokenizeCorpus(store, threads);
+    // 1. every distinct chunk as a bag of terms (a sample of them in a large repository: its
+    // bags, the dictionary of all its terms and every chunk's row would grow with it)
+    const qint64 distinct = store.chunks().distinctContentCount();
+    const bool sampled = options.vocabularySample > 0 && distinct > options.vocabularySample;
+    Corpus corpus = tokenizeCorpus(store, threads, distinct, sampled ? options.vocabularySample : distinct);
     if (cancel && cancel->load())
         return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
     const int n = int(corpus.docs.size());
@@ -535,17 +550,78 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
     p.modelId = kPrefix + QString::number(p.k) + u'-'
                 + QString::fromLatin1(QCryptographicHash::hash(model->data(), QCryptographicHash::Sha1).toHex().left(10));
 
-    // 4. every chunk's vector, handed over so that the caller need not embed them again
-    if (fitted) {
+    // 4. every chunk's vector, handed over so that the caller need not embed them again (after
+    // a sample: foldInCorpus)
+    if (fitted && !sampled) {
         std::vector<EmbeddingVector> vectors = p.foldInRows(all, parts);
         fitted->reserve(n);
         for (int r = 0; r < n; ++r)
             fitted->insert(corpus.hashes[size_t(r)], std::move(vectors[size_t(r)]));
     }
-    qCDebug(lcEmbed).nospace() << "built-in embedder: " << n << " chunks, " << vocab << " terms, " << p.k
+    qCDebug(lcEmbed).nospace() << "built-in embedder: " << n << (sampled ? " sampled" : "") << " chunks, "
+                              << vocab << " terms, " << p.k
                               << " dimensions; tokenize " << tokenizeMs << " ms, svd " << svdMs << " ms, total "
                               << timer.elapsed() << " ms";
     return model;
+}
+
+Result<void> BuiltinEmbedder::foldInCorpus(const IndexStore &store, int threads, const std::atomic_bool *cancel,
+                                           const VectorSink &sink) const
+{
+    threads = std::max(1, threads);
+    constexpr size_t kBlock = 4096;
+    std::vector<QByteArray> texts;
+    QList<QByteArray> hashes;
+    Result<void> failure;
+    // One block: folded in on the threads, each text as embed() does it, handed over in order.
+    auto flush = [&] {
+        if (texts.empty())
+            return;
+        std::vector<EmbeddingVector> vectors(texts.size());
+        const int parts = texts.size() < 256 ? 1 : threads;
+        auto foldRange = [&](int part) {
+            const size_t begin = texts.size() * size_t(part) / size_t(parts);
+            const size_t end = texts.size() * size_t(part + 1) / size_t(parts);
+            std::vector<int> cols;
+            std::vector<float> vals;
+            for (size_t r = begin; r < end; ++r) {
+                d->row(texts[r], cols, vals);
+                vectors[r] = d->vectorOf(cols, vals);
+            }
+        };
+        std::vector<std::thread> pool;
+        for (int part = 1; part < parts; ++part)
+            pool.emplace_back(foldRange, part);
+        foldRange(0);
+        for (std::thread &t : pool)
+            t.join();
+        QList<QPair<QByteArray, EmbeddingVector>> block;
+        block.reserve(qsizetype(texts.size()));
+        for (size_t r = 0; r < texts.size(); ++r)
+            block.append({hashes.at(qsizetype(r)), std::move(vectors[r])});
+        texts.clear();
+        hashes.clear();
+        failure = sink(block);
+    };
+    QByteArray previous;
+    bool first = true;
+    store.chunks().forEach([&](const ChunkRecord &c) {
+        if (!failure || (!first && c.contentHash == previous))
+            return; // (content order: a repeated content follows its first chunk)
+        first = false;
+        previous = c.contentHash;
+        texts.push_back(embeddingText(c).toUtf8());
+        hashes.append(c.contentHash);
+        if (texts.size() >= kBlock) {
+            if (cancel && cancel->load())
+                failure = makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+            else
+                flush();
+        }
+    });
+    if (failure)
+        flush();
+    return failure;
 }
 
 QByteArray BuiltinEmbedder::data() const

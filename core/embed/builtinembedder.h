@@ -18,6 +18,10 @@ struct BuiltinEmbedderOptions
     int minDocFrequency = 2;    // a term seen in one chunk only says nothing about others
     double maxDocShare = 0.25;  // terms in more than this share of chunks are noise (self, return)
     int sampleChunks = 40000;   // chunks the SVD is fitted on (all are folded in)
+    // Distinct chunks above which the vocabulary and its IDF come from a sample of this many
+    // (every stride-th in content order) and every chunk is folded in while it is read again,
+    // so that the fit's memory does not grow with the repository.
+    int vocabularySample = 200000;
     int oversample = 16;
     int powerIterations = 1;    // 2 measured no better on the dev eval, and slower
     double sigmaPower = 0.5;    // weight of latent dimension j: sigma_j ^ sigmaPower
@@ -37,11 +41,19 @@ class BuiltinEmbedder : public Embedder
 public:
     ~BuiltinEmbedder() override;
 
-    // Fits a model on every chunk of the index. When fitted is given it receives the vector of
-    // every chunk seen, by content hash (saves folding them in again).
+    // Fits a model on every chunk of the index (on a sample of vocabularySample of them when
+    // there are more). When fitted is given it receives the vector of every chunk seen, by
+    // content hash (saves folding them in again); it stays empty after a sampled fit: then
+    // foldInCorpus() gives them.
     static Result<std::unique_ptr<BuiltinEmbedder>> fit(const IndexStore &store, const BuiltinEmbedderOptions &options,
                                                         const std::atomic_bool *cancel = nullptr,
                                                         QHash<QByteArray, EmbeddingVector> *fitted = nullptr);
+    // Every distinct chunk's vector (as embed() computes it), read in content order and folded
+    // in on `threads` threads, handed to `sink` in blocks with its content hash. Stops at the
+    // first error of `sink`, or with Cancelled.
+    using VectorSink = std::function<Result<void>(const QList<QPair<QByteArray, EmbeddingVector>> &block)>;
+    Result<void> foldInCorpus(const IndexStore &store, int threads, const std::atomic_bool *cancel,
+                              const VectorSink &sink) const;
     static Result<std::unique_ptr<BuiltinEmbedder>> fromData(const QByteArray &data);
     QByteArray data() const;
 

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
+#include <QThread>
 
 #include <cmath>
 
@@ -32,6 +33,17 @@ Result<std::shared_ptr<BuiltinEmbedder>> loadBuiltinEmbedder(const IndexStore &s
     return std::shared_ptr<BuiltinEmbedder>(std::move(*e));
 }
 
+namespace {
+
+QString fileStamp(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.exists() ? QStringLiteral("%1:%2").arg(info.size()).arg(info.lastModified().toMSecsSinceEpoch())
+                         : QString();
+}
+
+} // namespace
+
 Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, const QString &databasePath,
                                                      const QString &modelId, bool save, bool *changed,
                                                      VectorIndexOptions options)
@@ -41,9 +53,17 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
     const QString path = vectorIndexPath(databasePath, modelId);
     std::shared_ptr<VectorIndex> index;
     if (QFileInfo::exists(path)) {
+        // The file a complete embedding run wrote for these very chunks needs no check against
+        // every stored vector (a million rows read at every start of a search).
+        const QString stamp = fileStamp(path);
+        const bool current = !stamp.isEmpty() && store.meta(QString::fromLatin1(kMetaVectorFile)) == stamp
+                             && store.meta(QString::fromLatin1(kMetaEmbeddedFingerprint))
+                                    == store.chunks().fingerprint() + u'|' + modelId;
         auto loaded = VectorIndex::load(path, options);
         if (loaded && (*loaded)->modelId() == modelId) {
             index = std::shared_ptr<VectorIndex>(std::move(*loaded));
+            if (current)
+                return index;
         } else {
             qCInfo(lcEmbed) << "rebuilding the vector index:"
                             << (loaded ? QStringLiteral("another model") : loaded.error().toString());
@@ -63,14 +83,21 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
         if (!index) {
             dimension = dim;
             index = std::make_shared<VectorIndex>(dim, modelId, options);
+            index->reserve(store.embeddings().embeddedChunkCount(modelId)); // (no growth by copies)
         }
         if (dim != dimension) {
             failure = makeError(ErrorCode::Corrupt, QStringLiteral("vectors of different dimensions for one model"), modelId);
             return;
         }
-        inStore.insert(chunkId);
         const EmbeddingVector v = vectorFromBlob(blob);
-        if (!rebuild) {
+        if (rebuild) {
+            // straight into the new index (no second copy of every vector), its graph below
+            failure = index->append(chunkId, v.data(), dim);
+            dirty = true;
+            return;
+        }
+        inStore.insert(chunkId);
+        {
             const std::vector<float> have = index->vector(chunkId);
             if (!have.empty()) {
                 double dotp = 0, norm = 0;
@@ -88,6 +115,8 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
     });
     QElapsedTimer stepTimer;
     stepTimer.start();
+    if (failure && rebuild && index)
+        failure = index->finishAppending();
     if (failure && !pendingLabels.isEmpty())
         failure = index->addBatch(pendingLabels, pendingValues);
     qCDebug(lcEmbed) << "vector index: graph built in" << stepTimer.elapsed();
@@ -139,6 +168,8 @@ EmbeddingIndexer::EmbeddingIndexer(QString databasePath, EmbedOptions options)
             b.sampleChunks = int(v);
         else if (k == QLatin1String("vocab"))
             b.maxVocabulary = int(v);
+        else if (k == QLatin1String("vsample"))
+            b.vocabularySample = int(v);
     }
 }
 
@@ -234,10 +265,13 @@ Result<void> saveBuiltinModel(IndexStore &store, const QString &dbPath, const QS
 }
 
 // The built-in embedder for this run: the stored model (reusableBuiltinModel), or a new fit on
-// every chunk, saved; a fit hands over every chunk's vector in `fitted`. Null when there is
-// nothing to do (fewer than two chunks to learn from, or cancelled: report.cancelled).
-Result<std::unique_ptr<BuiltinEmbedder>> prepareBuiltinModel(EmbedRun &run, QHash<QByteArray, EmbeddingVector> *fitted)
+// every chunk, saved (*fittedNow); a fit hands over every chunk's vector in `fitted`, unless it
+// was fitted on a sample (then they are folded in afterwards). Null when there is nothing to do
+// (fewer than two chunks to learn from, or cancelled: report.cancelled).
+Result<std::unique_ptr<BuiltinEmbedder>> prepareBuiltinModel(EmbedRun &run, QHash<QByteArray, EmbeddingVector> *fitted,
+                                                             bool *fittedNow)
 {
+    *fittedNow = false;
     const QString current = run.store.meta(QString::fromLatin1(kMetaBuiltinModel));
     const int total = run.report.chunksTotal;
     if (auto reused = reusableBuiltinModel(run.store, current, total, run.options.refitWhenNew))
@@ -259,25 +293,67 @@ Result<std::unique_ptr<BuiltinEmbedder>> prepareBuiltinModel(EmbedRun &run, QHas
     if (auto r = saveBuiltinModel(run.store, run.dbPath, current, **model, total); !r)
         return r.error();
     run.report.fitSeconds = fitTimer.elapsed() / 1000.0;
+    *fittedNow = true;
     return model;
 }
 
-// The fit computed every chunk's vector already: stored in one transaction.
+// The fit computed every chunk's vector already: stored in one transaction, a block at a time
+// (each vector leaves `fitted` as its row is written).
 Result<void> storeFittedVectors(EmbedRun &run, const QString &modelId, QHash<QByteArray, EmbeddingVector> &fitted)
 {
-    QList<QPair<QByteArray, QByteArray>> rows;
-    rows.reserve(fitted.size());
-    for (auto it = fitted.cbegin(); it != fitted.cend(); ++it)
-        rows.append({it.key(), vectorToBlob(it.value())});
-    fitted.clear();
     if (auto r = run.store.beginTransaction(); !r)
         return r.error();
-    if (auto r = run.store.embeddings().put(modelId, rows); !r) {
-        run.store.rollback();
-        return r.error();
+    QList<QPair<QByteArray, QByteArray>> rows;
+    while (!fitted.isEmpty()) {
+        rows.clear();
+        for (auto it = fitted.begin(); it != fitted.end() && rows.size() < 4096;) {
+            rows.append({it.key(), vectorToBlob(it.value())});
+            it = fitted.erase(it);
+        }
+        if (auto r = run.store.embeddings().put(modelId, rows); !r) {
+            run.store.rollback();
+            return r.error();
+        }
     }
     if (auto r = run.store.commit(); !r)
         return r.error();
+    run.report.reused = 0;
+    run.report.embedded = run.store.embeddings().embeddedChunkCount(modelId);
+    run.prog.chunksDone = run.report.embedded;
+    run.tell(false);
+    return {};
+}
+
+// A model fitted on a sample: every chunk folded in as it is read again, stored in one
+// transaction block by block.
+Result<void> storeFoldedVectors(EmbedRun &run, const BuiltinEmbedder &model)
+{
+    const QString modelId = model.modelId();
+    if (auto r = run.store.beginTransaction(); !r)
+        return r.error();
+    const int threads = run.options.builtin.threads > 0 ? run.options.builtin.threads
+                                                          : std::max(1, QThread::idealThreadCount());
+    auto folded = model.foldInCorpus(run.store, threads, run.cancel,
+                                     [&](const QList<QPair<QByteArray, EmbeddingVector>> &block) -> Result<void> {
+                                         QList<QPair<QByteArray, QByteArray>> rows;
+                                         rows.reserve(block.size());
+                                         for (const auto &[hash, vector] : block)
+                                             rows.append({hash, vectorToBlob(vector)});
+                                         if (auto r = run.store.embeddings().put(modelId, rows); !r)
+                                             return r;
+                                         run.prog.chunksDone += int(block.size());
+                                         run.tell(false);
+                                         return {};
+                                     });
+    if (!folded && folded.error().code != ErrorCode::Cancelled) {
+        run.store.rollback();
+        return folded.error();
+    }
+    // (a stop keeps what was folded in: the next run folds in the rest)
+    if (auto r = run.store.commit(); !r)
+        return r.error();
+    if (!folded)
+        run.report.cancelled = true;
     run.report.reused = 0;
     run.report.embedded = run.store.embeddings().embeddedChunkCount(modelId);
     run.prog.chunksDone = run.report.embedded;
@@ -378,6 +454,7 @@ Result<void> finishEmbedding(EmbedRun &run, const QString &modelId, const QStrin
         if (!index && index.error().code != ErrorCode::NotFound)
             return index.error();
         run.report.indexSeconds = indexTimer.elapsed() / 1000.0;
+        run.store.setMeta(QString::fromLatin1(kMetaVectorFile), fileStamp(vectorIndexPath(run.dbPath, modelId)));
     }
     run.store.setMeta(QString::fromLatin1(kMetaEmbeddedFingerprint), fingerprint + u'|' + modelId);
     run.prog.phase = EmbedProgress::Phase::Done;
@@ -404,12 +481,17 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     const QString fingerprint = run.store.chunks().fingerprint();
     if (embeddingsUpToDate(run, embedder, fingerprint))
         return run.report;
+    // This run may change stored vectors: until it completes, the vector file is checked
+    // against them when it is opened.
+    if (auto r = run.store.setMeta(QString::fromLatin1(kMetaVectorFile), QString()); !r)
+        return r.error();
 
     // The built-in model when no embedder is given: loaded, or fitted (with every vector).
     std::unique_ptr<BuiltinEmbedder> builtin;
     QHash<QByteArray, EmbeddingVector> fitted;
+    bool fittedNow = false;
     if (!embedder) {
-        auto model = prepareBuiltinModel(run, &fitted);
+        auto model = prepareBuiltinModel(run, &fitted, &fittedNow);
         if (!model)
             return model.error();
         if (!*model) {
@@ -434,6 +516,13 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     if (!fitted.isEmpty()) {
         if (auto r = storeFittedVectors(run, modelId, fitted); !r)
             return r.error();
+    } else if (fittedNow) {
+        if (auto r = storeFoldedVectors(run, *builtin); !r)
+            return r.error();
+        if (run.report.cancelled) {
+            run.report.seconds = run.seconds();
+            return run.report;
+        }
     }
     const auto stop = embedMissingChunks(run, embedder, modelId);
     if (!stop)

@@ -78,6 +78,9 @@ inline constexpr const char *kMetaBuiltinModel = "embed_builtin_model";
 inline constexpr const char *kMetaBuiltinFitChunks = "embed_builtin_fit_chunks";
 // "<chunk set fingerprint>|<model>" after a complete run: the next run with no change is a no-op.
 inline constexpr const char *kMetaEmbeddedFingerprint = "embed_done";
+// The vector index file as that complete run left it ("<size>:<mtime ms>"): while it and the
+// chunks are unchanged, opening the file needs no check against every stored vector.
+inline constexpr const char *kMetaVectorFile = "embed_vector_file";
 
 // The vector index file of a model, next to the database.
 QString vectorIndexPath(const QString &databasePath, const QString &modelId);
@@ -85,7 +88,8 @@ QString vectorIndexPath(const QString &databasePath, const QString &modelId);
 // Opens the vector index of a model: loads the file, checks it against SQLite (same model,
 // same chunk ids), brings it up to date incrementally (adds missing vectors, marks stale ones
 // deleted) or rebuilds it when missing or unreadable, and saves it when it changed and save is
-// true. *changed (optional) tells whether it was rebuilt or updated.
+// true. *changed (optional) tells whether it was rebuilt or updated. A file that a complete
+// run left for the same chunks (kMetaVectorFile, kMetaEmbeddedFingerprint) is taken as it is.
 Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, const QString &databasePath,
                                                      const QString &modelId, bool save, bool *changed = nullptr,
                                                      VectorIndexOptions options = {});

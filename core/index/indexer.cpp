@@ -108,7 +108,8 @@ bool statusIsFinal(FileStatus s)
 
 // Indexes written before cancelled parses were left pending recorded them as parse errors
 // ("parse cancelled", text windows only); those files are not done and are parsed again.
-bool recordIsFinal(const FileRecord &r)
+template<typename Record> // FileRecord, FileStamp
+bool recordIsFinal(const Record &r)
 {
     if (r.status == FileStatus::ParseError && r.reason.contains(QLatin1String("parse cancelled")))
         return false;
@@ -403,15 +404,25 @@ FileRecord skippedRecord(const ScannedFile &f)
 }
 
 // Whether a skipped entry's stored record says something else (or there is none).
-bool skipStatusChanged(const ScannedFile &f, const std::optional<FileRecord> &old)
+template<typename Record> // FileRecord, FileStamp
+bool skipStatusChanged(const ScannedFile &f, const Record *old)
 {
     return !old || old->status != f.status || old->reason != f.reason || old->isDir != f.isDir;
 }
+bool skipStatusChanged(const ScannedFile &f, const std::optional<FileRecord> &old)
+{
+    return skipStatusChanged(f, old ? &*old : nullptr);
+}
 
 // Whether a file to parse is as it was when it was parsed: same time and size, a final record.
-bool unchangedSinceParsed(const ScannedFile &f, const std::optional<FileRecord> &old)
+template<typename Record> // FileRecord, FileStamp
+bool unchangedSinceParsed(const ScannedFile &f, const Record *old)
 {
     return old && old->mtimeMs == f.mtimeMs && old->size == f.size && recordIsFinal(*old) && !old->isDir;
+}
+bool unchangedSinceParsed(const ScannedFile &f, const std::optional<FileRecord> &old)
+{
+    return unchangedSinceParsed(f, old ? &*old : nullptr);
 }
 
 // A path an update was told about: gone, or what the scanner says of it now.
@@ -931,7 +942,8 @@ public:
     };
     // Walks the whole folder with a fresh scanner (it re-reads every ignore file) and compares
     // each entry with its stored record (`known`).
-    Result<FolderScan> scanFolder(QHash<QString, FileRecord> known, bool parserChanged, RunState &run);
+    Result<FolderScan> scanFolder(const IndexStore &store, QHash<QString, FileStamp> known, bool parserChanged,
+                                  RunState &run);
     // The draft pass (a first index of many files), then the parse of everything scanned;
     // true when the run was cancelled (its report says so).
     Result<bool> parseScanned(IndexStore &store, FolderScan &scan, RunState &run, bool *changed);
@@ -1415,7 +1427,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
             return r.error();
     }
 
-    QHash<QString, FileRecord> known = store.files().all();
+    QHash<QString, FileStamp> known = store.files().stamps();
     // A new chunker or tags query parses every file again, changed or not.
     const QString parser = parserFingerprint();
     bool parserChanged = store.meta(QStringLiteral("parser")) != parser;
@@ -1429,7 +1441,7 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     }
 
     // --- scan ------------------------------------------------------------------------------
-    auto scanned = scanFolder(std::move(known), parserChanged, run);
+    auto scanned = scanFolder(store, std::move(known), parserChanged, run);
     if (!scanned) {
         if (scanned.error().code == ErrorCode::Cancelled) {
             run.report.cancelled = true;
@@ -1478,42 +1490,57 @@ Result<IndexReport> Indexer::Private::runOnce(const ProgressFn &progress, const 
     return run.report;
 }
 
-Result<Indexer::Private::FolderScan> Indexer::Private::scanFolder(QHash<QString, FileRecord> known, bool parserChanged,
-                                                                  RunState &run)
+Result<Indexer::Private::FolderScan> Indexer::Private::scanFolder(const IndexStore &store,
+                                                                  QHash<QString, FileStamp> known,
+                                                                  bool parserChanged, RunState &run)
 {
     FolderScan out;
     // A fresh scanner re-reads every ignore file; update() keeps using it afterwards.
     scanner = std::make_unique<Scanner>(root, options.scan);
     run.prog.phase = IndexProgress::Phase::Scanning;
-    QSet<QString> seen;
+    std::vector<size_t> stored; // work items with a record: read in full below
     auto scanned = scanner->scan(
         [&](ScannedFile &&f) {
             ++run.prog.filesSeen;
             ++run.report.filesScanned;
-            seen.insert(f.relPath);
-            auto it = known.constFind(f.relPath);
-            const std::optional<FileRecord> old = it != known.cend() ? std::optional<FileRecord>(*it) : std::nullopt;
+            // What is left in `known` after the walk was not seen: it left the folder.
+            const auto it = known.find(f.relPath);
+            const bool hasOld = it != known.end();
+            const FileStamp old = hasOld ? std::move(*it) : FileStamp();
+            if (hasOld)
+                known.erase(it);
             if (f.status != FileStatus::Pending) {
                 ++run.report.filesSkipped;
-                if (skipStatusChanged(f, old))
+                if (skipStatusChanged(f, hasOld ? &old : nullptr))
                     out.statusOnly.append(skippedRecord(f));
                 return;
             }
             out.headers.addFile(f.relPath);
-            if (unchangedSinceParsed(f, old) && !parserChanged) {
+            if (unchangedSinceParsed(f, hasOld ? &old : nullptr) && !parserChanged) {
                 ++run.report.filesUnchanged;
                 return;
             }
             run.prog.bytesTotal += f.size;
-            out.work.push_back(WorkItem{std::move(f), old, parserChanged});
+            if (hasOld)
+                stored.push_back(out.work.size());
+            out.work.push_back(WorkItem{std::move(f), std::nullopt, parserChanged});
             run.tell(false);
         },
         run.cancel);
     if (!scanned)
         return scanned.error();
-    for (auto it = known.cbegin(); it != known.cend(); ++it) {
-        if (!seen.contains(it.key()))
-            out.removed.insert(it.key());
+    for (auto it = known.cbegin(); it != known.cend(); ++it)
+        out.removed.insert(it.key());
+    // The changed files' stored records, whole (content hash: touched but not changed?).
+    if (stored.size() > 5000) {
+        const QHash<QString, FileRecord> all = store.files().all();
+        for (size_t i : stored) {
+            if (const auto it = all.constFind(out.work[i].file.relPath); it != all.cend())
+                out.work[i].old = *it;
+        }
+    } else {
+        for (size_t i : stored)
+            out.work[i].old = store.files().file(out.work[i].file.relPath);
     }
     // A load of mostly new files drops the graph indexes and builds them once at the end; not
     // for files that are only touched (checkout, fresh clone) or changed.

@@ -63,7 +63,7 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
     }
     const int pool = ctx.tuning.keywordPool > 0 ? ctx.tuning.keywordPool : ctx.options.candidates;
     const int fetch = ctx.filtered() ? pool * 4 : pool;
-    auto hits = ctx.store.chunks().search(KeywordGenerator::matchExpression(terms), fetch);
+    auto hits = ctx.store.chunks().searchTerms(terms, fetch);
     if (!hits)
         return hits.error();
     int rank = 0;
@@ -176,9 +176,10 @@ Result<void> SymbolGenerator::run(QueryContext &ctx) const
     for (const QString &name : std::as_const(ctx.query.symbolNames)) {
         if (done.contains(name))
             continue;
-        const QList<SymbolRecord> symbols = ctx.store.symbols().named(name, 50);
-        if (symbols.size() >= 50)
+        // (counted first: the definitions of a common name are many to read and sort)
+        if (ctx.store.symbols().countNamed(name, 50) >= 50)
             continue; // too common to tell anything
+        const QList<SymbolRecord> symbols = ctx.store.symbols().named(name, 50);
         take(symbols, name, 1.0);
     }
     if (symbolHits > 0 && ctx.response->route == QLatin1String("keyword"))

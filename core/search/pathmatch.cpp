@@ -189,10 +189,17 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
     return std::min(1.0, score / double(std::max(1, counted))) * (0.75 + 0.25 * precision);
 }
 
+PathWords PathWordIndex::wordsOf(qint64 fileId, const QString &path) const
+{
+    const auto it = m_pathWords.constFind(fileId);
+    return it != m_pathWords.cend() ? *it : pathWords(path);
+}
+
 PathWordIndex PathWordIndex::load(const FileStore &files)
 {
     PathWordIndex index;
     const QHash<QString, FileRecord> all = files.all();
+    QHash<QString, QStringList> folderWords; // one list per folder, shared by its files
     for (const FileRecord &f : all) {
         if (f.isDir || (f.status != FileStatus::Indexed && f.status != FileStatus::ParseError))
             continue;
@@ -200,8 +207,15 @@ PathWordIndex PathWordIndex::load(const FileStore &files)
         const QString name = f.path.section(u'/', -1);
         const qsizetype dot = name.indexOf(u'.', 1);
         index.m_byStem[dot > 0 ? name.left(dot) : name].append(f.id);
+        PathWords words = pathWords(f.path);
+        const QString folder = f.path.left(std::max<qsizetype>(0, f.path.lastIndexOf(u'/')));
+        if (const auto known = folderWords.constFind(folder); known != folderWords.cend() && *known == words.folders)
+            words.folders = *known;
+        else
+            folderWords.insert(folder, words.folders);
+        index.m_pathWords.insert(f.id, words);
         QSet<QString> seen;
-        for (const QString &w : pathWords(f.path).stem) {
+        for (const QString &w : words.stem) {
             if (!seen.contains(w) && !isGenericPathWord(w)) {
                 seen.insert(w);
                 index.m_words.append({w, f.id});
@@ -274,7 +288,8 @@ Result<void> PathMatch::run(QueryContext &ctx) const
     for (auto it = named.cbegin(); it != named.cend(); ++it) {
         if (candidateFiles.contains(it.key()))
             continue;
-        const double share = pathMatchScore(words, pathWords(it.value()), nullptr, projectWords);
+        const double share =
+            pathMatchScore(words, ctx.caches.pathWords().wordsOf(it.key(), it.value()), nullptr, projectWords);
         if (share >= ctx.tuning.pathAddShare)
             missing.append({-share, it.key()});
     }
@@ -307,7 +322,8 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         ctx.candidates.loadHeaders(ctx.store.chunks(), added, ctx.query.parsed.filters);
     for (Candidate &c : ctx.candidates) {
         QStringList matched;
-        const double share = pathMatchScore(words, pathWords(c.path), &matched, projectWords);
+        const double share =
+            pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords);
         if (share <= 0)
             continue;
         c.scores.path = boost * top * share;

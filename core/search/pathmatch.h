@@ -54,10 +54,13 @@ public:
     // Indexed files by their file name's stem ("app" for src/flask/app.py), in path order.
     QList<qint64> filesWithStem(const QString &stem) const { return m_byStem.value(stem); }
     QString path(qint64 fileId) const { return m_paths.value(fileId); }
+    // pathWords() of an indexed file, computed once at load (the path's, for another file).
+    PathWords wordsOf(qint64 fileId, const QString &path) const;
 
 private:
     QList<QPair<QString, qint64>> m_words; // (stem word, file id), sorted
     QHash<qint64, QString> m_paths;
+    QHash<qint64, PathWords> m_pathWords; // the folders' lists shared between files of a folder
     QHash<QString, QList<qint64>> m_byStem;
 };
 

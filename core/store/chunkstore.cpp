@@ -7,6 +7,8 @@
 #include <QCryptographicHash>
 
 #include <algorithm>
+#include <numeric>
+#include <optional>
 
 namespace RepoLens {
 
@@ -181,18 +183,159 @@ int ChunkStore::count() const
     return s.step() ? s.integer(0) : 0;
 }
 
+int ChunkStore::distinctContentCount() const
+{
+    Stmt s(m_c.db, "SELECT COUNT(DISTINCT content_hash) FROM chunks");
+    return s.step() ? s.integer(0) : 0;
+}
+
+namespace {
+
+QString quotedTerm(const QString &t)
+{
+    return u'"' + QString(t).replace(u'"', QLatin1String("\"\"")) + u'"';
+}
+
+QString anyOf(const QStringList &terms)
+{
+    QStringList quoted;
+    for (const QString &t : terms)
+        quoted << quotedTerm(t);
+    return quoted.join(QStringLiteral(" OR "));
+}
+
+// Posting lists shorter than this in total are ranked in one pass: pruning would not pay.
+// (REPOLENS_FTS_PRUNE_FROM: tests prune small indexes)
+qint64 pruneFromMatches()
+{
+    static const qint64 from = qEnvironmentVariableIsSet("REPOLENS_FTS_PRUNE_FROM")
+                                   ? qEnvironmentVariableIntValue("REPOLENS_FTS_PRUNE_FROM")
+                                   : 50000;
+    return from;
+}
+
+} // namespace
+
 Result<QList<FtsHit>> ChunkStore::search(const QString &match, int limit, const FtsWeights &w) const
 {
-    Stmt &s = m_c.stmt("SELECT rowid, bm25(chunks_fts, ?2, ?3, ?4, ?5, ?6, ?7) AS score FROM chunks_fts"
-                       " WHERE chunks_fts MATCH ?1 ORDER BY score LIMIT ?8");
+    m_c.rankCache.checkGeneration(m_c.db);
+    auto hits = rankedRows(match, {}, 0, limit, w);
+    if (!hits)
+        return hits;
+    return withDrafts(std::move(*hits), match, limit, w);
+}
+
+Result<QList<FtsHit>> ChunkStore::searchTerms(const QStringList &terms, int limit, const FtsWeights &w) const
+{
+    m_c.rankCache.checkGeneration(m_c.db);
+    const QString match = anyOf(terms);
+    auto hits = prunedRows(terms, limit, w);
+    if (!hits)
+        hits = rankedRows(match, terms, 0, limit, w);
+    if (!*hits)
+        return *hits;
+    return withDrafts(std::move(**hits), match, limit, w);
+}
+
+Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QStringList &terms, int skip, int limit,
+                                             const FtsWeights &w) const
+{
+    // bm25() computed with cached row lengths and term counts (ftsrank_p.h): the same scores.
+    Store::FtsRankQuery rank{&m_c.rankCache, terms, skip};
+    Stmt &s = m_c.stmt("SELECT rowid, repolens_bm25(chunks_fts, ?9, ?2, ?3, ?4, ?5, ?6, ?7) AS score"
+                       " FROM chunks_fts WHERE chunks_fts MATCH ?1 ORDER BY score LIMIT ?8");
     const Lease lease_s{s};
     s.bind(1, match).bind(2, w.path).bind(3, w.name).bind(4, w.signature).bind(5, w.doc);
     s.bind(6, w.text).bind(7, w.summary).bind(8, limit);
+    sqlite3_bind_pointer(s.raw(), 9, &rank, "repolens_rank", nullptr);
     QList<FtsHit> hits;
     while (s.step())
         hits.append(FtsHit{s.int64(0), -s.real(1)});
     if (s.failed())
         return makeError(ErrorCode::InvalidArgument, QString::fromUtf8(sqlite3_errmsg(m_c.db)), match);
+    return hits;
+}
+
+// The top `limit` rows of "t1" OR ... OR "tn" by BM25 without scoring every row that holds a
+// term (MaxScore, as search engines prune). A term adds at most bound(idf) = idf x (k1 + 1) to a
+// row's score. A first pass scores, with every term, the rows holding the rarest terms; its
+// limit-th score is a floor of the true limit-th score. The most common terms whose bounds sum
+// below that floor cannot place a row holding only them in the top `limit`, so the final pass
+// scores only the rows holding one of the other terms, each with every term: the same rows in
+// the same order with the same scores as one pass over all (rows below the floor are not tied
+// with any row kept). std::nullopt: not worth it (short posting lists) or not possible; the
+// caller ranks in one pass.
+std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &terms, int limit,
+                                                             const FtsWeights &w) const
+{
+    const qsizetype n = terms.size();
+    if (n < 2 || limit <= 0)
+        return std::nullopt;
+    const qint64 rows = m_c.rankCache.rowCount(m_c.db);
+    if (rows <= 0)
+        return std::nullopt;
+    QList<qint64> hits;
+    qint64 total = 0;
+    Stmt &count = m_c.stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
+    const Lease lease_count{count};
+    for (const QString &t : terms) {
+        qint64 h = 0;
+        if (!m_c.rankCache.documentCount(t, &h)) {
+            count.reset();
+            count.bind(1, quotedTerm(t));
+            if (!count.step())
+                return std::nullopt;
+            h = count.int64(0);
+            m_c.rankCache.setDocumentCount(t, h);
+        }
+        hits << h;
+        total += h;
+    }
+    count.reset();
+    if (total < pruneFromMatches())
+        return std::nullopt;
+    QList<qsizetype> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return hits[a] < hits[b]; });
+    // Rows scored with a filter of the first `filter` terms of `order` ANDed in front.
+    auto pass = [&](qsizetype filter) {
+        QStringList chosen;
+        for (qsizetype i = 0; i < filter; ++i)
+            chosen << terms.at(order.at(i));
+        const QString match = u'(' + anyOf(chosen) + QStringLiteral(") AND (") + anyOf(terms) + u')';
+        return rankedRows(match, terms, int(filter), limit, w);
+    };
+    // First pass: the rarest terms, holding a few times `limit` rows between them.
+    qsizetype first = 0;
+    for (qint64 seen = 0; first < n && seen < 4 * qint64(limit); ++first)
+        seen += hits[order[first]];
+    if (first >= n)
+        return std::nullopt;
+    auto firstRows = pass(first);
+    if (!firstRows || firstRows->size() < limit)
+        return std::nullopt;
+    const double floor = firstRows->last().score;
+    // The most common terms that cannot lift a row past the floor on their own (with a margin
+    // for rounding).
+    qsizetype essential = n;
+    double bounds = 0;
+    for (qsizetype k = n - 1; k >= 0; --k) {
+        const double bound = Store::bm25Bound(Store::bm25Idf(rows, hits[order[k]]));
+        if ((bounds + bound) * (1 + 1e-9) >= floor)
+            break;
+        bounds += bound;
+        essential = k;
+    }
+    if (essential <= first)
+        return firstRows; // every row that can place held one of the first pass's terms
+    if (essential >= n)
+        return std::nullopt;
+    return pass(essential);
+}
+
+Result<QList<FtsHit>> ChunkStore::withDrafts(QList<FtsHit> hits, const QString &match, int limit,
+                                             const FtsWeights &w) const
+{
     if (!m_drafts.exists())
         return hits;
     // Files not parsed yet answer from their draft windows (negative ids).

@@ -86,9 +86,13 @@ public:
 
     // --- reading -------------------------------------------------------------------------------
     int count() const;
+    int distinctContentCount() const; // chunks of different content (content hash)
     // FTS5 MATCH expression -> best chunks; also the draft windows of pending files (negative
     // ids) while there are any.
     Result<QList<FtsHit>> search(const QString &match, int limit, const FtsWeights &weights = {}) const;
+    // The same for terms ORed (each one quoted): "t1" OR "t2" ...; remembers each term's
+    // document count for the next queries (until the index changes).
+    Result<QList<FtsHit>> searchTerms(const QStringList &terms, int limit, const FtsWeights &weights = {}) const;
     std::optional<ChunkRecord> chunk(qint64 id) const;
     QList<ChunkRecord> byIds(const QList<qint64> &ids) const; // same order as ids, missing skipped
     QList<ChunkRecord> ofFile(qint64 fileId) const;
@@ -106,6 +110,15 @@ public:
     QList<QPair<qint64, qint64>> fileIds() const;
 
 private:
+    // BM25's best rows for a MATCH expression whose first `skip` phrases only filter and whose
+    // other phrases are `terms`, one quoted term each (or `terms` empty: unknown).
+    Result<QList<FtsHit>> rankedRows(const QString &match, const QStringList &terms, int skip, int limit,
+                                     const FtsWeights &weights) const;
+    std::optional<Result<QList<FtsHit>>> prunedRows(const QStringList &terms, int limit,
+                                                    const FtsWeights &weights) const;
+    Result<QList<FtsHit>> withDrafts(QList<FtsHit> hits, const QString &match, int limit,
+                                     const FtsWeights &weights) const;
+
     Store::Connection &m_c;
     const DraftStore &m_drafts;
 };

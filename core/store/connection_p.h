@@ -4,6 +4,7 @@
 // drafts, symbols, embeddings): the raw handle, a cache of prepared statements, and what the
 // writer changed since references were last linked. Private to core/store.
 
+#include "ftsrank_p.h"
 #include "sqlite_p.h"
 
 #include <QSet>
@@ -38,6 +39,9 @@ struct Connection
             it->second->reset();
         return *it->second;
     }
+
+    // What keyword ranking keeps between queries (row lengths, document counts of terms).
+    mutable FtsRankCache rankCache;
 
     // Cached statements may depend on indexes that a bulk load drops: forget them.
     void clearStatements() { stmts.clear(); }

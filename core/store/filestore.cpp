@@ -128,6 +128,31 @@ QHash<QString, FileRecord> FileStore::all() const
     return out;
 }
 
+QHash<QString, FileStamp> FileStore::stamps() const
+{
+    QHash<QString, FileStamp> out;
+    {
+        Stmt count(m_c.db, "SELECT COUNT(*) FROM files");
+        if (count.step())
+            out.reserve(count.integer(0));
+    }
+    // (an indexed file's reason holds notes such as syntax errors: nothing compares them)
+    Stmt s(m_c.db, "SELECT path, id, size, mtime, status, is_dir, CASE WHEN status = ?1 THEN '' ELSE reason END"
+                   " FROM files");
+    s.bind(1, int(FileStatus::Indexed));
+    while (s.step()) {
+        FileStamp f;
+        f.id = s.int64(1);
+        f.size = s.int64(2);
+        f.mtimeMs = s.int64(3);
+        f.status = static_cast<FileStatus>(s.integer(4));
+        f.isDir = s.integer(5) != 0;
+        f.reason = s.text(6);
+        out.insert(s.text(0), std::move(f));
+    }
+    return out;
+}
+
 QHash<QString, FileRecord> FileStore::under(const QString &dir) const
 {
     if (dir.isEmpty())

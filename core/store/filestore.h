@@ -34,6 +34,18 @@ struct FileRecord
     qint64 lastCommitTime = 0;   // seconds since epoch
 };
 
+// What change detection compares: a file's record without its content hash, line count and
+// git history, and without the notes of an indexed file (its reason is empty here).
+struct FileStamp
+{
+    qint64 id = 0;
+    qint64 size = 0;
+    qint64 mtimeMs = 0;
+    FileStatus status = FileStatus::Pending;
+    bool isDir = false;
+    QString reason; // empty for indexed files
+};
+
 struct StatusCount
 {
     FileStatus status = FileStatus::Pending;
@@ -61,6 +73,7 @@ public:
 
     // --- reading -------------------------------------------------------------------------------
     QHash<QString, FileRecord> all() const;                   // every file, by path
+    QHash<QString, FileStamp> stamps() const;                 // every file's stamp, by path
     QHash<QString, FileRecord> under(const QString &dir) const; // below dir/, by path
     std::optional<FileRecord> file(const QString &path) const;
     std::optional<FileRecord> file(qint64 id) const;

@@ -274,6 +274,8 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
 
     if (auto r = registerCodeTokenizer(raw); !r)
         return r.error();
+    if (auto r = Store::registerRankFunction(raw); !r)
+        return r.error();
     if (auto r = Sql::execScript(raw, "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;"
                                       " PRAGMA mmap_size=268435456;");
         !r)

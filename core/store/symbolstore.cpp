@@ -493,6 +493,15 @@ QList<SymbolRecord> SymbolStore::named(const QString &name, int limit) const
     return readAll<SymbolRecord>(s, readSymbol);
 }
 
+int SymbolStore::countNamed(const QString &name, int limit) const
+{
+    Stmt &s = m_c.stmt("SELECT COUNT(*) FROM (SELECT 1 FROM symbols s JOIN files f ON f.id = s.file_id"
+                       " WHERE s.name = ?1 LIMIT ?2)");
+    const Lease lease_s{s};
+    s.bind(1, name).bind(2, limit);
+    return s.step() ? s.integer(0) : 0;
+}
+
 QList<SymbolRecord> SymbolStore::withQualifiedName(const QString &qualifiedName, int limit) const
 {
     Stmt &s = m_c.stmt(SYMBOL_SELECT "WHERE s.qualified_name = ?1 ORDER BY f.path, s.line LIMIT ?2");

@@ -76,6 +76,8 @@ public:
 
     // --- reading -------------------------------------------------------------------------------
     QList<SymbolRecord> named(const QString &name, int limit = 200) const;
+    // How many definitions have this name, counting no further than `limit`.
+    int countNamed(const QString &name, int limit) const;
     QList<SymbolRecord> withQualifiedName(const QString &qualifiedName, int limit = 200) const;
     QList<SymbolRecord> ofFile(qint64 fileId) const;
     QList<SymbolRecord> byPrefix(const QString &prefix, int limit) const;

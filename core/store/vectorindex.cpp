@@ -5,9 +5,11 @@
 #include "core/base/logging.h"
 
 #include <QDataStream>
+#include <QDir>
 #include <QFile>
 #include <QHash>
 #include <QSaveFile>
+#include <QTemporaryFile>
 
 #include <algorithm>
 #include <cmath>
@@ -293,6 +295,41 @@ Result<void> VectorIndex::addBatch(const QList<qint64> &labels, const std::vecto
     return {};
 }
 
+void VectorIndex::reserve(int count)
+{
+    std::unique_lock lock(d->lock);
+    d->labels.reserve(size_t(count));
+    d->data.reserve(size_t(count) * size_t(d->dim));
+    d->live.reserve(size_t(count));
+    d->slotOf.reserve(count);
+}
+
+Result<void> VectorIndex::append(qint64 label, const float *vector, int dimension)
+{
+    if (dimension != d->dim)
+        return makeError(ErrorCode::InvalidArgument,
+                         QStringLiteral("vector of dimension %1 in an index of dimension %2").arg(dimension).arg(d->dim));
+    std::unique_lock lock(d->lock);
+    if (d->graph || d->slotOf.contains(label))
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("append() takes new vectors before the graph"));
+    const int slot = int(d->labels.size());
+    d->labels.push_back(label);
+    d->data.insert(d->data.end(), vector, vector + d->dim);
+    d->live.push_back(1);
+    d->slotOf.insert(label, slot);
+    ++d->liveCount;
+    normalise(d->data.data() + size_t(slot) * size_t(d->dim), d->dim);
+    return {};
+}
+
+Result<void> VectorIndex::finishAppending()
+{
+    std::unique_lock lock(d->lock);
+    if (!d->graph && d->liveCount >= d->options.bruteForceBelow)
+        return d->buildGraph();
+    return {};
+}
+
 void VectorIndex::remove(qint64 label)
 {
     std::unique_lock lock(d->lock);
@@ -366,12 +403,21 @@ QList<VectorHit> VectorIndex::search(const float *query, int dimension, int k, b
 Result<void> VectorIndex::save(const QString &path) const
 {
     std::shared_lock lock(d->lock);
-    QByteArray graphBytes;
+    // hnswlib writes its graph to a path: a temporary file beside the index, copied in after the
+    // vectors a block at a time (a graph of a million vectors is hundreds of MB).
+    std::unique_ptr<QTemporaryFile> graphFile;
     if (d->graph) {
-        auto g = Hnsw::serialize(d->graph.get());
-        if (!g)
-            return g.error();
-        graphBytes = std::move(*g);
+        graphFile = std::make_unique<QTemporaryFile>(path + QStringLiteral(".graph-XXXXXX"));
+        if (!graphFile->open())
+            return makeError(ErrorCode::Io, graphFile->errorString(), graphFile->fileName());
+        graphFile->close();
+        if (auto r = Hnsw::saveTo(d->graph.get(), graphFile->fileName()); !r)
+            return r;
+        if (!graphFile->open())
+            return makeError(ErrorCode::Io, graphFile->errorString(), graphFile->fileName());
+        // (stored as a QByteArray is: a 32-bit length, then the bytes)
+        if (graphFile->size() >= qint64(0xfffffffe))
+            return makeError(ErrorCode::Io, QStringLiteral("the vector graph is too large to save"), path);
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -391,7 +437,17 @@ Result<void> VectorIndex::save(const QString &path) const
         if (!d->live[s])
             dead.append(d->labels[s]);
     }
-    out << dead << graphBytes;
+    out << dead;
+    if (!graphFile) {
+        out << QByteArray();
+    } else {
+        out << quint32(graphFile->size());
+        QByteArray block;
+        while (!(block = graphFile->read(1 << 20)).isEmpty())
+            out.writeRawData(block.constData(), int(block.size()));
+        if (graphFile->error() != QFileDevice::NoError)
+            return makeError(ErrorCode::Io, graphFile->errorString(), graphFile->fileName());
+    }
     if (out.status() != QDataStream::Ok)
         return makeError(ErrorCode::Io, QStringLiteral("cannot write the vector index"), path);
     if (!file.commit())
@@ -440,14 +496,36 @@ Result<std::unique_ptr<VectorIndex>> VectorIndex::load(const QString &path, Vect
     }
     p.liveCount = int(count);
     QList<qint64> dead;
-    QByteArray graphBytes;
-    in >> dead >> graphBytes;
+    quint32 graphSize = 0; // (written as a QByteArray: 0xffffffff for none)
+    in >> dead >> graphSize;
     if (in.status() != QDataStream::Ok)
         return corrupt(QStringLiteral("truncated"));
+    const bool hasGraph = graphSize != 0xffffffff && graphSize > 0;
     // A graph saved when the exact limit was lower is not used: exact search is what the same
     // vectors give everywhere.
-    if (!graphBytes.isEmpty() && count >= p.exactBelow()) {
-        auto g = Hnsw::deserialize(dim, graphBytes, options);
+    if (hasGraph && count >= p.exactBelow()) {
+        if (file.pos() + qint64(graphSize) > file.size())
+            return corrupt(QStringLiteral("truncated"));
+        // hnswlib reads a path: the graph's bytes go to a temporary file beside the index, a
+        // block at a time.
+        QTemporaryFile graphFile(path + QStringLiteral(".graph-XXXXXX"));
+        if (!graphFile.open()) {
+            // a data folder that cannot be written: the system's temporary folder
+            graphFile.setFileTemplate(QDir::tempPath() + QStringLiteral("/repolens-graph-XXXXXX"));
+            if (!graphFile.open())
+                return makeError(ErrorCode::Io, graphFile.errorString(), graphFile.fileName());
+        }
+        QByteArray block(1 << 20, Qt::Uninitialized);
+        for (qint64 left = graphSize; left > 0;) {
+            const int n = int(std::min<qint64>(left, block.size()));
+            if (in.readRawData(block.data(), n) != n)
+                return corrupt(QStringLiteral("truncated"));
+            if (graphFile.write(block.constData(), n) != n)
+                return makeError(ErrorCode::Io, graphFile.errorString(), graphFile.fileName());
+            left -= n;
+        }
+        graphFile.close();
+        auto g = Hnsw::loadFrom(dim, graphFile.fileName(), options);
         if (!g)
             return g.error();
         // the graph must hold every live label (and may hold the dead ones, marked deleted)
@@ -462,7 +540,7 @@ Result<std::unique_ptr<VectorIndex>> VectorIndex::load(const QString &path, Vect
             p.live.push_back(0);
             ++p.deleted;
         }
-    } else if (count >= p.exactBelow() && graphBytes.isEmpty()) {
+    } else if (count >= p.exactBelow() && !hasGraph) {
         if (auto r = p.buildGraph(); !r)
             return r.error();
     }

@@ -6,7 +6,6 @@
 #include "vectorindex_p.h"
 
 #include <QFile>
-#include <QTemporaryFile>
 
 #include <hnswlib/hnswlib.h>
 
@@ -106,38 +105,24 @@ size_t count(const Graph *g)
     return g->hnsw->cur_element_count;
 }
 
-Result<QByteArray> serialize(const Graph *g)
+Result<void> saveTo(const Graph *g, const QString &path)
 {
-    // hnswlib 0.6 writes to a path only: go through a private temporary file.
-    QTemporaryFile tmp;
-    if (!tmp.open())
-        return makeError(ErrorCode::Io, QStringLiteral("cannot create a temporary file"), tmp.errorString());
-    tmp.close();
     try {
-        g->hnsw->saveIndex(tmp.fileName().toStdString());
+        g->hnsw->saveIndex(QFile::encodeName(path).toStdString());
+        return {};
     } catch (const std::exception &e) {
         return fromException(e.what(), "save");
     }
-    QFile f(tmp.fileName());
-    if (!f.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Io, f.errorString(), f.fileName());
-    return f.readAll();
 }
 
-Result<GraphPtr> deserialize(int dimension, const QByteArray &bytes, const VectorIndexOptions &options)
+Result<GraphPtr> loadFrom(int dimension, const QString &path, const VectorIndexOptions &options)
 {
-    QTemporaryFile tmp;
-    if (!tmp.open())
-        return makeError(ErrorCode::Io, QStringLiteral("cannot create a temporary file"), tmp.errorString());
-    if (tmp.write(bytes) != bytes.size())
-        return makeError(ErrorCode::Io, tmp.errorString(), tmp.fileName());
-    tmp.close();
     try {
         GraphPtr g(new Graph(dimension));
         g->dimension = dimension;
         g->ef = options.efSearch;
         g->hnsw = std::make_unique<hnswlib::HierarchicalNSW<float>>(&g->space);
-        g->hnsw->loadIndex(tmp.fileName().toStdString(), &g->space);
+        g->hnsw->loadIndex(QFile::encodeName(path).toStdString(), &g->space);
         // 0.6's loading constructor leaves the deleted counter uninitialised: recount it
         g->hnsw->num_deleted_ = 0;
         for (size_t i = 0; i < g->hnsw->cur_element_count; ++i) {

@@ -26,8 +26,9 @@ Result<void> add(Graph *g, qint64 label, const float *vector);
 void markDeleted(Graph *g, qint64 label);
 // k best (label, similarity), best first
 std::vector<std::pair<qint64, float>> search(const Graph *g, const float *query, int k, int ef);
-Result<QByteArray> serialize(const Graph *g);
-Result<GraphPtr> deserialize(int dimension, const QByteArray &bytes, const VectorIndexOptions &options);
+// The graph as a file of hnswlib's own format (it writes and reads paths only).
+Result<void> saveTo(const Graph *g, const QString &path);
+Result<GraphPtr> loadFrom(int dimension, const QString &path, const VectorIndexOptions &options);
 size_t count(const Graph *g);
 } // namespace Hnsw
 

@@ -98,6 +98,7 @@ private Q_SLOTS:
     void credentialsAreNotSentForEmbedding();
     void summariesReachTheVectors();
     void fitIsDeterministic();
+    void sampledFitFoldsInEveryChunk();
 
 private:
     QString m_db;
@@ -402,6 +403,86 @@ void tst_EmbeddingIndexer::fitIsDeterministic()
     QVERIFY2(a.size() > 1000, QByteArray::number(a.size()).constData());
     QVERIFY(fitModel(true, 1) == a);
     QVERIFY(fitModel(true, 3) == a);
+}
+
+// A repository larger than the vocabulary sample: the model is fitted on every stride-th
+// chunk, and every chunk's vector is folded in while the chunks are read again, each exactly
+// what embed() gives for its text. Deterministic like the full fit.
+void tst_EmbeddingIndexer::sampledFitFoldsInEveryChunk()
+{
+    QList<QPair<QString, QByteArray>> files;
+    const char *const words[] = {"proxy", "cookie", "encode", "decode", "session", "adapter", "header", "stream",
+                                 "retry", "timeout", "certificate", "redirect", "auth", "chunk", "pool", "url"};
+    for (int f = 0; f < 60; ++f) {
+        QByteArray src;
+        for (int d = 0; d < 12; ++d) {
+            const char *a = words[(f + d) % 16];
+            const char *b = words[(f * 5 + d * 3) % 16];
+            src += QByteArray("def ") + a + '_' + b + '_' + QByteArray::number(f * 12 + d) + "(" + a + "):\n    return "
+                   + b + "(" + a + ")\n\n\n";
+        }
+        files.append({QStringLiteral("pkg/m%1.py").arg(f, 2, 10, QLatin1Char('0')), src});
+    }
+    struct Run
+    {
+        QByteArray model;
+        QHash<QByteArray, QByteArray> vectors; // content hash -> stored vector
+    };
+    auto run = [&](bool reversed, int threads, int sample) -> Run {
+        Run out;
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("index.sqlite"));
+        {
+            auto store = IndexStore::open(db, IndexStore::Mode::ReadWrite);
+            if (!store)
+                return out;
+            (*store)->beginTransaction();
+            for (qsizetype i = 0; i < files.size(); ++i) {
+                const auto &file = files.at(reversed ? files.size() - 1 - i : i);
+                writeFile(**store, file.first, file.second.constData());
+            }
+            (*store)->commit();
+        }
+        EmbedOptions options;
+        options.builtin.threads = threads;
+        options.builtin.vocabularySample = sample;
+        EmbeddingIndexer indexer(db, options);
+        auto report = indexer.run();
+        if (!report || report->cancelled)
+            return out;
+        auto store = IndexStore::open(db, IndexStore::Mode::ReadOnly);
+        if (!store)
+            return out;
+        auto model = loadBuiltinEmbedder(**store, report->modelId);
+        if (!model)
+            return out;
+        out.model = (*model)->data();
+        const int chunks = (*store)->chunks().count();
+        if ((*store)->embeddings().embeddedChunkCount(report->modelId) != chunks)
+            return {}; // every chunk has its vector
+        auto index = openVectorIndex(**store, db, report->modelId, false);
+        if (!index || (*index)->size() != chunks)
+            return {};
+        // each vector is the one embed() computes for the chunk's text
+        (*store)->chunks().forEach([&](const ChunkRecord &c) {
+            const QByteArray stored = (*store)->embeddings().chunkVector(c.id, report->modelId);
+            const auto embedded = (*model)->embed({embeddingText(c)}, EmbedPurpose::Document);
+            if (embedded && vectorToBlob(embedded->first()) == stored)
+                out.vectors.insert(c.contentHash, stored);
+        });
+        if (out.vectors.size() != (*store)->chunks().distinctContentCount())
+            return {};
+        return out;
+    };
+    const Run full = run(false, 1, 100000);
+    const Run sampled = run(false, 1, 200);
+    QVERIFY(!full.model.isEmpty());
+    QVERIFY(!sampled.model.isEmpty());
+    QCOMPARE(sampled.vectors.size(), full.vectors.size());
+    QVERIFY(sampled.model != full.model); // fitted on 200 of the 720 chunks
+    const Run again = run(true, 3, 200);
+    QVERIFY(again.model == sampled.model);
+    QVERIFY(again.vectors == sampled.vectors);
 }
 
 QTEST_GUILESS_MAIN(tst_EmbeddingIndexer)

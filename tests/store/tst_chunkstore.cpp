@@ -1,5 +1,11 @@
 #include "storetestutil.h"
 
+#include "core/store/fts5tokenizer_p.h"
+
+#include <QRandomGenerator>
+
+#include <sqlite3.h>
+
 using namespace RepoLens;
 using namespace RepoLens::StoreTest;
 
@@ -14,6 +20,7 @@ private Q_SLOTS:
     void summaryIsSearchable();
     void fingerprintFollowsChanges();
     void documentFrequencies();
+    void rankingEqualsFts5Bm25();
 };
 
 void tst_ChunkStore::unchangedChunksKeepTheirRows()
@@ -152,6 +159,122 @@ void tst_ChunkStore::documentFrequencies()
     QCOMPARE(df.value(QStringLiteral("parse")), 2);
     QCOMPARE(df.value(QStringLiteral("url")), 1);
     QCOMPARE(df.value(QStringLiteral("nothing")), 0);
+}
+
+namespace {
+
+// FTS5's own bm25() over "t1" OR "t2" ..., best first, on a connection of our own.
+QList<FtsHit> fts5Bm25(const QString &dbPath, const QStringList &terms, int limit)
+{
+    sqlite3 *db = nullptr;
+    sqlite3_open_v2(QFile::encodeName(dbPath).constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    QList<FtsHit> out;
+    if (!registerCodeTokenizer(db)) {
+        sqlite3_close(db);
+        return out;
+    }
+    QStringList quoted;
+    for (const QString &t : terms)
+        quoted << u'"' + t + u'"';
+    const QByteArray match = quoted.join(QStringLiteral(" OR ")).toUtf8();
+    sqlite3_stmt *s = nullptr;
+    sqlite3_prepare_v2(db,
+                       "SELECT rowid, bm25(chunks_fts, 2.0, 6.0, 3.0, 1.5, 1.0, 1.5) AS score FROM chunks_fts"
+                       " WHERE chunks_fts MATCH ?1 ORDER BY score LIMIT ?2",
+                       -1, &s, nullptr);
+    sqlite3_bind_text(s, 1, match.constData(), int(match.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, limit);
+    while (sqlite3_step(s) == SQLITE_ROW)
+        out.append(FtsHit{sqlite3_column_int64(s, 0), -sqlite3_column_double(s, 1)});
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return out;
+}
+
+// Python functions over a skewed vocabulary: a few words in most chunks, most words in few.
+QByteArray skewedSource(QRandomGenerator &rng, int functions, int first)
+{
+    static const QStringList words = [] {
+        QStringList w;
+        for (const char *s : {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+                              "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
+                              "sierra", "tango", "uniform", "victor", "whiskey", "xray", "yankee", "zulu"})
+            w << QString::fromLatin1(s);
+        return w;
+    }();
+    QByteArray src;
+    for (int f = 0; f < functions; ++f) {
+        src += "def fn_" + QByteArray::number(first + f) + "_" + words.at(int(rng.bounded(4))).toUtf8() + "():\n";
+        const int lines = 1 + int(rng.bounded(6));
+        for (int l = 0; l < lines; ++l) {
+            src += "    x = ";
+            for (int k = 0; k < 3 + int(rng.bounded(5)); ++k) {
+                // squared: low indexes (common words) far more often than high ones
+                const double u = rng.generateDouble();
+                src += words.at(int(u * u * words.size())).toUtf8() + " + ";
+            }
+            src += "1\n";
+        }
+        src += "\n\n";
+    }
+    return src;
+}
+
+} // namespace
+
+// The keyword ranking gives FTS5's bm25() to the last bit: row lengths held in memory, term
+// counts remembered between queries, and the pruned passes that skip rows holding only common
+// terms (forced here on a small index; the thresholds are for large ones).
+void tst_ChunkStore::rankingEqualsFts5Bm25()
+{
+    qputenv("REPOLENS_FTS_PRUNE_FROM", "0");
+    qputenv("REPOLENS_FTS_LENGTHS_FROM", "0");
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QRandomGenerator rng(20240901);
+    for (int i = 0; i < 40; ++i)
+        QVERIFY(addFile(*store, QStringLiteral("m%1.py").arg(i), skewedSource(rng, 15, i * 100)));
+    auto reader = IndexStore::open(dir.filePath(QStringLiteral("i.sqlite")), IndexStore::Mode::ReadOnly);
+    QVERIFY(reader);
+    const QStringList vocabulary = {QStringLiteral("alpha"), QStringLiteral("bravo"), QStringLiteral("charlie"),
+                                    QStringLiteral("delta"), QStringLiteral("golf"), QStringLiteral("mike"),
+                                    QStringLiteral("romeo"), QStringLiteral("xray"), QStringLiteral("zulu"),
+                                    QStringLiteral("absent")};
+    int compared = 0;
+    auto compareAll = [&](IndexStore &s, int round) {
+        for (int q = 0; q < 60; ++q) {
+            QStringList terms;
+            const int n = 1 + int(rng.bounded(5));
+            for (int k = 0; k < n; ++k)
+                terms << vocabulary.at(int(rng.bounded(int(vocabulary.size()))));
+            for (int limit : {3, 10, 40, 1000}) {
+                const QList<FtsHit> expected = fts5Bm25(dir.filePath(QStringLiteral("i.sqlite")), terms, limit);
+                const auto got = s.chunks().searchTerms(terms, limit);
+                QVERIFY(got);
+                const QString what = QStringLiteral("round %1, %2, limit %3").arg(round).arg(terms.join(u' ')).arg(limit);
+                QVERIFY2(got->size() == expected.size(), qPrintable(what));
+                for (qsizetype i = 0; i < expected.size(); ++i) {
+                    QVERIFY2(got->at(i).chunkId == expected.at(i).chunkId, qPrintable(what));
+                    QVERIFY2(got->at(i).score == expected.at(i).score, qPrintable(what)); // bit for bit
+                }
+                ++compared;
+            }
+        }
+    };
+    compareAll(**reader, 0);
+    compareAll(*store, 1);
+    // More rows, written by the other connection: no remembered count or length may be stale.
+    for (int i = 40; i < 55; ++i)
+        QVERIFY(addFile(*store, QStringLiteral("m%1.py").arg(i), skewedSource(rng, 15, i * 100)));
+    compareAll(**reader, 2);
+    compareAll(*store, 3);
+    // A changed file (rows updated in place, lengths changed) and a removed one.
+    QVERIFY(addFile(*store, QStringLiteral("m3.py"), skewedSource(rng, 30, 90000)));
+    QVERIFY(store->removeFile(QStringLiteral("m7.py")));
+    compareAll(**reader, 4);
+    compareAll(*store, 5);
+    QCOMPARE(compared, 6 * 60 * 4);
 }
 
 QTEST_GUILESS_MAIN(tst_ChunkStore)
