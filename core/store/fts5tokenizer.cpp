@@ -40,7 +40,7 @@ int xTokenize(Fts5Tokenizer *, void *ctx, int flags, const char *text, int size,
 
 } // namespace
 
-Result<void> registerCodeTokenizer(sqlite3 *db)
+Result<fts5_api *> fts5ApiOf(sqlite3 *db)
 {
     fts5_api *api = nullptr;
     sqlite3_stmt *stmt = nullptr;
@@ -51,6 +51,15 @@ Result<void> registerCodeTokenizer(sqlite3 *db)
     sqlite3_finalize(stmt);
     if (!api)
         return makeError(ErrorCode::Unsupported, QStringLiteral("SQLite has no FTS5"));
+    return api;
+}
+
+Result<void> registerCodeTokenizer(sqlite3 *db)
+{
+    auto found = fts5ApiOf(db);
+    if (!found)
+        return found.error();
+    fts5_api *api = *found;
     static fts5_tokenizer tokenizer{&xCreate, &xDelete, &xTokenize};
     if (api->xCreateTokenizer(api, "repolens", nullptr, &tokenizer, nullptr) != SQLITE_OK)
         return makeError(ErrorCode::Database, QStringLiteral("could not register the FTS5 tokenizer"));

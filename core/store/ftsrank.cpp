@@ -1,5 +1,7 @@
 #include "ftsrank_p.h"
 
+#include "fts5tokenizer_p.h"
+
 #include <QtGlobal>
 
 #include <algorithm>
@@ -274,15 +276,10 @@ void FtsRankCache::loadRowLengths(sqlite3 *db)
 
 Result<void> registerRankFunction(sqlite3 *db)
 {
-    fts5_api *api = nullptr;
-    sqlite3_stmt *stmt = nullptr;
-    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &stmt, nullptr) != SQLITE_OK)
-        return makeError(ErrorCode::Unsupported, QStringLiteral("SQLite has no FTS5"));
-    sqlite3_bind_pointer(stmt, 1, static_cast<void *>(&api), "fts5_api_ptr", nullptr);
-    sqlite3_step(stmt);
-    sqlite3_finalize(stmt);
-    if (!api)
-        return makeError(ErrorCode::Unsupported, QStringLiteral("SQLite has no FTS5"));
+    auto found = fts5ApiOf(db);
+    if (!found)
+        return found.error();
+    fts5_api *api = *found;
     if (api->xCreateFunction(api, "repolens_bm25", db, &rankFunction, nullptr) != SQLITE_OK)
         return makeError(ErrorCode::Database, QStringLiteral("could not register the FTS5 ranking function"));
     return {};
