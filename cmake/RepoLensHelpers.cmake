@@ -43,11 +43,18 @@ endfunction()
 set(REPOLENS_CORE_TARGETS "" CACHE INTERNAL "")
 
 # repolens_add_library(<name> CORE|UI SOURCES ... [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
+# Static, or shared with REPOLENS_SHARED_LIBS (then installed to lib/repolens).
 # Core libraries get QT_NO_KEYWORDS and may not link Qt6::Gui / Qt6::Widgets (checked at the
 # end of the configure step by repolens_check_layering()).
 function(repolens_add_library name)
     cmake_parse_arguments(ARG "CORE;UI" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
-    add_library(${name} STATIC ${ARG_SOURCES})
+    if(REPOLENS_SHARED_LIBS)
+        add_library(${name} SHARED ${ARG_SOURCES})
+        install(TARGETS ${name} LIBRARY DESTINATION "${REPOLENS_PRIVATE_LIBDIR}")
+        set_property(GLOBAL APPEND PROPERTY REPOLENS_SHARED_TARGETS ${name})
+    else()
+        add_library(${name} STATIC ${ARG_SOURCES})
+    endif()
     target_link_libraries(${name} PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE repolens_common ${ARG_PRIVATE_DEPS})
     target_include_directories(${name} PUBLIC "${PROJECT_SOURCE_DIR}")
     if(ARG_CORE)
