@@ -4,6 +4,7 @@
 #include "chatpane.h"
 #include "conversationservice.h"
 #include "llmerrortext.h"
+#include "qualifiednames_p.h"
 #include "retrievalinspector.h"
 #include "sentlogdialog.h"
 #include "uilogging.h"
@@ -701,6 +702,7 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
     const QString name = result.graphSymbol.isEmpty() ? routeQuery(result.query).symbol : result.graphSymbol;
     const QList<SymbolRecord> defs = definitionsNamed(store, name);
     const UsageSet usages = usagesOf(store, defs, false);
+    QualifiedNames names(store);
     r.callSitesOf = name;
     r.leftOut = usages.leftOut;
     for (const SymbolRecord &d : defs) {
@@ -708,7 +710,7 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
         site.path = d.path;
         site.line = d.line;
         site.text = d.signature.simplified().left(200);
-        site.caller = d.qualifiedName;
+        site.caller = names.of(d);
         r.definitions.append(site);
     }
     for (const Usage &u : usages.usages) {
@@ -716,7 +718,7 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
         site.path = u.ref.path;
         site.line = u.ref.line;
         site.text = u.lineText;
-        site.caller = u.ref.fromName;
+        site.caller = names.ofChunk(u.ref.path, u.ref.fromName);
         site.certain = u.fit == UsageFit::Yes;
         site.test = isTestPath(u.ref.path);
         r.callSites.append(site);
@@ -733,7 +735,9 @@ QList<ChatResult> ChatController::resultCards(const SearchResponse &result, cons
         c.path = hit.chunk.path;
         c.startLine = hit.chunk.startLine;
         c.endLine = hit.chunk.endLine;
-        c.symbol = hit.chunk.qualifiedName.isEmpty() ? hit.chunk.name : hit.chunk.qualifiedName;
+        c.symbol = displayQualifiedName(hit.chunk.language,
+                                        hit.chunk.qualifiedName.isEmpty() ? hit.chunk.name : hit.chunk.qualifiedName,
+                                        isCallableKind(hit.chunk.kind));
         c.kind = chunkKindName(hit.chunk.kind);
         c.language = languageInfo(hit.chunk.language).displayName;
         c.score = hit.scores.final;

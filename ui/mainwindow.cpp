@@ -9,6 +9,7 @@
 #include "filetreepanel.h"
 #include "findinfolderpanel.h"
 #include "gotosymboldialog.h"
+#include "qualifiednames_p.h"
 #include "quickopendialog.h"
 #include "shortcutsdialog.h"
 #include "settingsdialog.h"
@@ -82,8 +83,10 @@ struct DefinitionLookup
 {
     QList<SymbolRecord> symbols;
     SymbolRecord meant; // the definition the name at the cursor means, when it can tell
+    QHash<qint64, QString> shownNames; // symbol id -> qualified name as its language writes it
     QString error;
 };
+
 
 struct ReferenceLookup
 {
@@ -1330,6 +1333,11 @@ void MainWindow::goToDefinition(const QString &identifier)
             out.symbols = store->symbols().named(identifier, 100);
             if (out.symbols.size() > 1 && !here.path.isEmpty())
                 out.meant = definitionAt(*store, here.path, here.line, here.column + 1, identifier);
+            if (out.symbols.size() > 1) {
+                QualifiedNames names(*store);
+                for (const SymbolRecord &s : std::as_const(out.symbols))
+                    out.shownNames.insert(s.id, names.of(s));
+            }
             return out;
         },
         [this, identifier, current, lookingUp](DefinitionLookup result) {
@@ -1386,7 +1394,7 @@ void MainWindow::goToDefinition(const QString &identifier)
                     loc.line = s.line;
                     loc.endLine = s.line;
                     loc.kind = chunkKindName(s.kind);
-                    loc.context = s.qualifiedName;
+                    loc.context = result.shownNames.value(s.id, s.qualifiedName);
                     loc.text = s.signature.simplified().left(200);
                     locations.append(loc);
                 }
@@ -1424,9 +1432,10 @@ void MainWindow::findReferences(const QString &identifier)
                 defs.size() > 1 && !here.path.isEmpty()
                     ? definitionAt(*store, here.path, here.line, here.column + 1, identifier)
                     : SymbolRecord();
+            QualifiedNames names(*store);
             if (meant.id != 0) {
                 const UsageSet usages = usagesOf(*store, {meant});
-                out.narrowedTo = meant.qualifiedName.isEmpty() ? meant.name : meant.qualifiedName;
+                out.narrowedTo = names.of(meant);
                 out.otherDefinitions = usages.otherDefinitions;
                 out.leftOut = usages.leftOut;
                 defs = {meant};
@@ -1450,7 +1459,7 @@ void MainWindow::findReferences(const QString &identifier)
                 loc.column = s.column;
                 loc.endLine = s.line;
                 loc.kind = QCoreApplication::translate("RepoLens::MainWindow", "definition");
-                loc.context = s.qualifiedName;
+                loc.context = names.of(s);
                 loc.text = lines.value(s.path).value(s.line);
                 out.locations.append(loc);
             }
@@ -1462,7 +1471,7 @@ void MainWindow::findReferences(const QString &identifier)
                 loc.column = r.column;
                 loc.endLine = r.line;
                 loc.kind = refKindName(r.kind);
-                loc.context = r.fromName;
+                loc.context = names.ofChunk(r.path, r.fromName);
                 loc.text = lines.value(r.path).value(r.line);
                 out.locations.append(loc);
             }
@@ -1506,7 +1515,7 @@ void MainWindow::showHover(const QString &identifier, const QPoint &globalPos)
             const SymbolRecord &s = defs.first();
             QString sig = s.signature.trimmed();
             if (sig.isEmpty())
-                sig = s.qualifiedName.isEmpty() ? s.name : s.qualifiedName;
+                sig = QualifiedNames(*store).of(s);
             if (sig.size() > 400)
                 sig = sig.left(400) + QChar(0x2026);
             QStringList lines;

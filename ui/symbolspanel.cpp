@@ -175,8 +175,8 @@ void SymbolsPanel::fill()
         item->setText(1, kindLabel(o.kind, o.scope));
         item->setData(0, kLineRole, o.line);
         item->setData(0, kIndexRole, i);
-        item->setToolTip(0, o.signature.isEmpty() ? o.qualifiedName
-                                                  : o.qualifiedName + u'\n' + o.signature);
+        const QString qualified = displayQualifiedName(m_language, o.qualifiedName, isCallableKind(o.kind));
+        item->setToolTip(0, o.signature.isEmpty() ? qualified : qualified + u'\n' + o.signature);
         item->setForeground(1, palette().brush(QPalette::Disabled, QPalette::Text));
         m_treeItems.append(item);
     }

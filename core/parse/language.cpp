@@ -290,6 +290,13 @@ QString displayQualifiedName(LanguageId language, const QString &qualifiedName, 
     return out;
 }
 
+QString displayQualifiedName(LanguageId language, const QString &qualifiedName)
+{
+    const qsizetype dot = qualifiedName.lastIndexOf(u'.');
+    const bool callable = dot >= 0 && dot + 1 < qualifiedName.size() && !qualifiedName.at(dot + 1).isUpper();
+    return displayQualifiedName(language, qualifiedName, callable);
+}
+
 QString normalizeQualifiedName(QStringView written)
 {
     QString out = written.toString();

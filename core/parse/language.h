@@ -91,6 +91,9 @@ private:
 // "App\Http\Kernel::handle" (PHP), "fmt::detail::buffer" (C++, Rust); dots elsewhere. The index
 // stores every qualified name joined by '.'; `isCallable` says the last part is a function.
 QString displayQualifiedName(LanguageId language, const QString &qualifiedName, bool isCallable);
+// The same when the kind is not at hand (the chunk a reference occurs in): in Ruby and PHP,
+// whose classes and modules are capitalised, a last part starting in lower case is a method.
+QString displayQualifiedName(LanguageId language, const QString &qualifiedName);
 // The other way: "Foo::bar", "Foo#bar", "Ns\Foo::bar" -> "Foo.bar" (for lookups).
 QString normalizeQualifiedName(QStringView written);
 

@@ -125,6 +125,19 @@ void tst_Language::qualifiedNames()
     QCOMPARE(displayQualifiedName(LanguageId::Kotlin, QStringLiteral("Outer.Inner.run"), true),
              QStringLiteral("Outer.Inner.run"));
     QCOMPARE(displayQualifiedName(LanguageId::Ruby, QStringLiteral("main"), true), QStringLiteral("main"));
+    // kind unknown: decided by the case of the last part where the language capitalises types
+    QCOMPARE(displayQualifiedName(LanguageId::Ruby, QStringLiteral("Rails.Application.initialize")),
+             QStringLiteral("Rails::Application#initialize"));
+    QCOMPARE(displayQualifiedName(LanguageId::Ruby, QStringLiteral("Rails.Application")),
+             QStringLiteral("Rails::Application"));
+    QCOMPARE(displayQualifiedName(LanguageId::Php, QStringLiteral("App.Http.Kernel.handle")),
+             QStringLiteral("App\\Http\\Kernel::handle"));
+    QCOMPARE(displayQualifiedName(LanguageId::Php, QStringLiteral("App.Http.Kernel")),
+             QStringLiteral("App\\Http\\Kernel"));
+    QCOMPARE(displayQualifiedName(LanguageId::Rust, QStringLiteral("serde.de.Visitor")),
+             QStringLiteral("serde::de::Visitor"));
+    QCOMPARE(displayQualifiedName(LanguageId::Python, QStringLiteral("flask.Flask.url_for")),
+             QStringLiteral("flask.Flask.url_for"));
     QCOMPARE(normalizeQualifiedName(u"Rails::Application#initialize"),
              QStringLiteral("Rails.Application.initialize"));
     QCOMPARE(normalizeQualifiedName(u"\\App\\Http\\Kernel::handle"), QStringLiteral("App.Http.Kernel.handle"));

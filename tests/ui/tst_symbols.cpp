@@ -40,6 +40,7 @@ private Q_SLOTS:
     void panelSaysWhyAFileHasNoSymbols();
     void goToSymbolInFile();
     void goToSymbolInFolder();
+    void referencesInTheLanguagesNotation();
     void shortcutsAreInTheMenus();
 
 private:
@@ -274,6 +275,45 @@ void tst_Symbols::goToSymbolInFolder()
              qPrintable(dialog->list()->item(0)->text()));
     QTest::keyClick(dialog->lineEdit(), Qt::Key_Escape);
     QTRY_VERIFY(!dialog->isVisible());
+}
+
+void tst_Symbols::referencesInTheLanguagesNotation()
+{
+    // the Symbols panel's tooltip
+    QVERIFY(openAndWait(QStringLiteral("lib/ruby/cache_store.rb")));
+    QTreeWidgetItem *read = findItem(QStringLiteral("read"));
+    QVERIFY(read);
+    QVERIFY2(read->toolTip(0).startsWith(QStringLiteral("Shop::Cache::MemoryStore#read\n")),
+             qPrintable(read->toolTip(0)));
+    QTreeWidgetItem *store = findItem(QStringLiteral("MemoryStore"));
+    QVERIFY(store);
+    QVERIFY2(store->toolTip(0).startsWith(QStringLiteral("Shop::Cache::MemoryStore\n")), qPrintable(store->toolTip(0)));
+
+    // Find References: the definition and the function a call is in, as Ruby writes them
+    QSignalSpy shown(m_window, &MainWindow::referencesShown);
+    m_window->findReferences(QStringLiteral("prune!"));
+    QVERIFY(shown.wait(10000));
+    QTreeWidget *tree = m_window->references()->tree();
+    QStringList lines;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *file = tree->topLevelItem(i);
+        for (int c = 0; c < file->childCount(); ++c)
+            lines << file->child(c)->text(1) + u' ' + file->child(c)->text(0);
+    }
+    QVERIFY2(lines.contains(QStringLiteral("definition line 61 in Shop::Cache::MemoryStore#prune!")),
+             qPrintable(lines.join(u'|')));
+
+    m_window->findReferences(QStringLiteral("delete"));
+    QVERIFY(shown.wait(10000));
+    lines.clear();
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *file = tree->topLevelItem(i);
+        for (int c = 0; c < file->childCount(); ++c)
+            lines << file->child(c)->text(1) + u' ' + file->child(c)->text(0);
+    }
+    QVERIFY2(lines.contains(QStringLiteral("definition line 41 in Shop::Cache::MemoryStore#delete")),
+             qPrintable(lines.join(u'|')));
+    QVERIFY2(lines.contains(QStringLiteral("call line 31 in Shop::Cache::MemoryStore#read")), qPrintable(lines.join(u'|')));
 }
 
 void tst_Symbols::shortcutsAreInTheMenus()
