@@ -50,14 +50,15 @@ inline bool writeSmall(const QString &dir)
     return true;
 }
 
-// Many files: the repository's own core sources, then every chunker test input copied into
-// numbered folders until there are at least `minFiles` files (a count, not a number of copies,
-// so that a new chunker input does not make every test using this larger). Returns the count.
-inline int writeLarge(const QString &dir, int minFiles)
+// Many files: the repository's own core sources (unless `withCore` is false: then only small
+// files, quick to parse), then every chunker test input copied into numbered folders until there
+// are at least `minFiles` files (a count, not a number of copies, so that a new chunker input
+// does not make every test using this larger). Returns the count.
+inline int writeLarge(const QString &dir, int minFiles, bool withCore = true)
 {
     int count = 0;
     const QString core = QStringLiteral(REPOLENS_SOURCE_DIR "/core");
-    for (const QString &layer : QDir(core).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    for (const QString &layer : withCore ? QDir(core).entryList(QDir::Dirs | QDir::NoDotAndDotDot) : QStringList()) {
         for (const QString &f : QDir(core + u'/' + layer).entryList(QDir::Files)) {
             if (copyFile(core + u'/' + layer + u'/' + f, dir + QStringLiteral("/core/") + layer + u'/' + f))
                 ++count;
