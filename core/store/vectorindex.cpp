@@ -325,7 +325,7 @@ Result<void> VectorIndex::append(qint64 label, const float *vector, int dimensio
 Result<void> VectorIndex::finishAppending()
 {
     std::unique_lock lock(d->lock);
-    if (!d->graph && d->liveCount >= d->options.bruteForceBelow)
+    if (!d->graph && d->liveCount >= d->exactBelow())
         return d->buildGraph();
     return {};
 }

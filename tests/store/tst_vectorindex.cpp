@@ -32,6 +32,7 @@ private Q_SLOTS:
     void replaceAndRemove();
     void wrongDimension();
     void graphRecall();
+    void appendBuildsAGraphOnlyWhenLarge();
     void compactsWhenManyDeleted();
     void persistRoundTrip();
     void persistGraphWithDeletions();
@@ -104,6 +105,39 @@ void tst_VectorIndex::graphRecall()
         recall += found / 10.0;
     }
     QVERIFY2(recall / 100 >= 0.95, qPrintable(QString::number(recall / 100)));
+}
+
+// A bulk load (append + finishAppending) builds a graph at the size add() would, also with the
+// default threshold (vectors x dimension): below it the search stays exact.
+void tst_VectorIndex::appendBuildsAGraphOnlyWhenLarge()
+{
+    QRandomGenerator rng(11);
+    {
+        VectorIndex index(64, QStringLiteral("m")); // default: exact below 200,000 of 64 dimensions
+        for (int i = 0; i < 2000; ++i)
+            QVERIFY(index.append(i + 1, randomVector(rng, 64).data(), 64));
+        QVERIFY(index.finishAppending());
+        QCOMPARE(index.size(), 2000);
+        QVERIFY(!index.usesGraph());
+    }
+    {
+        VectorIndexOptions options;
+        options.bruteForceBelow = 500;
+        VectorIndex index(16, QStringLiteral("m"), options);
+        for (int i = 0; i < 499; ++i)
+            QVERIFY(index.append(i + 1, randomVector(rng, 16).data(), 16));
+        QVERIFY(index.finishAppending());
+        QVERIFY(!index.usesGraph());
+    }
+    {
+        VectorIndexOptions options;
+        options.bruteForceBelow = 500;
+        VectorIndex index(16, QStringLiteral("m"), options);
+        for (int i = 0; i < 500; ++i)
+            QVERIFY(index.append(i + 1, randomVector(rng, 16).data(), 16));
+        QVERIFY(index.finishAppending());
+        QVERIFY(index.usesGraph());
+    }
 }
 
 void tst_VectorIndex::compactsWhenManyDeleted()
