@@ -254,7 +254,7 @@ void tst_Damage::damageInTheMiddleIsRepaired_data()
     // (a search reads them all when the vector file is missing and is built again from them),
     // the files (every index run compares them with the folder), or any table under
     // `index --check`.
-    for (int pick = 0; pick < 3; ++pick) {
+    for (int pick = 0; pick < 2; ++pick) {
         QTest::addRow("embeddings, search, %d", pick)
             << QStringLiteral("embeddings") << QStringList{QStringLiteral("search"), QStringLiteral("parsing tokens")}
             << pick;

@@ -425,9 +425,9 @@ void tst_Grep::randomPatternsAreExact()
     int narrowed = 0;
     int matched = 0;
 #if defined(__SANITIZE_THREAD__)
-    const int rounds = 40; // the scan threads meet the same way every round; the ci tree runs 150
+    const int rounds = 25; // the scan threads meet the same way every round; the ci tree runs 100
 #else
-    const int rounds = 150;
+    const int rounds = 100;
 #endif
     for (int round = 0; round < rounds; ++round) {
         const QString line = m_lines.at(int(rng.bounded(qsizetype(m_lines.size()))));
