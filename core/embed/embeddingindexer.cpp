@@ -46,7 +46,7 @@ QString fileStamp(const QString &path)
 
 Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, const QString &databasePath,
                                                      const QString &modelId, bool save, bool *changed,
-                                                     VectorIndexOptions options)
+                                                     VectorIndexOptions options, const std::atomic_bool *cancel)
 {
     if (changed)
         *changed = false;
@@ -116,9 +116,9 @@ Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, co
     QElapsedTimer stepTimer;
     stepTimer.start();
     if (failure && rebuild && index)
-        failure = index->finishAppending();
+        failure = index->finishAppending(cancel);
     if (failure && !pendingLabels.isEmpty())
-        failure = index->addBatch(pendingLabels, pendingValues);
+        failure = index->addBatch(pendingLabels, pendingValues, cancel);
     qCDebug(lcEmbed) << "vector index: graph built in" << stepTimer.elapsed();
     if (!failure)
         return failure.error();
@@ -450,7 +450,13 @@ Result<void> finishEmbedding(EmbedRun &run, const QString &modelId, const QStrin
         run.tell(true);
         QElapsedTimer indexTimer;
         indexTimer.start();
-        auto index = openVectorIndex(run.store, run.dbPath, modelId, true);
+        auto index = openVectorIndex(run.store, run.dbPath, modelId, true, nullptr, {}, run.cancel);
+        if (!index && index.error().code == ErrorCode::Cancelled) {
+            // the vectors are stored; the next run builds the file (the run is not marked done)
+            run.report.cancelled = true;
+            run.report.seconds = run.seconds();
+            return {};
+        }
         if (!index && index.error().code != ErrorCode::NotFound)
             return index.error();
         run.report.indexSeconds = indexTimer.elapsed() / 1000.0;

@@ -90,9 +90,11 @@ QString vectorIndexPath(const QString &databasePath, const QString &modelId);
 // deleted) or rebuilds it when missing or unreadable, and saves it when it changed and save is
 // true. *changed (optional) tells whether it was rebuilt or updated. A file that a complete
 // run left for the same chunks (kMetaVectorFile, kMetaEmbeddedFingerprint) is taken as it is.
+// A set *cancel stops a graph build (Cancelled; nothing is saved).
 Result<std::shared_ptr<VectorIndex>> openVectorIndex(const IndexStore &store, const QString &databasePath,
                                                      const QString &modelId, bool save, bool *changed = nullptr,
-                                                     VectorIndexOptions options = {});
+                                                     VectorIndexOptions options = {},
+                                                     const std::atomic_bool *cancel = nullptr);
 
 // The query-side embedder for a model: the built-in one from the database, or null when the
 // model is a remote one (the caller supplies it).

@@ -80,7 +80,7 @@ public:
     // Builds the graph from every live vector, one insertion after the other in slot order:
     // hnswlib's levels come from a fixed seed, so the same vectors give the same graph (a
     // concurrent build would depend on the threads' timing).
-    Result<void> buildGraph()
+    Result<void> buildGraph(const std::atomic_bool *cancel = nullptr)
     {
         graph.reset();
         auto g = Hnsw::create(dim, size_t(std::max(liveCount, 16)) + size_t(liveCount / 4), options);
@@ -93,7 +93,12 @@ public:
                 slots.push_back(int(s));
         }
         Result<void> failure;
-        for (const int s : slots) {
+        for (size_t i = 0; i < slots.size(); ++i) {
+            if (cancel && i % 1024 == 0 && cancel->load(std::memory_order_relaxed)) {
+                failure = makeError(ErrorCode::Cancelled, QStringLiteral("vector graph build stopped"));
+                break;
+            }
+            const int s = slots[i];
             if (auto r = Hnsw::add(g->get(), labels[size_t(s)], vec(s)); !r) {
                 failure = r;
                 break;
@@ -256,7 +261,8 @@ Result<void> VectorIndex::add(qint64 label, const float *vector, int dimension)
     return {};
 }
 
-Result<void> VectorIndex::addBatch(const QList<qint64> &labels, const std::vector<float> &vectors)
+Result<void> VectorIndex::addBatch(const QList<qint64> &labels, const std::vector<float> &vectors,
+                                  const std::atomic_bool *cancel)
 {
     if (vectors.size() != size_t(labels.size()) * size_t(d->dim))
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("%1 values for %2 vectors of dimension %3")
@@ -291,7 +297,7 @@ Result<void> VectorIndex::addBatch(const QList<qint64> &labels, const std::vecto
         }
     }
     if (bulk && d->liveCount >= d->exactBelow())
-        return d->buildGraph();
+        return d->buildGraph(cancel);
     return {};
 }
 
@@ -322,11 +328,11 @@ Result<void> VectorIndex::append(qint64 label, const float *vector, int dimensio
     return {};
 }
 
-Result<void> VectorIndex::finishAppending()
+Result<void> VectorIndex::finishAppending(const std::atomic_bool *cancel)
 {
     std::unique_lock lock(d->lock);
     if (!d->graph && d->liveCount >= d->exactBelow())
-        return d->buildGraph();
+        return d->buildGraph(cancel);
     return {};
 }
 

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -59,13 +60,15 @@ public:
     Result<void> add(qint64 label, const std::vector<float> &vector);
     // Adds or replaces many (vectors: labels.size() x dimension values). Without a graph yet, the
     // graph is built once at the end, on all cores.
-    Result<void> addBatch(const QList<qint64> &labels, const std::vector<float> &vectors);
+    Result<void> addBatch(const QList<qint64> &labels, const std::vector<float> &vectors,
+                          const std::atomic_bool *cancel = nullptr);
     // A bulk load without a copy of all the vectors: new labels appended one by one before
     // there is a graph, then finishAppending() builds the graph once (on every core) when the
     // index is large enough for one.
     void reserve(int count);
     Result<void> append(qint64 label, const float *vector, int dimension);
-    Result<void> finishAppending();
+    // A graph build that sees *cancel set stops (Cancelled) and leaves the index without a graph.
+    Result<void> finishAppending(const std::atomic_bool *cancel = nullptr);
     // Marks a vector deleted; compacts (rebuilds the graph) when many are.
     void remove(qint64 label);
     Result<void> compact();

@@ -189,6 +189,16 @@ void tst_EmbeddingIndexer::rebuildsMissingOrCorruptIndex()
     const QString path = vectorIndexPath(m_db, model);
     QVERIFY(QFile::remove(path));
     bool changed = false;
+    // A rebuild whose graph build is stopped (a folder switch) saves nothing.
+    {
+        VectorIndexOptions small;
+        small.bruteForceBelow = 2; // a graph even for this small index
+        const std::atomic_bool stop{true};
+        auto stopped = openVectorIndex(**store, m_db, model, true, &changed, small, &stop);
+        QVERIFY(!stopped);
+        QCOMPARE(stopped.error().code, ErrorCode::Cancelled);
+        QVERIFY(!QFile::exists(path));
+    }
     auto index = openVectorIndex(**store, m_db, model, true, &changed);
     QVERIFY(index);
     QVERIFY(changed);

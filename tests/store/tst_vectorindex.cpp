@@ -33,6 +33,7 @@ private Q_SLOTS:
     void wrongDimension();
     void graphRecall();
     void appendBuildsAGraphOnlyWhenLarge();
+    void graphBuildStops();
     void compactsWhenManyDeleted();
     void persistRoundTrip();
     void persistGraphWithDeletions();
@@ -138,6 +139,44 @@ void tst_VectorIndex::appendBuildsAGraphOnlyWhenLarge()
         QVERIFY(index.finishAppending());
         QVERIFY(index.usesGraph());
     }
+}
+
+// A graph build that is told to stop leaves an index without a graph (exact search, every
+// vector), and builds it at the next chance.
+void tst_VectorIndex::graphBuildStops()
+{
+    VectorIndexOptions options;
+    options.bruteForceBelow = 100;
+    VectorIndex index(16, QStringLiteral("m"), options);
+    QRandomGenerator rng(5);
+    for (int i = 0; i < 3000; ++i)
+        QVERIFY(index.append(i + 1, randomVector(rng, 16).data(), 16));
+    const std::atomic_bool stop{true};
+    const auto stopped = index.finishAppending(&stop);
+    QVERIFY(!stopped);
+    QCOMPARE(stopped.error().code, ErrorCode::Cancelled);
+    QVERIFY(!index.usesGraph());
+    QCOMPARE(index.size(), 3000);
+    const std::vector<float> query = randomVector(rng, 16);
+    QCOMPARE(index.search(query, 5).size(), 5);
+    const std::atomic_bool go{false};
+    QVERIFY(index.finishAppending(&go));
+    QVERIFY(index.usesGraph());
+
+    // the same through addBatch
+    VectorIndex batch(16, QStringLiteral("m"), options);
+    QList<qint64> labels;
+    std::vector<float> values;
+    for (int i = 0; i < 500; ++i) {
+        labels << i + 1;
+        const std::vector<float> v = randomVector(rng, 16);
+        values.insert(values.end(), v.begin(), v.end());
+    }
+    const auto batchStopped = batch.addBatch(labels, values, &stop);
+    QVERIFY(!batchStopped);
+    QCOMPARE(batchStopped.error().code, ErrorCode::Cancelled);
+    QVERIFY(!batch.usesGraph());
+    QCOMPARE(batch.size(), 500);
 }
 
 void tst_VectorIndex::compactsWhenManyDeleted()
