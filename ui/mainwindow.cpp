@@ -87,7 +87,6 @@ struct DefinitionLookup
     QString error;
 };
 
-
 struct ReferenceLookup
 {
     QList<CodeLocation> locations;

@@ -113,32 +113,27 @@ void tst_VectorIndex::graphRecall()
 void tst_VectorIndex::appendBuildsAGraphOnlyWhenLarge()
 {
     QRandomGenerator rng(11);
-    {
-        VectorIndex index(64, QStringLiteral("m")); // default: exact below 200,000 of 64 dimensions
-        for (int i = 0; i < 2000; ++i)
-            QVERIFY(index.append(i + 1, randomVector(rng, 64).data(), 64));
-        QVERIFY(index.finishAppending());
-        QCOMPARE(index.size(), 2000);
-        QVERIFY(!index.usesGraph());
-    }
-    {
+    // `count` vectors appended, then the graph decision; bruteForceBelow -1 is the default
+    auto bulkLoad = [&rng](int dim, int count, int bruteForceBelow) {
         VectorIndexOptions options;
-        options.bruteForceBelow = 500;
-        VectorIndex index(16, QStringLiteral("m"), options);
-        for (int i = 0; i < 499; ++i)
-            QVERIFY(index.append(i + 1, randomVector(rng, 16).data(), 16));
-        QVERIFY(index.finishAppending());
-        QVERIFY(!index.usesGraph());
-    }
-    {
-        VectorIndexOptions options;
-        options.bruteForceBelow = 500;
-        VectorIndex index(16, QStringLiteral("m"), options);
-        for (int i = 0; i < 500; ++i)
-            QVERIFY(index.append(i + 1, randomVector(rng, 16).data(), 16));
-        QVERIFY(index.finishAppending());
-        QVERIFY(index.usesGraph());
-    }
+        options.bruteForceBelow = bruteForceBelow;
+        auto index = std::make_unique<VectorIndex>(dim, QStringLiteral("m"), options);
+        for (int i = 0; i < count; ++i) {
+            if (!index->append(i + 1, randomVector(rng, dim).data(), dim))
+                return std::unique_ptr<VectorIndex>();
+        }
+        return index->finishAppending() ? std::move(index) : std::unique_ptr<VectorIndex>();
+    };
+    const auto byDefault = bulkLoad(64, 2000, -1); // exact below 200,000 of 64 dimensions
+    QVERIFY(byDefault);
+    QCOMPARE(byDefault->size(), 2000);
+    QVERIFY(!byDefault->usesGraph());
+    const auto below = bulkLoad(16, 499, 500);
+    QVERIFY(below);
+    QVERIFY(!below->usesGraph());
+    const auto at = bulkLoad(16, 500, 500);
+    QVERIFY(at);
+    QVERIFY(at->usesGraph());
 }
 
 // A graph build that is told to stop leaves an index without a graph (exact search, every
