@@ -8,6 +8,7 @@
 #include <QMutex>
 #include <QVarLengthArray>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -578,10 +579,11 @@ QByteArray joinRelative(const QByteArray &dir, QByteArrayView name)
 // Reads a small regular file. Symlinks are not followed when noFollow is set (git refuses
 // symlinked .gitignore files since 2.32); FIFOs and devices are never read, and O_NONBLOCK
 // keeps opening one from blocking.
-std::optional<QByteArray> readIgnoreFile(const QByteArray &path, bool noFollow)
+// path: absolute (dirFd AT_FDCWD) or relative to the open folder dirFd.
+std::optional<QByteArray> readIgnoreFile(int dirFd, const QByteArray &path, bool noFollow)
 {
-    const int fd = ::open(path.constData(),
-                          O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0));
+    const int fd = ::openat(dirFd, path.constData(),
+                            O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0));
     if (fd < 0)
         return std::nullopt;
     struct stat st = {};
@@ -783,7 +785,10 @@ struct IgnoreRulesPrivate
         return config;
     }
 
-    std::shared_ptr<const DirIgnoreFiles> dirFiles(const QByteArray &relDir)
+    // listed: the folder is open (dirFd) and its listing says which of the files exist; null:
+    // probe each one by its path from the root.
+    std::shared_ptr<const DirIgnoreFiles> dirFiles(const QByteArray &relDir, int dirFd = -1,
+                                                   const ListedIgnoreFiles *listed = nullptr)
     {
         {
             QMutexLocker locker(&mutex);
@@ -791,7 +796,8 @@ struct IgnoreRulesPrivate
                 return *it;
         }
         // Read outside the lock: concurrent loads of one folder are harmless.
-        auto files = std::make_shared<const DirIgnoreFiles>(load(relDir));
+        auto files = std::make_shared<const DirIgnoreFiles>(listed ? loadListed(relDir, dirFd, *listed)
+                                                                   : load(relDir));
         QMutexLocker locker(&mutex);
         if (const auto it = dirs.constFind(relDir); it != dirs.cend())
             return *it;
@@ -799,11 +805,11 @@ struct IgnoreRulesPrivate
         return files;
     }
 
-    std::shared_ptr<const GitIgnoreList> loadList(const QByteArray &absPath, bool noFollow,
+    std::shared_ptr<const GitIgnoreList> loadList(int dirFd, const QByteArray &path, bool noFollow,
                                                   const QByteArray &relDir,
                                                   const QString &sourceName) const
     {
-        const std::optional<QByteArray> content = readIgnoreFile(absPath, noFollow);
+        const std::optional<QByteArray> content = readIgnoreFile(dirFd, path, noFollow);
         if (!content)
             return nullptr;
         auto list = std::make_shared<const GitIgnoreList>(
@@ -819,12 +825,12 @@ struct IgnoreRulesPrivate
         DirIgnoreFiles files;
         const QByteArray absDir = relDir.isEmpty() ? rootPath : joinPath(rootPath, relDir);
         const QString prefix = relDir.isEmpty() ? QString() : QString::fromUtf8(relDir) + u'/';
-        files.gitignore = loadList(joinPath(absDir, ".gitignore"), true, relDir,
+        files.gitignore = loadList(AT_FDCWD, joinPath(absDir, ".gitignore"), true, relDir,
                                    prefix + QStringLiteral(".gitignore"));
-        files.repolensignore = loadList(joinPath(absDir, ".repolensignore"), true, relDir,
+        files.repolensignore = loadList(AT_FDCWD, joinPath(absDir, ".repolensignore"), true, relDir,
                                         prefix + IgnoreRules::ignoreFileName());
         if (relDir.isEmpty()) {
-            files.infoExclude = loadList(joinPath(absDir, ".git/info/exclude"), false, relDir,
+            files.infoExclude = loadList(AT_FDCWD, joinPath(absDir, ".git/info/exclude"), false, relDir,
                                          QStringLiteral(".git/info/exclude"));
         }
         struct stat st = {};
@@ -833,6 +839,26 @@ struct IgnoreRulesPrivate
                       AT_SYMLINK_NOFOLLOW)
                 == 0
             && S_ISREG(st.st_mode);
+        return files;
+    }
+
+    // The same for a folder below the root that the caller has open and listed: only the files
+    // the listing names are read, relative to the folder (no lookups from the root, none of
+    // files that are not there).
+    DirIgnoreFiles loadListed(const QByteArray &relDir, int dirFd, const ListedIgnoreFiles &listed) const
+    {
+        DirIgnoreFiles files;
+        const QString prefix = QString::fromUtf8(relDir) + u'/';
+        if (listed.gitignore)
+            files.gitignore = loadList(dirFd, ".gitignore", true, relDir, prefix + QStringLiteral(".gitignore"));
+        if (listed.repolensignore) {
+            files.repolensignore = loadList(dirFd, ".repolensignore", true, relDir,
+                                            prefix + IgnoreRules::ignoreFileName());
+        }
+        struct stat st = {};
+        files.hasCMakeCache = listed.cmakeCache
+                              && ::fstatat(dirFd, "CMakeCache.txt", &st, AT_SYMLINK_NOFOLLOW) == 0
+                              && S_ISREG(st.st_mode);
         return files;
     }
 };
@@ -957,6 +983,19 @@ QString IgnoreRules::ignoreFileName()
 
 IgnoreMatch IgnoreScope::match(QByteArrayView nameUtf8, bool isDir) const
 {
+    return match(nameUtf8, isDir, nullptr);
+}
+
+IgnoreMatch IgnoreScope::matchDeferringProbe(QByteArrayView nameUtf8, bool isDir, bool *deferred) const
+{
+    *deferred = false;
+    return match(nameUtf8, isDir, deferred);
+}
+
+// deferred: non-null when the folder's content probe (CMakeCache.txt) may be left to
+// descendListed(); set when it was.
+IgnoreMatch IgnoreScope::match(QByteArrayView nameUtf8, bool isDir, bool *deferred) const
+{
     if (!d || nameUtf8.isEmpty())
         return {};
     const QByteArray path = joinRelative(m_dir, nameUtf8);
@@ -972,6 +1011,16 @@ IgnoreMatch IgnoreScope::match(QByteArrayView nameUtf8, bool isDir) const
     if (m_config->builtIns) {
         if (const QString *rule = builtInTable().match(nameUtf8, isDir))
             return {true, *rule};
+        if (isDir && deferred) {
+            // The probe outranks the .gitignore files: it can wait only when none of them decides.
+            const bool gitDecides = std::any_of(m_gitLists.cbegin(), m_gitLists.cend(), [&](const auto &list) {
+                return list->matchUtf8(path, isDir).has_value();
+            });
+            if (!gitDecides) {
+                *deferred = true;
+                return {};
+            }
+        }
         if (isDir && d->dirFiles(path)->hasCMakeCache)
             return {true, cmakeBuildDirRule()};
     }
@@ -985,6 +1034,25 @@ IgnoreMatch IgnoreScope::match(QByteArrayView nameUtf8, bool isDir) const
 IgnoreMatch IgnoreScope::match(QStringView name, bool isDir) const
 {
     return match(QByteArrayView(name.toUtf8()), isDir);
+}
+
+IgnoreScope IgnoreScope::descendListed(QByteArrayView nameUtf8, int dirFd, const ListedIgnoreFiles &listed,
+                                       IgnoreMatch *folderMatch) const
+{
+    if (folderMatch)
+        *folderMatch = {};
+    if (!d)
+        return {};
+    IgnoreScope child(*this);
+    child.m_dir = joinRelative(m_dir, nameUtf8);
+    const auto files = d->dirFiles(child.m_dir, dirFd, &listed);
+    if (folderMatch && m_config->builtIns && files->hasCMakeCache)
+        *folderMatch = {true, cmakeBuildDirRule()};
+    if (files->gitignore)
+        child.m_gitLists.append(files->gitignore);
+    if (files->repolensignore)
+        child.m_userLists.append(files->repolensignore);
+    return child;
 }
 
 IgnoreScope IgnoreScope::descend(QByteArrayView nameUtf8) const

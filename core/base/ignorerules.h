@@ -71,6 +71,14 @@ private:
 struct IgnoreRulesPrivate;
 struct IgnoreConfig;
 
+// Which of the files the rules read in a folder its listing names (the names only).
+struct ListedIgnoreFiles
+{
+    bool gitignore = false;      // .gitignore
+    bool repolensignore = false; // .repolensignore
+    bool cmakeCache = false;     // CMakeCache.txt
+};
+
 // The rules for the entries of one folder, as seen by a tree walk that already knows the folder
 // and its parents are not ignored (the walk never enters an ignored folder). Cheap to copy;
 // keeps what it needs alive, so it may outlive the IgnoreRules that made it.
@@ -89,7 +97,21 @@ public:
     // The scope of the subfolder `name` (loads its ignore files on first use).
     IgnoreScope descend(QByteArrayView nameUtf8) const;
 
+    // For walks that open and list a folder before they go into it, without a lookup from the
+    // root for each file the rules read there (most folders have none of them):
+    // matchDeferringProbe() is match() except that a folder that only its content could make
+    // ignored (a CMake build folder) is not looked into (*deferred is set when that was left
+    // open); descendListed() then gives the scope of that folder, open as dirFd, reading only
+    // the files its listing names, and, when the probe was deferred (folderMatch non-null),
+    // *folderMatch: the rule that ignores the folder itself after all (then its entries are not
+    // walked).
+    IgnoreMatch matchDeferringProbe(QByteArrayView nameUtf8, bool isDir, bool *deferred) const;
+    IgnoreScope descendListed(QByteArrayView nameUtf8, int dirFd, const ListedIgnoreFiles &listed,
+                              IgnoreMatch *folderMatch) const;
+
 private:
+    IgnoreMatch match(QByteArrayView nameUtf8, bool isDir, bool *deferred) const;
+
     friend class IgnoreRules;
 
     std::shared_ptr<IgnoreRulesPrivate> d;

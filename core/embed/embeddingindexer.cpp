@@ -1,6 +1,7 @@
 #include "embeddingindexer.h"
 
 #include "core/base/logging.h"
+#include "core/base/memory.h"
 #include "core/base/secrets.h"
 
 #include <QCryptographicHash>
@@ -492,6 +493,9 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     if (auto r = run.store.setMeta(QString::fromLatin1(kMetaVectorFile), QString()); !r)
         return r.error();
 
+    // What the run before this one in the process freed (a parse of the whole folder) is handed
+    // back before the fit allocates.
+    releaseFreedMemory();
     // The built-in model when no embedder is given: loaded, or fitted (with every vector).
     std::unique_ptr<BuiltinEmbedder> builtin;
     QHash<QByteArray, EmbeddingVector> fitted;
@@ -541,6 +545,12 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
         run.report.seconds = run.seconds();
         return run.report;
     }
+    // Every vector is stored: the model and the fit's vectors are not needed for the vector
+    // index, the largest allocation of the run. Give their memory back before it.
+    fitted = {};
+    builtin.reset();
+    embedder = nullptr;
+    releaseFreedMemory();
     if (auto r = finishEmbedding(run, modelId, fingerprint); !r)
         return r.error();
     return run.report;

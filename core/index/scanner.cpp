@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <cerrno>
@@ -122,7 +123,8 @@ QString absolutePath(const QString &rootDir, const QString &relPath)
 }
 
 // An open folder shared by the tasks of its sub-folders: they are opened with openat() from it
-// and O_NOFOLLOW, so a folder swapped for a symlink after it was listed is never entered.
+// and O_NOFOLLOW, so a folder swapped for a symlink after it was listed is never entered. The
+// walk lists the folder through the same descriptor.
 class DirFd
 {
 public:
@@ -152,9 +154,11 @@ struct DirTask
     QByteArray absPath; // encoded, for messages and symlink targets
     QString relPath;
     QByteArray relUtf8; // raw bytes of the relative path
-    IgnoreScope scope;  // rules for the folder's entries
+    IgnoreScope scope;  // rules for the folder's entries; the parent's while scopePending
     std::shared_ptr<DirFd> parent; // open parent folder; null: open it from the root
     QByteArray name;               // in the parent
+    bool scopePending = false;     // descend into `name` once the folder is open and listed
+    bool probePending = false;     // and only then see whether it is a CMake build folder
 };
 
 enum class EntryKind { Reported, Descend, Vanished };
@@ -169,7 +173,7 @@ public:
     {
     }
 
-    // dirFd: the open parent folder; parentAbs / parentRelUtf8: its paths; name: raw bytes.
+    // ignoreMatch(isDir, isLink) gives the ignore decision for the entry.
     // ignoreMatch(isDir) gives the ignore decision for the entry.
     template<typename IgnoreMatcher>
     EntryKind classify(int dirFd, const QByteArray &parentAbs, const QByteArray &parentRelUtf8,
@@ -261,7 +265,7 @@ EntryKind EntryClassifier::classify(int dirFd, const QByteArray &parentAbs,
             const int error = errno;
             if (error == ENOENT)
                 return EntryKind::Vanished; // deleted while we were looking
-            const IgnoreMatch match = ignoreMatch(false);
+            const IgnoreMatch match = ignoreMatch(false, false);
             file.status = match.ignored ? FileStatus::Ignored : FileStatus::Unreadable;
             file.reason = match.ignored ? match.rule : errnoReason(error);
             return EntryKind::Reported;
@@ -283,7 +287,7 @@ EntryKind EntryClassifier::classify(int dirFd, const QByteArray &parentAbs,
         file.language = languageForPath(file.relPath);
     }
 
-    const IgnoreMatch match = ignoreMatch(isDir);
+    const IgnoreMatch match = ignoreMatch(isDir, isLink);
     if (match.ignored) {
         file.status = FileStatus::Ignored;
         file.reason = match.rule;
@@ -357,26 +361,47 @@ struct DirEntry
     unsigned char type;
 };
 
-// All entries of an open folder except "." and "..", sorted by name.
-std::vector<DirEntry> readEntries(DIR *dir)
+// All entries of an open folder except "." and "..", sorted by name; false (errno set) when it
+// cannot be read. Straight from getdents64(): no DIR and its buffer per folder.
+bool readEntries(int fd, std::vector<DirEntry> *entries)
 {
-    std::vector<DirEntry> entries;
-    while (const dirent *entry = ::readdir(dir)) {
-        const char *name = entry->d_name;
-        if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
+    alignas(dirent64) char buffer[32768];
+    for (;;) {
+        const ssize_t n = ::getdents64(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
             continue;
-        entries.push_back({QByteArray(name), entry->d_type});
+        if (n < 0)
+            return false;
+        if (n == 0)
+            break;
+        for (ssize_t at = 0; at < n;) {
+            const auto *entry = reinterpret_cast<const dirent64 *>(buffer + at);
+            at += entry->d_reclen;
+            const char *name = entry->d_name;
+            if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
+                continue;
+            entries->push_back({QByteArray(name), entry->d_type});
+        }
     }
-    std::sort(entries.begin(), entries.end(),
+    std::sort(entries->begin(), entries->end(),
               [](const DirEntry &a, const DirEntry &b) { return a.name < b.name; });
-    return entries;
+    return true;
 }
 
-struct DirCloser
+// Which of the files the ignore rules read the listing names.
+ListedIgnoreFiles listedIgnoreFiles(const std::vector<DirEntry> &entries)
 {
-    void operator()(DIR *dir) const { ::closedir(dir); }
-};
-using DirHandle = std::unique_ptr<DIR, DirCloser>;
+    ListedIgnoreFiles listed;
+    for (const DirEntry &entry : entries) {
+        if (entry.name.front() == '.') {
+            listed.gitignore = listed.gitignore || entry.name == ".gitignore";
+            listed.repolensignore = listed.repolensignore || entry.name == ".repolensignore";
+        } else if (entry.name.front() == 'C') {
+            listed.cmakeCache = listed.cmakeCache || entry.name == "CMakeCache.txt";
+        }
+    }
+    return listed;
+}
 
 bool isCancelled(const std::atomic_bool *cancel)
 {
@@ -495,12 +520,13 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
 
         auto [fd, openError] = openWalkedFolder(task, isRoot, rootPath);
         task.parent.reset(); // the parent closes once its last sub-folder is open
-        DirHandle dir(fd >= 0 ? ::fdopendir(fd) : nullptr);
-        if (!dir) {
-            if (fd >= 0) {
-                openError = errno;
-                ::close(fd);
-            }
+        std::vector<DirEntry> entries;
+        if (fd >= 0 && !readEntries(fd, &entries)) {
+            openError = errno;
+            ::close(fd);
+            fd = -1;
+        }
+        if (fd < 0) {
             if (isRoot)
                 return rootError(openError, m_rootDir);
             if (openError == ENOENT)
@@ -511,10 +537,30 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
             continue;
         }
         isRoot = false;
-        ++stats.directories;
-        const std::vector<DirEntry> entries = readEntries(dir.get());
-        const int dirFd = ::dirfd(dir.get());
+        const int dirFd = fd;
+        // Closes the folder unless its sub-folders share it (then the last of them does).
         std::shared_ptr<DirFd> self;
+        auto closeUnshared = qScopeGuard([&] {
+            if (!self)
+                ::close(dirFd);
+        });
+        if (task.scopePending) {
+            IgnoreMatch folderMatch;
+            task.scope = task.scope.descendListed(task.name, dirFd, listedIgnoreFiles(entries),
+                                                  task.probePending ? &folderMatch : nullptr);
+            if (folderMatch.ignored) { // a CMake build folder: reported as the parent would have
+                ScannedFile folder;
+                folder.relPath = task.relPath;
+                folder.absPath = absolutePath(m_rootDir, task.relPath);
+                folder.isDir = true;
+                folder.status = FileStatus::Ignored;
+                folder.reason = folderMatch.rule;
+                count(stats, folder);
+                sink(std::move(folder));
+                continue;
+            }
+        }
+        ++stats.directories;
 
         std::vector<DirTask> subdirs;
         for (const DirEntry &entry : entries) {
@@ -522,22 +568,22 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
             if (isCancelled(cancel))
                 return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
             ScannedFile file;
-            const auto ignoreMatch = [&](bool isDir) {
-                return task.scope.match(entry.name, isDir);
+            // A folder's content probe waits until the folder is open (above).
+            bool probeDeferred = false;
+            const auto ignoreMatch = [&](bool isDir, bool isLink) {
+                return isDir && !isLink ? task.scope.matchDeferringProbe(entry.name, isDir, &probeDeferred)
+                                        : task.scope.match(entry.name, isDir);
             };
             const EntryKind kind = classifier.classify(dirFd, task.absPath, task.relUtf8,
                                                        task.relPath, entry.name, entry.type,
                                                        ignoreMatch, file);
             if (kind == EntryKind::Descend) {
-                if (!self && openParents < kMaxOpenParents) {
-                    const int dup = ::fcntl(dirFd, F_DUPFD_CLOEXEC, 0);
-                    if (dup >= 0)
-                        self = std::make_shared<DirFd>(dup, &openParents);
-                }
+                if (!self && openParents < kMaxOpenParents)
+                    self = std::make_shared<DirFd>(dirFd, &openParents);
                 subdirs.push_back({joinBytes(task.absPath, entry.name), std::move(file.relPath),
                                    task.relUtf8.isEmpty() ? entry.name
                                                           : joinBytes(task.relUtf8, entry.name),
-                                   task.scope.descend(entry.name), self, entry.name});
+                                   task.scope, self, entry.name, true, probeDeferred});
             } else if (kind == EntryKind::Reported) {
                 count(stats, file);
                 sink(std::move(file));
@@ -601,7 +647,7 @@ ScannedFile Scanner::inspect(const QString &relPath) const
     const int dirFd = *opened;
     const QByteArray name = QFile::encodeName(slash < 0 ? cleaned : cleaned.mid(slash + 1));
     const EntryClassifier classifier(m_rootDir, *rootCanonical, m_options, *m_ignoreRules);
-    const auto ignoreMatch = [&](bool isDir) { return m_ignoreRules->match(cleaned, isDir); };
+    const auto ignoreMatch = [&](bool isDir, bool) { return m_ignoreRules->match(cleaned, isDir); };
     ScannedFile result;
     const EntryKind kind = classifier.classify(dirFd, parentAbs, parentRelUtf8, parentRel, name,
                                                DT_UNKNOWN, ignoreMatch, result);

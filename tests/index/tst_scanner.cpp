@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 using namespace RepoLens;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -106,6 +107,7 @@ private Q_SLOTS:
     void cleanupTestCase();
 
     void scansTree();
+    void ignoreFilesReadFromTheListing();
     void entryDetails();
     void orderIsDeterministic();
     void options();
@@ -174,6 +176,73 @@ void tst_Scanner::initTestCase()
 
     QVERIFY(QFile::setPermissions(r + QStringLiteral("/locked.txt"), {}));
     QVERIFY(QFile::setPermissions(r + QStringLiteral("/lockeddir"), {}));
+}
+
+// The walk reads a folder's ignore files (and looks for CMakeCache.txt) only when the folder's
+// listing names them, relative to the open folder, after it has decided on the folder itself:
+// every decision must be the one the rules give path by path, precedence included.
+void tst_Scanner::ignoreFilesReadFromTheListing()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString r = dir.path();
+    writeFile(r, QStringLiteral(".gitignore"), "gitout/\n!neg/\n");
+    writeFile(r, QStringLiteral(".repolensignore"), "!kept/\n");
+    writeFile(r, QStringLiteral("out/CMakeCache.txt"), "# cache\n");
+    writeFile(r, QStringLiteral("out/main.o"), "obj");
+    writeFile(r, QStringLiteral("gitout/CMakeCache.txt"), "# cache\n"); // the build rule outranks .gitignore
+    writeFile(r, QStringLiteral("neg/CMakeCache.txt"), "# cache\n");    // and its "!"
+    writeFile(r, QStringLiteral("kept/CMakeCache.txt"), "# cache\n");   // a .repolensignore "!" outranks it
+    writeFile(r, QStringLiteral("plain/real-cache.txt"), "# cache\n");
+    makeLink(QStringLiteral("real-cache.txt"), r, QStringLiteral("plain/CMakeCache.txt")); // not a build folder
+    QVERIFY(QDir().mkpath(r + QStringLiteral("/dircache/CMakeCache.txt")));              // nor is this
+    writeFile(r, QStringLiteral("dircache/a.c"), "int a;\n");
+    writeFile(r, QStringLiteral("rules/tmp-rules"), "*.tmp\n");
+    writeFile(r, QStringLiteral("sub/x.tmp"), "x\n");
+    makeLink(QStringLiteral("../rules/tmp-rules"), r, QStringLiteral("sub/.gitignore")); // never followed
+    writeFile(r, QStringLiteral("deep/a/b/.gitignore"), "*.tmp\n");
+    writeFile(r, QStringLiteral("deep/a/b/c/y.tmp"), "y\n");
+    writeFile(r, QStringLiteral("deep/a/b/c/y.c"), "int y;\n");
+    writeFile(r, QStringLiteral("deep/a/build/CMakeCache.txt"), "# cache\n");
+
+    Collected got;
+    QVERIFY(scanInto(Scanner(r), got).ok());
+    const QStringList expected = {
+        u".gitignore|pending|"_s,
+        u".repolensignore|pending|"_s,
+        u"deep/a/b/.gitignore|pending|"_s,
+        u"deep/a/b/c/y.c|pending|"_s,
+        u"deep/a/b/c/y.tmp|ignored|deep/a/b/.gitignore:1: *.tmp"_s,
+        u"deep/a/build/|ignored|built-in: build folder (CMakeCache.txt)"_s,
+        u"dircache/a.c|pending|"_s,
+        u"gitout/|ignored|built-in: build folder (CMakeCache.txt)"_s,
+        u"kept/CMakeCache.txt|pending|"_s,
+        u"neg/|ignored|built-in: build folder (CMakeCache.txt)"_s,
+        u"out/|ignored|built-in: build folder (CMakeCache.txt)"_s,
+        u"plain/CMakeCache.txt|ignored|symlink to plain/real-cache.txt (scanned there)"_s,
+        u"plain/real-cache.txt|pending|"_s,
+        u"rules/tmp-rules|pending|"_s,
+        u"sub/.gitignore|ignored|symlink to rules/tmp-rules (scanned there)"_s,
+        u"sub/x.tmp|pending|"_s,
+    };
+    QCOMPARE(got.sortedLines(), expected);
+    // The same decisions path by path (the rules' own lookups from the root).
+    IgnoreRules rules(r);
+    for (const ScannedFile &file : std::as_const(got.files)) {
+        const IgnoreMatch match = rules.match(file.relPath, file.isDir);
+        if (file.status == FileStatus::Ignored && !file.reason.startsWith(u"symlink"_s))
+            QCOMPARE(match.rule, file.reason);
+        else
+            QVERIFY2(!match.ignored, qPrintable(file.relPath));
+    }
+    // Without the built-in rules no folder is a build folder.
+    ScanOptions noBuiltIns;
+    noBuiltIns.builtInIgnores = false;
+    Collected all;
+    QVERIFY(scanInto(Scanner(r, noBuiltIns), all).ok());
+    QVERIFY(all.lines.contains(u"out/main.o|pending|"_s));
+    QVERIFY(all.lines.contains(u"neg/CMakeCache.txt|pending|"_s));
+    QVERIFY(all.lines.contains(u"gitout/|ignored|.gitignore:1: gitout/"_s));
 }
 
 void tst_Scanner::cleanupTestCase()
