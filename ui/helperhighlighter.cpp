@@ -164,7 +164,9 @@ void HelperLexer::addSpans(int base, int blockLength, const SyntaxHelper::Spans 
     styles.reserve(spans.formats.size());
     for (const SyntaxHelper::Format &f : spans.formats)
         styles.append(styleFor(f));
-    m_runs.reserve(m_runs.size() + spans.spans.size());
+    // (doubling: a reserve() of the exact size at every block copies all runs each time)
+    if (const size_t needed = m_runs.size() + spans.spans.size(); needed > m_runs.capacity())
+        m_runs.reserve(std::max(needed, 2 * m_runs.capacity()));
     for (const SyntaxHelper::Span &s : spans.spans) {
         const int style = styles.at(s.format);
         if (style == SyntaxTheme::Normal)

@@ -313,7 +313,11 @@ void GrepStore::add(qint64 fileId, std::vector<Trigram> trigrams)
     if (id <= d->lastId)
         d->ascending = false;
     d->lastId = std::max(d->lastId, id);
-    d->pairs.reserve(d->pairs.size() + trigrams.size());
+    // Grown by doubling: a reserve() of the exact new size at every file copied the whole buffer
+    // each time (quadratic, and fresh pages to fault in at every copy).
+    const size_t needed = d->pairs.size() + trigrams.size();
+    if (needed > d->pairs.capacity())
+        d->pairs.reserve(std::max(needed, 2 * d->pairs.capacity()));
     for (Trigram t : trigrams)
         d->pairs.push_back((quint64(t) << 32) | id);
 }
