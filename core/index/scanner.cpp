@@ -10,12 +10,17 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QScopeGuard>
+#include <QThread>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include <dirent.h>
@@ -128,7 +133,7 @@ QString absolutePath(const QString &rootDir, const QString &relPath)
 class DirFd
 {
 public:
-    DirFd(int fd, int *live) : m_fd(fd), m_live(live) { ++*m_live; }
+    DirFd(int fd, std::atomic<int> *live) : m_fd(fd), m_live(live) { ++*m_live; }
     ~DirFd()
     {
         ::close(m_fd);
@@ -140,7 +145,7 @@ public:
 
 private:
     int m_fd;
-    int *m_live;
+    std::atomic<int> *m_live;
 };
 
 // Folders kept open for their pending sub-folders at most; beyond that (very deep trees with
@@ -410,19 +415,7 @@ bool isCancelled(const std::atomic_bool *cancel)
 
 } // namespace
 
-Scanner::Scanner(const QString &rootDir, ScanOptions options)
-    : m_rootDir(QDir::cleanPath(QFileInfo(rootDir).absoluteFilePath())),
-      m_options(std::move(options)),
-      m_ignoreRules(std::make_shared<IgnoreRules>(m_rootDir))
-{
-    m_ignoreRules->setExtraPatterns(m_options.extraIgnorePatterns);
-    m_ignoreRules->setBuiltInsEnabled(m_options.builtInIgnores);
-}
-
-Scanner::~Scanner() = default;
-
 namespace {
-
 // Opens a folder of the walk: the root as it is; below it never through a symlink, with
 // O_NOFOLLOW from its open parent or component by component from the root. Returns the
 // descriptor (-1) and errno.
@@ -460,7 +453,240 @@ ScannedFile unreadableFolder(const DirTask &task, int openError)
     return folder;
 }
 
+// One folder of the walk, done: what it reports, in name order (its files, and the sub-folders
+// that are not walked), and the sub-folders to walk after it, in name order.
+struct FolderResult
+{
+    std::vector<ScannedFile> reported;
+    std::vector<DirTask> subdirs;
+    bool walked = false; // opened and listed (counts as a folder)
+    int openError = 0;   // the walk's first folder could not be opened (errno)
+    bool cancelled = false;
+};
+
+// Opens and lists the folder of `task`, classifies its entries. Any thread: the classifier and
+// the ignore rules are thread-safe; each folder's descriptor is shared by its sub-folders' tasks.
+FolderResult walkFolder(DirTask &task, bool isRoot, const QByteArray &rootPath, const QString &rootDir,
+                        const EntryClassifier &classifier, std::atomic<int> &openParents,
+                        const std::atomic_bool *cancel)
+{
+    FolderResult out;
+    auto [fd, openError] = openWalkedFolder(task, isRoot, rootPath);
+    task.parent.reset(); // the parent closes once its last sub-folder is open
+    std::vector<DirEntry> entries;
+    if (fd >= 0 && !readEntries(fd, &entries)) {
+        openError = errno;
+        ::close(fd);
+        fd = -1;
+    }
+    if (fd < 0) {
+        if (isRoot)
+            out.openError = openError ? openError : EIO;
+        else if (openError != ENOENT) // (removed while we were walking: nothing to say)
+            out.reported.push_back(unreadableFolder(task, openError));
+        return out;
+    }
+    const int dirFd = fd;
+    // Closes the folder unless its sub-folders share it (then the last of them does).
+    std::shared_ptr<DirFd> self;
+    auto closeUnshared = qScopeGuard([&] {
+        if (!self)
+            ::close(dirFd);
+    });
+    if (task.scopePending) {
+        IgnoreMatch folderMatch;
+        task.scope = task.scope.descendListed(task.name, dirFd, listedIgnoreFiles(entries),
+                                              task.probePending ? &folderMatch : nullptr);
+        if (folderMatch.ignored) { // a CMake build folder: reported as the parent would have
+            ScannedFile folder;
+            folder.relPath = task.relPath;
+            folder.absPath = absolutePath(rootDir, task.relPath);
+            folder.isDir = true;
+            folder.status = FileStatus::Ignored;
+            folder.reason = folderMatch.rule;
+            out.reported.push_back(std::move(folder));
+            return out;
+        }
+    }
+    out.walked = true;
+    for (const DirEntry &entry : entries) {
+        // Every entry: matching one against a huge ignore file takes a while.
+        if (isCancelled(cancel)) {
+            out.cancelled = true;
+            return out;
+        }
+        ScannedFile file;
+        // A folder's content probe waits until the folder is open (above).
+        bool probeDeferred = false;
+        const auto ignoreMatch = [&](bool isDir, bool isLink) {
+            return isDir && !isLink ? task.scope.matchDeferringProbe(entry.name, isDir, &probeDeferred)
+                                    : task.scope.match(entry.name, isDir);
+        };
+        const EntryKind kind = classifier.classify(dirFd, task.absPath, task.relUtf8, task.relPath, entry.name,
+                                                   entry.type, ignoreMatch, file);
+        if (kind == EntryKind::Descend) {
+            if (!self && openParents.load() < kMaxOpenParents)
+                self = std::make_shared<DirFd>(dirFd, &openParents);
+            out.subdirs.push_back({joinBytes(task.absPath, entry.name), std::move(file.relPath),
+                                   task.relUtf8.isEmpty() ? entry.name : joinBytes(task.relUtf8, entry.name),
+                                   task.scope, self, entry.name, true, probeDeferred});
+        } else if (kind == EntryKind::Reported) {
+            out.reported.push_back(std::move(file));
+        }
+    }
+    return out;
+}
+
+using EmitFn = std::function<bool(FolderResult &)>; // false: cancelled
+
+// Depth first, in name order, on this thread. False when cancelled.
+bool walkInOrder(FolderResult first, const QByteArray &rootPath, const QString &rootDir,
+                 const EntryClassifier &classifier, std::atomic<int> &openParents, const std::atomic_bool *cancel,
+                 const EmitFn &emit)
+{
+    std::vector<DirTask> stack;
+    if (!emit(first))
+        return false;
+    std::move(first.subdirs.rbegin(), first.subdirs.rend(), std::back_inserter(stack));
+    while (!stack.empty()) {
+        if (isCancelled(cancel))
+            return false;
+        DirTask task = std::move(stack.back());
+        stack.pop_back();
+        FolderResult folder = walkFolder(task, false, rootPath, rootDir, classifier, openParents, cancel);
+        if (folder.cancelled || !emit(folder))
+            return false;
+        std::move(folder.subdirs.rbegin(), folder.subdirs.rend(), std::back_inserter(stack));
+    }
+    return true;
+}
+
+// The same order of results, with `helpers` more threads opening, listing and classifying
+// folders ahead of it: this thread takes their results in depth-first name order (and walks
+// folders itself while the next one is not done), so the sink sees exactly what walkInOrder()
+// gives. False when cancelled.
+bool walkInParallel(FolderResult first, int helpers, const QByteArray &rootPath, const QString &rootDir,
+                    const EntryClassifier &classifier, std::atomic<int> &openParents,
+                    const std::atomic_bool *cancel, const EmitFn &emit)
+{
+    struct Node
+    {
+        DirTask task;
+        FolderResult result;
+        std::vector<std::unique_ptr<Node>> children;
+        bool done = false;
+    };
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<Node *> pending; // not walked yet; the last one first (depth first)
+    bool stop = false;
+
+    // Walks one pending folder (the lock held on entry and exit).
+    const auto walkOne = [&](std::unique_lock<std::mutex> &lock) {
+        Node *node = pending.back();
+        pending.pop_back();
+        lock.unlock();
+        node->result = walkFolder(node->task, false, rootPath, rootDir, classifier, openParents, cancel);
+        std::vector<std::unique_ptr<Node>> children;
+        children.reserve(node->result.subdirs.size());
+        for (DirTask &sub : node->result.subdirs) {
+            children.push_back(std::make_unique<Node>());
+            children.back()->task = std::move(sub);
+        }
+        node->result.subdirs.clear();
+        lock.lock();
+        node->children = std::move(children);
+        for (auto it = node->children.rbegin(); it != node->children.rend(); ++it)
+            pending.push_back(it->get());
+        node->done = true;
+        changed.notify_all();
+    };
+
+    Node root;
+    root.result = std::move(first);
+    for (DirTask &sub : root.result.subdirs) {
+        root.children.push_back(std::make_unique<Node>());
+        root.children.back()->task = std::move(sub);
+    }
+    root.result.subdirs.clear();
+    root.done = true;
+    for (auto it = root.children.rbegin(); it != root.children.rend(); ++it)
+        pending.push_back(it->get());
+
+    std::vector<std::thread> threads;
+    for (int i = 0; i < helpers; ++i) {
+        threads.emplace_back([&] {
+            std::unique_lock lock(mutex);
+            for (;;) {
+                changed.wait(lock, [&] { return stop || !pending.empty(); });
+                if (stop)
+                    return;
+                walkOne(lock);
+            }
+        });
+    }
+    auto join = qScopeGuard([&] {
+        {
+            const std::lock_guard lock(mutex);
+            stop = true;
+        }
+        changed.notify_all();
+        for (std::thread &t : threads)
+            t.join();
+    });
+
+    // Depth first over the tree as it grows: (node, next child) pairs.
+    bool ok = emit(root.result);
+    std::vector<std::pair<Node *, size_t>> path;
+    path.push_back({&root, 0});
+    while (!path.empty() && ok) {
+        auto &[parent, next] = path.back();
+        if (next == parent->children.size()) {
+            parent->children.clear(); // emitted: free it
+            path.pop_back();
+            continue;
+        }
+        Node *node = parent->children[next++].get();
+        {
+            std::unique_lock lock(mutex);
+            while (!node->done) {
+                if (isCancelled(cancel)) {
+                    ok = false;
+                    break;
+                }
+                if (!pending.empty())
+                    walkOne(lock);
+                else
+                    changed.wait_for(lock, std::chrono::milliseconds(50));
+            }
+        }
+        if (!ok || node->result.cancelled || isCancelled(cancel)) {
+            ok = false;
+            break;
+        }
+        if (!emit(node->result)) {
+            ok = false;
+            break;
+        }
+        node->result.reported = {};
+        path.push_back({node, 0});
+    }
+    return ok;
+}
+
 } // namespace
+
+Scanner::Scanner(const QString &rootDir, ScanOptions options)
+    : m_rootDir(QDir::cleanPath(QFileInfo(rootDir).absoluteFilePath())),
+      m_options(std::move(options)),
+      m_ignoreRules(std::make_shared<IgnoreRules>(m_rootDir))
+{
+    m_ignoreRules->setExtraPatterns(m_options.extraIgnorePatterns);
+    m_ignoreRules->setBuiltInsEnabled(m_options.builtInIgnores);
+}
+
+Scanner::~Scanner() = default;
+
 
 Result<ScanStats> Scanner::scan(const std::function<void(ScannedFile &&)> &sink,
                                 const std::atomic_bool *cancel) const
@@ -489,8 +715,8 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
     ScanStats stats;
     // Counted down by the open folders (DirFd) that the tasks below hold: declared before them,
     // so that it outlives them when the walk returns early (cancelled) with tasks left.
-    int openParents = 0;
-    std::vector<DirTask> stack;
+    std::atomic<int> openParents{0};
+    std::vector<DirTask> stack; // the first folder
     QString subRel = QDir::cleanPath(subDir);
     while (subRel.startsWith(u'/'))
         subRel.remove(0, 1);
@@ -511,87 +737,35 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
             scope = scope.descend(part);
         stack.push_back({joinBytes(rootPath, relUtf8), subRel, relUtf8, scope, nullptr, QByteArray()});
     }
-    bool isRoot = subRel.isEmpty();
-    while (!stack.empty()) {
-        if (isCancelled(cancel))
-            return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
-        DirTask task = std::move(stack.back());
-        stack.pop_back();
-
-        auto [fd, openError] = openWalkedFolder(task, isRoot, rootPath);
-        task.parent.reset(); // the parent closes once its last sub-folder is open
-        std::vector<DirEntry> entries;
-        if (fd >= 0 && !readEntries(fd, &entries)) {
-            openError = errno;
-            ::close(fd);
-            fd = -1;
-        }
-        if (fd < 0) {
-            if (isRoot)
-                return rootError(openError, m_rootDir);
-            if (openError == ENOENT)
-                continue; // removed while we were walking
-            ScannedFile folder = unreadableFolder(task, openError);
-            count(stats, folder);
-            sink(std::move(folder));
-            continue;
-        }
-        isRoot = false;
-        const int dirFd = fd;
-        // Closes the folder unless its sub-folders share it (then the last of them does).
-        std::shared_ptr<DirFd> self;
-        auto closeUnshared = qScopeGuard([&] {
-            if (!self)
-                ::close(dirFd);
-        });
-        if (task.scopePending) {
-            IgnoreMatch folderMatch;
-            task.scope = task.scope.descendListed(task.name, dirFd, listedIgnoreFiles(entries),
-                                                  task.probePending ? &folderMatch : nullptr);
-            if (folderMatch.ignored) { // a CMake build folder: reported as the parent would have
-                ScannedFile folder;
-                folder.relPath = task.relPath;
-                folder.absPath = absolutePath(m_rootDir, task.relPath);
-                folder.isDir = true;
-                folder.status = FileStatus::Ignored;
-                folder.reason = folderMatch.rule;
-                count(stats, folder);
-                sink(std::move(folder));
-                continue;
-            }
-        }
-        ++stats.directories;
-
-        std::vector<DirTask> subdirs;
-        for (const DirEntry &entry : entries) {
-            // Every entry: matching one against a huge ignore file takes a while.
+    const bool fromRoot = subRel.isEmpty();
+    // Hands a folder's results to the sink, as long as the walk is not cancelled (the sink may
+    // cancel it: nothing more is reported then).
+    const auto emit = [&](FolderResult &folder) {
+        stats.directories += folder.walked ? 1 : 0;
+        for (ScannedFile &file : folder.reported) {
             if (isCancelled(cancel))
-                return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
-            ScannedFile file;
-            // A folder's content probe waits until the folder is open (above).
-            bool probeDeferred = false;
-            const auto ignoreMatch = [&](bool isDir, bool isLink) {
-                return isDir && !isLink ? task.scope.matchDeferringProbe(entry.name, isDir, &probeDeferred)
-                                        : task.scope.match(entry.name, isDir);
-            };
-            const EntryKind kind = classifier.classify(dirFd, task.absPath, task.relUtf8,
-                                                       task.relPath, entry.name, entry.type,
-                                                       ignoreMatch, file);
-            if (kind == EntryKind::Descend) {
-                if (!self && openParents < kMaxOpenParents)
-                    self = std::make_shared<DirFd>(dirFd, &openParents);
-                subdirs.push_back({joinBytes(task.absPath, entry.name), std::move(file.relPath),
-                                   task.relUtf8.isEmpty() ? entry.name
-                                                          : joinBytes(task.relUtf8, entry.name),
-                                   task.scope, self, entry.name, true, probeDeferred});
-            } else if (kind == EntryKind::Reported) {
-                count(stats, file);
-                sink(std::move(file));
-            }
+                return false;
+            count(stats, file);
+            sink(std::move(file));
         }
-        // Depth first, in name order.
-        std::move(subdirs.rbegin(), subdirs.rend(), std::back_inserter(stack));
-    }
+        return true;
+    };
+
+    // The first folder here: an error opening the root is the scan's (a sub-folder that cannot
+    // be opened is reported as unreadable, as everywhere).
+    FolderResult first = walkFolder(stack.back(), fromRoot, rootPath, m_rootDir, classifier, openParents, cancel);
+    stack.clear();
+    if (first.openError != 0)
+        return rootError(first.openError, m_rootDir);
+    if (first.cancelled)
+        return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
+    const int helpers = std::clamp(m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount(), 1, 16) - 1;
+    const bool walked = helpers > 0 && first.subdirs.size() > 0
+                            ? walkInParallel(std::move(first), helpers, rootPath, m_rootDir, classifier, openParents,
+                                             cancel, emit)
+                            : walkInOrder(std::move(first), rootPath, m_rootDir, classifier, openParents, cancel, emit);
+    if (!walked)
+        return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
     qCDebug(lcIndex).nospace() << "scanned " << m_rootDir << ": " << stats.files << " files, "
                                << stats.directories << " folders, " << stats.candidates
                                << " candidates in " << timer.elapsed() << " ms";

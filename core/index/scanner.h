@@ -34,6 +34,7 @@ struct ScanOptions
     qint64 sizeCap = 1024 * 1024; // larger files are TooLarge
     QStringList extraIgnorePatterns; // .gitignore syntax, root-relative (settings)
     bool builtInIgnores = true;
+    int threads = 0; // threads walking folders (the results come in the same order); 0: one per core
 };
 
 struct ScanStats
