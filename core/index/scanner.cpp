@@ -178,8 +178,8 @@ public:
     {
     }
 
+    // dirFd: the open parent folder; parentAbs / parentRelUtf8: its paths; name: raw bytes.
     // ignoreMatch(isDir, isLink) gives the ignore decision for the entry.
-    // ignoreMatch(isDir) gives the ignore decision for the entry.
     template<typename IgnoreMatcher>
     EntryKind classify(int dirFd, const QByteArray &parentAbs, const QByteArray &parentRelUtf8,
                        const QString &parentRel, const QByteArray &name, unsigned char dirType,
@@ -686,7 +686,6 @@ Scanner::Scanner(const QString &rootDir, ScanOptions options)
 }
 
 Scanner::~Scanner() = default;
-
 
 Result<ScanStats> Scanner::scan(const std::function<void(ScannedFile &&)> &sink,
                                 const std::atomic_bool *cancel) const
