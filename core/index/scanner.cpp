@@ -537,15 +537,15 @@ FolderResult walkFolder(DirTask &task, bool isRoot, const QByteArray &rootPath, 
     return out;
 }
 
-using EmitFn = std::function<bool(FolderResult &)>; // false: cancelled
+using DeliverFn = std::function<bool(FolderResult &)>; // false: cancelled
 
 // Depth first, in name order, on this thread. False when cancelled.
 bool walkInOrder(FolderResult first, const QByteArray &rootPath, const QString &rootDir,
                  const EntryClassifier &classifier, std::atomic<int> &openParents, const std::atomic_bool *cancel,
-                 const EmitFn &emit)
+                 const DeliverFn &deliver)
 {
     std::vector<DirTask> stack;
-    if (!emit(first))
+    if (!deliver(first))
         return false;
     std::move(first.subdirs.rbegin(), first.subdirs.rend(), std::back_inserter(stack));
     while (!stack.empty()) {
@@ -554,7 +554,7 @@ bool walkInOrder(FolderResult first, const QByteArray &rootPath, const QString &
         DirTask task = std::move(stack.back());
         stack.pop_back();
         FolderResult folder = walkFolder(task, false, rootPath, rootDir, classifier, openParents, cancel);
-        if (folder.cancelled || !emit(folder))
+        if (folder.cancelled || !deliver(folder))
             return false;
         std::move(folder.subdirs.rbegin(), folder.subdirs.rend(), std::back_inserter(stack));
     }
@@ -567,7 +567,7 @@ bool walkInOrder(FolderResult first, const QByteArray &rootPath, const QString &
 // gives. False when cancelled.
 bool walkInParallel(FolderResult first, int helpers, const QByteArray &rootPath, const QString &rootDir,
                     const EntryClassifier &classifier, std::atomic<int> &openParents,
-                    const std::atomic_bool *cancel, const EmitFn &emit)
+                    const std::atomic_bool *cancel, const DeliverFn &deliver)
 {
     struct Node
     {
@@ -636,13 +636,13 @@ bool walkInParallel(FolderResult first, int helpers, const QByteArray &rootPath,
     });
 
     // Depth first over the tree as it grows: (node, next child) pairs.
-    bool ok = emit(root.result);
+    bool ok = deliver(root.result);
     std::vector<std::pair<Node *, size_t>> path;
     path.push_back({&root, 0});
     while (!path.empty() && ok) {
         auto &[parent, next] = path.back();
         if (next == parent->children.size()) {
-            parent->children.clear(); // emitted: free it
+            parent->children.clear(); // delivered: free it
             path.pop_back();
             continue;
         }
@@ -664,7 +664,7 @@ bool walkInParallel(FolderResult first, int helpers, const QByteArray &rootPath,
             ok = false;
             break;
         }
-        if (!emit(node->result)) {
+        if (!deliver(node->result)) {
             ok = false;
             break;
         }
@@ -715,14 +715,14 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
     // Counted down by the open folders (DirFd) that the tasks below hold: declared before them,
     // so that it outlives them when the walk returns early (cancelled) with tasks left.
     std::atomic<int> openParents{0};
-    std::vector<DirTask> stack; // the first folder
+    DirTask firstTask;
     QString subRel = QDir::cleanPath(subDir);
     while (subRel.startsWith(u'/'))
         subRel.remove(0, 1);
     if (subRel == u".")
         subRel.clear();
     if (subRel.isEmpty()) {
-        stack.push_back({rootPath, QString(), QByteArray(), m_ignoreRules->rootScope(), nullptr, QByteArray()});
+        firstTask = {rootPath, QString(), QByteArray(), m_ignoreRules->rootScope(), nullptr, QByteArray()};
     } else {
         if (subRel == u".." || subRel.startsWith(QStringLiteral("../")))
             return makeError(ErrorCode::InvalidArgument, QStringLiteral("outside the folder"), subDir);
@@ -734,12 +734,12 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
         IgnoreScope scope = m_ignoreRules->rootScope();
         for (const QByteArray &part : relUtf8.split('/'))
             scope = scope.descend(part);
-        stack.push_back({joinBytes(rootPath, relUtf8), subRel, relUtf8, scope, nullptr, QByteArray()});
+        firstTask = {joinBytes(rootPath, relUtf8), subRel, relUtf8, scope, nullptr, QByteArray()};
     }
     const bool fromRoot = subRel.isEmpty();
     // Hands a folder's results to the sink, as long as the walk is not cancelled (the sink may
     // cancel it: nothing more is reported then).
-    const auto emit = [&](FolderResult &folder) {
+    const auto deliver = [&](FolderResult &folder) {
         stats.directories += folder.walked ? 1 : 0;
         for (ScannedFile &file : folder.reported) {
             if (isCancelled(cancel))
@@ -752,8 +752,7 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
 
     // The first folder here: an error opening the root is the scan's (a sub-folder that cannot
     // be opened is reported as unreadable, as everywhere).
-    FolderResult first = walkFolder(stack.back(), fromRoot, rootPath, m_rootDir, classifier, openParents, cancel);
-    stack.clear();
+    FolderResult first = walkFolder(firstTask, fromRoot, rootPath, m_rootDir, classifier, openParents, cancel);
     if (first.openError != 0)
         return rootError(first.openError, m_rootDir);
     if (first.cancelled)
@@ -761,8 +760,8 @@ Result<ScanStats> Scanner::scanSubtree(const QString &subDir,
     const int helpers = std::clamp(m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount(), 1, 16) - 1;
     const bool walked = helpers > 0 && first.subdirs.size() > 0
                             ? walkInParallel(std::move(first), helpers, rootPath, m_rootDir, classifier, openParents,
-                                             cancel, emit)
-                            : walkInOrder(std::move(first), rootPath, m_rootDir, classifier, openParents, cancel, emit);
+                                             cancel, deliver)
+                            : walkInOrder(std::move(first), rootPath, m_rootDir, classifier, openParents, cancel, deliver);
     if (!walked)
         return makeError(ErrorCode::Cancelled, QStringLiteral("scan cancelled"), m_rootDir);
     qCDebug(lcIndex).nospace() << "scanned " << m_rootDir << ": " << stats.files << " files, "
