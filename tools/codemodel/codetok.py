@@ -104,6 +104,9 @@ class WordPiece:
         self.unk = self.ids["[UNK]"]
         self.cache = {}
         self.max_len = max(len(t) for t in vocab)
+        lengths = sorted(len(t) for t in vocab)
+        mid = len(lengths) // 2
+        self.median = lengths[mid] if len(lengths) % 2 else int((lengths[mid - 1] + lengths[mid]) / 2)
 
     def word_ids(self, word):
         lw = word.lower()
@@ -136,9 +139,7 @@ class WordPiece:
         return out
 
     def median_token_length(self):
-        lengths = sorted(len(t) for t in self.vocab)
-        mid = len(lengths) // 2
-        return lengths[mid] if len(lengths) % 2 else int((lengths[mid - 1] + lengths[mid]) / 2)
+        return self.median
 
     def encode(self, text, max_length=512):
         """Token ids as the embedder sees them: text cut to max_length x median token length

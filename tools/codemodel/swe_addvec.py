@@ -9,6 +9,8 @@ XDG_CONFIG_HOME scores it.
   swe_addvec.py --cli CLI --work /tmp/codemodel-swe --cfg /tmp/codemodel-cfg/NAME
 """
 import argparse
+import glob
+import sqlite3
 import json
 import os
 import subprocess
@@ -31,8 +33,9 @@ def main():
     a = ap.parse_args()
     env = dict(os.environ, XDG_CONFIG_HOME=a.cfg)
     items = [json.loads(l) for l in open(os.path.join(SHARED, "swebench_lite_dev.jsonl"))]
-    items.sort(key=lambda r: (r["repo"], r["base_commit"]))
+    items.sort(key=lambda r: (r["repo"], r["created_at"] if "created_at" in r else r["instance_id"]))
     last = {}
+    prev_db = {}
     for r in items:
         name = r["repo"].replace("/", "__")
         tree = os.path.join(a.work, "repos", name)
@@ -43,6 +46,18 @@ def main():
         if last.get(name) != r["base_commit"]:
             rs.checkout(tree, r["base_commit"])   # as the snapshot builder checks it out
             last[name] = r["base_commit"]
+        db = glob.glob(os.path.join(snap, "*", "index.sqlite"))
+        if db and name in prev_db:
+            # vectors are keyed by chunk content and model: the previous snapshot of the same
+            # repository already holds those of the unchanged chunks (not the LSA's, fitted per index)
+            con = sqlite3.connect(db[0])
+            con.execute("attach database ? as prev", (prev_db[name],))
+            con.execute("insert or ignore into embeddings select * from prev.embeddings "
+                        "where model_id not like 'builtin-lsa%'")
+            con.commit()
+            con.close()
+        if db:
+            prev_db[name] = db[0]
         t0 = time.monotonic()
         p = subprocess.run([a.cli, "--data-dir", snap, "index", tree], env=env, capture_output=True, text=True)
         tail = [l for l in (p.stdout + p.stderr).splitlines() if l.startswith(("indexed", "vectors:"))]

@@ -35,9 +35,11 @@ def load_pairs(path, max_doc_share=None):
 
 
 def to_tensors(seqs):
-    flat = np.fromiter((i for s in seqs for i in s), dtype=np.int64)
+    """seqs: numpy int64 arrays -> EmbeddingBag input and offsets."""
+    flat = np.concatenate(seqs)
     offsets = np.zeros(len(seqs), dtype=np.int64)
-    np.cumsum([len(s) for s in seqs[:-1]], out=offsets[1:]) if len(seqs) > 1 else None
+    if len(seqs) > 1:
+        np.cumsum([len(s) for s in seqs[:-1]], out=offsets[1:])
     return torch.from_numpy(flat), torch.from_numpy(offsets)
 
 
@@ -128,6 +130,10 @@ def main():
             dcache[p["d"]] = d
         if len(q) < 2 or len(d) < 4:
             continue
+        q = np.asarray(q, dtype=np.int64)
+        if not isinstance(d, np.ndarray):
+            d = np.asarray(d, dtype=np.int64)
+            dcache[p["d"]] = d
         g = group_of.setdefault((p["repo"], p["q"].lower()), len(group_of))
         qs.append(q)
         ds.append(d)
@@ -147,8 +153,7 @@ def main():
     # init: random directions scaled by idf over the training code
     df = np.zeros(len(vocab))
     for d in dcache.values():
-        for i in set(d):
-            df[i] += 1
+        df[np.unique(np.asarray(d, dtype=np.int64))] += 1
     n_docs = len(dcache)
     idf = np.log((n_docs + 1) / (df + 1)) + 1.0
     init = np.random.randn(len(vocab), args.dim).astype(np.float32) / math.sqrt(args.dim)
