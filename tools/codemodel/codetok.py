@@ -76,7 +76,8 @@ def build_vocab(texts, max_words=24000, max_pieces=8000, min_count=5, min_repos=
     for ch in "abcdefghijklmnopqrstuvwxyz0123456789":
         add(ch)
         add("##" + ch)
-    for w, n in words.most_common():
+    # ties broken by the token text: the same pairs give the same vocabulary in every run
+    for w, n in sorted(words.items(), key=lambda kv: (-kv[1], kv[0])):
         if len(vocab) >= len(SPECIALS) + 72 + max_words:
             break
         if n < min_count or len(word_repos[w]) < min_repos or len(w) > 40:
@@ -85,7 +86,7 @@ def build_vocab(texts, max_words=24000, max_pieces=8000, min_count=5, min_repos=
             continue
         add(w)
     n_pieces = 0
-    for p, n in (heads + conts).most_common():
+    for p, n in sorted((heads + conts).items(), key=lambda kv: (-kv[1], kv[0])):
         if n_pieces >= max_pieces or n < min_count:
             break
         if p.isdigit() and len(p) > 2:
