@@ -36,6 +36,7 @@ def main():
     items.sort(key=lambda r: (r["repo"], r["created_at"] if "created_at" in r else r["instance_id"]))
     last = {}
     prev_db = {}
+    model_id = {}
     for r in items:
         name = r["repo"].replace("/", "__")
         tree = os.path.join(a.work, "repos", name)
@@ -47,13 +48,15 @@ def main():
             rs.checkout(tree, r["base_commit"])   # as the snapshot builder checks it out
             last[name] = r["base_commit"]
         db = glob.glob(os.path.join(snap, "*", "index.sqlite"))
-        if db and name in prev_db:
+        if db and name in prev_db and model_id.get(name):
             # vectors are keyed by chunk content and model: the previous snapshot of the same
-            # repository already holds those of the unchanged chunks (not the LSA's, fitted per index)
+            # repository already holds this model's vectors of the unchanged chunks (only this
+            # model's: copying every model's would grow each snapshot by all of them; never the
+            # LSA's, which is fitted per index)
             con = sqlite3.connect(db[0])
             con.execute("attach database ? as prev", (prev_db[name],))
-            con.execute("insert or ignore into embeddings select * from prev.embeddings "
-                        "where model_id not like 'builtin-lsa%'")
+            con.execute("insert or ignore into embeddings select * from prev.embeddings where model_id = ?",
+                        (model_id[name],))
             con.commit()
             con.close()
         if db:
@@ -61,6 +64,12 @@ def main():
         t0 = time.monotonic()
         p = subprocess.run([a.cli, "--data-dir", snap, "index", tree], env=env, capture_output=True, text=True)
         tail = [l for l in (p.stdout + p.stderr).splitlines() if l.startswith(("indexed", "vectors:"))]
+        if db:
+            con = sqlite3.connect(db[0])
+            row = con.execute("select value from meta where key = 'embed_model'").fetchone()
+            con.close()
+            if row and not str(row[0]).startswith("builtin-lsa"):
+                model_id[name] = row[0]
         print("%-36s %.1f s  %s" % (r["instance_id"], time.monotonic() - t0, " | ".join(tail)[:200]), flush=True)
 
 
