@@ -261,27 +261,44 @@ Result<void> LexicalView::run(QueryContext &ctx) const
     const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](size_t h, double w) { query.emplace_back(h, w); }));
     if (queryNorm <= 0)
         return {};
-    // The candidates the other views rank best (BM25 and cosine as fusion weighs them), ties by id.
+    // The candidates the other views rank best (BM25 and cosine as fusion weighs them); equal
+    // ones by path and line, as the list is, so that row ids never decide which are scored.
     double bestBm25 = 0;
     double bestVector = 0;
     for (const Candidate &c : std::as_const(ctx.candidates)) {
         bestBm25 = std::max(bestBm25, c.scores.bm25);
         bestVector = std::max(bestVector, c.scores.vector);
     }
-    std::vector<std::pair<double, qint64>> pool;
+    struct Entry
+    {
+        double pre;
+        const Candidate *candidate;
+        const ChunkRecord *header;
+    };
+    std::vector<Entry> pool;
     pool.reserve(size_t(ctx.candidates.size()));
     for (const Candidate &c : std::as_const(ctx.candidates)) {
         const double pre = (bestBm25 > 0 ? c.scores.bm25 / bestBm25 : 0)
                            + tune.vectorWeight * (bestVector > 0 ? std::max(0.0, c.scores.vector) / bestVector : 0);
-        pool.emplace_back(-pre, c.chunkId);
+        pool.push_back({pre, &c, ctx.candidates.header(c.chunkId)});
     }
-    std::sort(pool.begin(), pool.end());
+    std::sort(pool.begin(), pool.end(), [](const Entry &a, const Entry &b) {
+        if (a.pre != b.pre)
+            return a.pre > b.pre;
+        if (a.candidate->path != b.candidate->path)
+            return a.candidate->path < b.candidate->path;
+        const int la = a.header ? a.header->startLine : 0;
+        const int lb = b.header ? b.header->startLine : 0;
+        if (la != lb)
+            return la < lb;
+        return a.candidate->chunkId < b.candidate->chunkId;
+    });
     if (tune.lexicalPool > 0 && pool.size() > size_t(tune.lexicalPool))
         pool.resize(size_t(tune.lexicalPool));
     QList<qint64> ids;
     ids.reserve(qsizetype(pool.size()));
-    for (const auto &p : pool)
-        ids << p.second;
+    for (const Entry &e : pool)
+        ids << e.candidate->chunkId;
     for (const auto &[id, text] : ctx.store.chunks().lexicalTexts(ids, tune.lexicalChars)) {
         if (ctx.cancelled())
             return {};
