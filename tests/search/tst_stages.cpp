@@ -318,8 +318,8 @@ void tst_Stages::lexicalViewCosine()
     b.scores.bm25 = 4;
     b.scores.lexical = 0.5;
     f.run(Fusion());
-    QCOMPARE(f.ctx.candidates[1].base, 1.0 + 0.4 * 0.4);
-    QCOMPARE(f.ctx.candidates[2].base, 0.5 + 0.4 * 1.0);
+    QCOMPARE(f.ctx.candidates[1].base, 1.0 + 0.3 * 0.4);
+    QCOMPARE(f.ctx.candidates[2].base, 0.5 + 0.3 * 1.0);
     // off
     Tuning off;
     off.lexicalWeight = 0;
