@@ -9,6 +9,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -92,7 +93,7 @@ Result<void> readChunkMatches(const QJsonArray &chunks, RemoteHit &hit, bool *fi
     // the best line zoekt names, else the first range's, else the chunk's first line
     hit.line = cm.value(QStringLiteral("BestLineMatch")).toInt();
     if (hit.line < 1) {
-        const QJsonObject start = cm.value(QStringLiteral("Ranges")).toArray().first().toObject().value(QStringLiteral("Start")).toObject();
+        const QJsonObject start = cm.value(QStringLiteral("Ranges")).toArray().at(0).toObject().value(QStringLiteral("Start")).toObject();
         hit.line = start.value(QStringLiteral("LineNumber")).toInt(first);
     }
     hit.line = std::clamp(hit.line, hit.startLine, hit.endLine);
@@ -172,11 +173,14 @@ QString ZoektGenerator::zoektQuery(const QStringList &terms)
 {
     QStringList parts;
     QSet<QString> seen;
-    for (const QString &term : terms) {
+    QStringList words;
+    for (const QString &term : terms)
+        words << term.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    for (const QString &word : std::as_const(words)) {
         QString escaped;
-        for (const QChar ch : term) {
-            if (ch.unicode() < 0x20 || ch.unicode() == 0x7f || ch.isSpace())
-                continue; // no control characters or spaces inside one literal
+        for (const QChar ch : word) {
+            if (ch.unicode() < 0x20 || ch.unicode() == 0x7f)
+                continue; // no control characters
             const bool word = ch.unicode() >= 0x80 || ch.isLetterOrNumber() || ch == u'_';
             if (!word)
                 escaped += u'\\'; // a literal for zoekt's tokenizer (quotes, parentheses, "-", "file:")

@@ -39,7 +39,7 @@ public:
     QString name() const override { return QStringLiteral("zoekt"); }
     Result<void> run(QueryContext &context) const override;
 
-    // The zoekt query for terms: each a literal (regular-expression and query-syntax characters
+    // The zoekt query for terms (split at spaces): each a literal (regular-expression and query-syntax characters
     // escaped with a backslash, "or" left out), OR-ed.
     static QString zoektQuery(const QStringList &terms);
     // The body of POST /api/search.

@@ -136,9 +136,9 @@ QByteArray mixedReply()
                   QStringLiteral("ChunkMatches"),
                   QJsonArray{chunkMatch("// a pool of proxies\nfunc PickProxy(cookie string) *Proxy {\n\treturn pool.next()\n", 40, 20, 2),
                              chunkMatch("var proxies = map[string]*Proxy{}\n", 7, 30)}),
-        fileMatch(QStringLiteral("github.com/acme/requests"), QStringLiteral("pkg/cookies.py"), 600,
+        fileMatch(QStringLiteral("github.com/acme/requests"), QStringLiteral("pkg/proxies.py"), 600,
                   QStringLiteral("ChunkMatches"),
-                  QJsonArray{chunkMatch("def merge_cookies(jar, cookies):\n", 10, 50)}),
+                  QJsonArray{chunkMatch("def select_proxy(url, proxies):\n", 2, 50)}),
         fileMatch(QStringLiteral("github.com/acme/gateway"), QStringLiteral("docs/cookies.md"), 10.25,
                   QStringLiteral("ChunkMatches"),
                   QJsonArray{chunkMatch("docs/cookies.md", 0, 5, 1, true)}),
@@ -233,7 +233,7 @@ void tst_Zoekt::queryIsEscapedLiterals()
                                          QStringLiteral("\"q\""), QStringLiteral("(p)"), QStringLiteral("c\\d"),
                                          QStringLiteral("or"), QStringLiteral("two words"), QStringLiteral("cookie"),
                                          QStringLiteral("cookie"), QStringLiteral("größe"), QStringLiteral("")}),
-             QStringLiteral("a\\.b\\* or \\-x or file\\:y or \\\"q\\\" or \\(p\\) or c\\\\d or twowords or cookie or größe"));
+             QStringLiteral("a\\.b\\* or \\-x or file\\:y or \\\"q\\\" or \\(p\\) or c\\\\d or two or words or cookie or größe"));
     QCOMPARE(ZoektGenerator::zoektQuery({QStringLiteral("or")}), QString());
 }
 
@@ -264,8 +264,9 @@ void tst_Zoekt::requestIsZoektsJson()
     QVERIFY(r->remote.ok);
     QCOMPARE(r->remote.url, server.rootUrl().toString() + QStringLiteral("/api/search"));
     QVERIFY(r->remoteHits.isEmpty());
-    QVERIFY(r->notes.isEmpty());
-    QCOMPARE(r->timings.at(3).stage, QStringLiteral("zoekt"));
+    // only the local search's own note (no vectors in this index)
+    QCOMPARE(r->notes, QStringList{QStringLiteral("no vectors: keyword search only")});
+    QCOMPARE(r->timings.at(2).stage, QStringLiteral("zoekt"));
 }
 
 void tst_Zoekt::chunkMatchesAreRead()
@@ -291,8 +292,8 @@ void tst_Zoekt::chunkMatchesAreRead()
     QCOMPARE(a.reasons, QStringList{QStringLiteral("zoekt rank 1")});
     const RemoteHit &b = hits->at(1);
     QCOMPARE(b.rank, 2);
-    QCOMPARE(b.startLine, 10);
-    QCOMPARE(b.snippet, QStringLiteral("def merge_cookies(jar, cookies):"));
+    QCOMPARE(b.startLine, 2);
+    QCOMPARE(b.snippet, QStringLiteral("def select_proxy(url, proxies):"));
     // only the file name matched: no lines
     const RemoteHit &c = hits->at(2);
     QCOMPARE(c.path, QStringLiteral("docs/cookies.md"));
@@ -350,9 +351,10 @@ void tst_Zoekt::openFolderHitsAreFusedOthersListedAfter()
     Searcher local(m_store.get());
     auto before = local.search(query);
     QVERIFY(before);
-    QCOMPARE(order(*before), (QStringList{QStringLiteral("pkg/proxies.py:select_proxy"),
-                                          QStringLiteral("pkg/cookies.py:merge_cookies"),
+    QCOMPARE(order(*before), (QStringList{QStringLiteral("pkg/cookies.py:merge_cookies"),
                                           QStringLiteral("pkg/proxies.py:resolve_proxies"),
+                                          QStringLiteral("pkg/cookies.py:CookieJar.set_cookie"),
+                                          QStringLiteral("pkg/proxies.py:select_proxy"),
                                           QStringLiteral("pkg/cookies.py:CookieJar")}));
     QVERIFY(before->remote.engine.isEmpty());
 
@@ -362,17 +364,23 @@ void tst_Zoekt::openFolderHitsAreFusedOthersListedAfter()
     searcher.setRemoteSearch(config(server));
     auto r = searcher.search(query);
     QVERIFY(r);
-    // zoekt's rank 2 is this folder's pkg/cookies.py, line 10: the chunk merge_cookies gets
-    // the remote rank and goes first; the rest keeps its order
+    // zoekt's rank 2 is this folder's pkg/proxies.py, line 2: the chunk select_proxy gets the
+    // remote rank and goes from fourth to second (resolve_proxies, now its file's second hit,
+    // is halved by the per-file decay)
     QCOMPARE(order(*r), (QStringList{QStringLiteral("pkg/cookies.py:merge_cookies"),
                                      QStringLiteral("pkg/proxies.py:select_proxy"),
+                                     QStringLiteral("pkg/cookies.py:CookieJar.set_cookie"),
                                      QStringLiteral("pkg/proxies.py:resolve_proxies"),
                                      QStringLiteral("pkg/cookies.py:CookieJar")}));
-    const SearchHit &fused = r->hits.first();
+    const SearchHit &fused = r->hits.at(1);
     QCOMPARE(fused.scores.remoteRank, 2);
     QCOMPARE(fused.scores.remote, 61.0 / 62.0);
     QVERIFY(fused.reasons.contains(QStringLiteral("zoekt rank 2")));
-    QCOMPARE(r->hits.at(1).scores.remoteRank, 0);
+    QCOMPARE(fused.scores.bm25, before->hits.at(3).scores.bm25);
+    for (const SearchHit &h : std::as_const(r->hits)) {
+        if (&h != &fused)
+            QCOMPARE(h.scores.remoteRank, 0);
+    }
     // the other repository's files, in zoekt's order, apart from the local hits
     QCOMPARE(r->remoteHits.size(), 2);
     QCOMPARE(r->remoteHits.at(0).path, QStringLiteral("net/proxy_pool.go"));
@@ -392,6 +400,7 @@ void tst_Zoekt::openFolderHitsAreFusedOthersListedAfter()
     QCOMPARE(order(*r2), order(*before));
     QCOMPARE(r2->remoteHits.size(), 3);
     QCOMPARE(r2->remoteHits.at(1).repository, QStringLiteral("github.com/acme/requests"));
+    QCOMPARE(r2->remoteHits.at(1).path, QStringLiteral("pkg/proxies.py"));
     QCOMPARE(r2->remote.mapped, 0);
 }
 
@@ -406,7 +415,7 @@ void tst_Zoekt::filtersApplyToRemoteHits()
     auto r = searcher.search(QStringLiteral("proxies cookies path:**/*.py"));
     QVERIFY(r);
     QCOMPARE(r->remoteHits.size(), 1);
-    QCOMPARE(r->remoteHits.first().path, QStringLiteral("pkg/cookies.py"));
+    QCOMPARE(r->remoteHits.first().path, QStringLiteral("pkg/proxies.py"));
     QCOMPARE(r->remote.filtered, 2);
     // the filters are not sent: zoekt is asked for the words only
     QCOMPARE(QJsonDocument::fromJson(server.requests.first().body).object().value(QStringLiteral("Q")).toString(),
@@ -478,7 +487,7 @@ void tst_Zoekt::failuresKeepTheLocalResults()
     QVERIFY(!r->remote.ok);
     QCOMPARE(r->remote.error, error);
     const QString where = c.url.toString() + QStringLiteral("/api/search");
-    QCOMPARE(r->notes, QStringList{QStringLiteral("zoekt at %1 failed: %2; local results only").arg(where, error)});
+    QCOMPARE(r->notes, expected->notes + QStringList{QStringLiteral("zoekt at %1 failed: %2; local results only").arg(where, error)});
     // no retry: one request at most
     QCOMPARE(server.requests.size(), kind == QLatin1String("dead") ? 0 : 1);
 }
