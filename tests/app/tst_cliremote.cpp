@@ -102,7 +102,7 @@ void tst_CliRemote::jsonHasRemoteResults()
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QCOMPARE(m_server.requests.size(), 1);
     QCOMPARE(QJsonDocument::fromJson(m_server.requests.first().body).object().value(QStringLiteral("Q")).toString(),
-             QStringLiteral("configuration or file"));
+             QStringLiteral("configuration")); // "file" is a stopword
     const QJsonObject obj = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(obj.value(QStringLiteral("results")).toArray().first().toObject().value(QStringLiteral("path")).toString(),
              QStringLiteral("src/config.py"));
