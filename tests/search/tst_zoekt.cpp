@@ -10,6 +10,7 @@
 #include "core/search/searcher.h"
 #include "core/search/searchsettings.h"
 #include "core/search/zoektgenerator.h"
+#include "core/store/conversationstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -267,6 +268,18 @@ void tst_Zoekt::requestIsZoektsJson()
     // only the local search's own note (no vectors in this index)
     QCOMPARE(r->notes, QStringList{QStringLiteral("no vectors: keyword search only")});
     QCOMPARE(r->timings.at(2).stage, QStringLiteral("zoekt"));
+    // What Was Sent lists it
+    auto log = ConversationStore::open(m_store->path());
+    QVERIFY(log);
+    const QList<RemoteRequestRecord> sent = (*log)->remoteRequests();
+    QVERIFY(!sent.isEmpty());
+    const RemoteRequestRecord &record = sent.first();
+    QCOMPARE(record.purpose, QStringLiteral("search-zoekt"));
+    QCOMPARE(record.endpoint, r->remote.url);
+    QCOMPARE(record.bytes, qint64(req.body.size()));
+    QVERIFY(record.local);
+    QVERIFY(record.files.isEmpty());
+    QCOMPARE(record.status, QStringLiteral("ok"));
 }
 
 void tst_Zoekt::chunkMatchesAreRead()
