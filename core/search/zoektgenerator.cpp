@@ -181,8 +181,8 @@ QString ZoektGenerator::zoektQuery(const QStringList &terms)
         for (const QChar ch : word) {
             if (ch.unicode() < 0x20 || ch.unicode() == 0x7f)
                 continue; // no control characters
-            const bool word = ch.unicode() >= 0x80 || ch.isLetterOrNumber() || ch == u'_';
-            if (!word)
+            const bool wordChar = ch.unicode() >= 0x80 || ch.isLetterOrNumber() || ch == u'_';
+            if (!wordChar)
                 escaped += u'\\'; // a literal for zoekt's tokenizer (quotes, parentheses, "-", "file:")
             escaped += ch;        // and for its regular expressions (".", "*", "(", "\\")
         }
