@@ -16,8 +16,10 @@ Result<void> Fusion::run(QueryContext &ctx) const
     double best = 0;
     double bestVector = 0;
     double bestTitle = 0;
+    double bestLexical = 0;
     for (const Candidate &c : std::as_const(ctx.candidates)) {
         best = std::max(best, c.scores.bm25);
+        bestLexical = std::max(bestLexical, c.scores.lexical);
         bestTitle = std::max(bestTitle, c.scores.title);
         if (!ctx.queryVector.empty())
             bestVector = std::max(bestVector, c.scores.vector);
@@ -40,6 +42,8 @@ Result<void> Fusion::run(QueryContext &ctx) const
             c.base = c.scores.bm25 + tune.vectorWeight * vec + tune.remoteWeight * c.scores.remote;
         }
         c.base += tune.titleWeight * c.scores.title;
+        c.scores.lexical = bestLexical > 0 ? c.scores.lexical / bestLexical : 0;
+        c.base += tune.lexicalWeight * c.scores.lexical;
         c.scores.final = c.base;
     }
     return {};

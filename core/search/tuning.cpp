@@ -16,6 +16,9 @@ Tuning Tuning::parse(const QString &spec)
     } knobs[] = {
         {"fusion", nullptr, &t.fusion},
         {"vec", &t.vectorWeight, nullptr},
+        {"lexical", &t.lexicalWeight, nullptr},
+        {"lexicalPool", nullptr, &t.lexicalPool},
+        {"lexicalChars", nullptr, &t.lexicalChars},
         {"rrfK", &t.rrfK, nullptr},
         {"symbol", &t.symbolBonus, nullptr},
         {"definition", &t.definitionBoost, nullptr},
