@@ -34,10 +34,12 @@ Result<void> Fusion::run(QueryContext &ctx) const
                 rrf += 1.0 / (tune.rrfK + c.scores.bm25Rank);
             if (c.scores.vectorRank > 0)
                 rrf += tune.vectorWeight / (tune.rrfK + c.scores.vectorRank);
+            if (c.scores.remoteRank > 0)
+                rrf += tune.remoteWeight / (tune.rrfK + c.scores.remoteRank);
             // scaled so the best possible BM25-only score is 1, like the weighted mix
             c.base = rrf * (tune.rrfK + 1);
         } else {
-            c.base = c.scores.bm25 + tune.vectorWeight * vec;
+            c.base = c.scores.bm25 + tune.vectorWeight * vec + tune.remoteWeight * c.scores.remote;
         }
         c.base += tune.titleWeight * c.scores.title;
         c.scores.lexical = bestLexical > 0 ? c.scores.lexical / bestLexical : 0;

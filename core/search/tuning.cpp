@@ -45,6 +45,7 @@ Tuning Tuning::parse(const QString &spec)
         {"decay", &t.decay, nullptr},
         {"mention", &t.mentionBoost, nullptr},
         {"title", &t.titleWeight, nullptr},
+        {"remote", &t.remoteWeight, nullptr},
         {"pathReport", &t.pathReport, nullptr},
         {"mentionIds", nullptr, &t.mentionIdentifiers},
         {"reportTerms", nullptr, &t.reportTerms},
