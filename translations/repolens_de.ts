@@ -1819,6 +1819,10 @@ Inhalt (%3 Bytes, genau wie gesendet):
         <translation>Index: unvollständig (die Indexierung wurde vor dem Ende gestoppt); Neu indexieren (F5) vervollständigt ihn
 </translation>
     </message>
+    <message>
+        <source>Lexical</source>
+        <translation>Lexikalisch</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>

@@ -1799,6 +1799,10 @@ Body (%3 bytes, exactly as sent):
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Lexical</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>

@@ -1819,6 +1819,10 @@ Corps (%3 octets, tel qu&apos;envoyé) :
         <translation>Index : incomplet (l&apos;indexation a été arrêtée avant la fin) ; Réindexer (F5) le complète
 </translation>
     </message>
+    <message>
+        <source>Lexical</source>
+        <translation>Lexical</translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::SentLogDialog</name>

@@ -51,7 +51,7 @@ RetrievalInspector::RetrievalInspector(QWidget *parent)
     m_candidates->setAlternatingRowColors(true);
     m_candidates->setSortingEnabled(true);
     m_candidates->setHeaderLabels({tr("Sent"), tr("Location"), tr("Symbol"), tr("Stage"), tr("BM25"), tr("BM25 rank"),
-                                   tr("Vector"), tr("Vector rank"), tr("Symbol match"), tr("File"), tr("Prior"),
+                                   tr("Vector"), tr("Vector rank"), tr("Lexical"), tr("Symbol match"), tr("File"), tr("Prior"),
                                    tr("Graph"), tr("Rerank"), tr("Final"), tr("Tokens"), tr("Why")});
     m_context = new QTreeWidget(m_tabs);
     m_context->setObjectName(QStringLiteral("inspectorContext"));
@@ -148,18 +148,19 @@ void RetrievalInspector::setTurn(const ChatTurn &t)
         item->setText(5, s.bm25Rank ? QString::number(s.bm25Rank) : QString());
         item->setText(6, score(s.vector));
         item->setText(7, s.vectorRank ? QString::number(s.vectorRank) : QString());
-        item->setText(8, score(s.symbol));
-        item->setText(9, score(s.file));
-        item->setText(10, score(s.prior));
-        item->setText(11, score(s.graph));
-        item->setText(12, score(s.rerank));
-        item->setText(13, score(s.final));
-        item->setText(14, QString::number(d.tokens));
+        item->setText(8, score(s.lexical));
+        item->setText(9, score(s.symbol));
+        item->setText(10, score(s.file));
+        item->setText(11, score(s.prior));
+        item->setText(12, score(s.graph));
+        item->setText(13, score(s.rerank));
+        item->setText(14, score(s.final));
+        item->setText(15, QString::number(d.tokens));
         QString why = d.included ? c.reasons.join(QStringLiteral("; ")) : d.reason;
         if (d.included && !d.withheld.isEmpty())
             why = tr("credentials withheld: %1").arg(d.withheld) + QStringLiteral("; ") + why;
-        item->setText(15, why);
-        item->setToolTip(15, c.reasons.join(u'\n'));
+        item->setText(16, why);
+        item->setToolTip(16, c.reasons.join(u'\n'));
     }
     for (int c = 0; c < m_candidates->columnCount(); ++c)
         m_candidates->resizeColumnToContents(c);

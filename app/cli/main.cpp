@@ -95,7 +95,9 @@ Commands:
                                     embed.static: a model2vec model folder, used instead
                                     of the endpoint and the built-in model while set;
                                     embed.builtin: lsa or subtokens; rerank.url,
-                                    rerank.model) or answering setting (llm.url,
+                                    rerank.model; remote.zoekt_url: a zoekt webserver
+                                    that `search` also asks, remote.zoekt_repository,
+                                    remote.zoekt_timeout_ms) or answering setting (llm.url,
                                     llm.model, llm.temperature, llm.max_tokens,
                                     llm.key_env, llm.timeout, hyde, top_k,
                                     context_budget, history_budget, summaries) or
@@ -498,6 +500,22 @@ void printHumanResults(const SearchResponse &r)
         for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
             out += QStringLiteral("    %1\n").arg(terminalText(lines.at(i).left(120), true));
     }
+    // Remote hits (files the local index does not have) after the local ones, in the engine's order.
+    if (!r.remote.engine.isEmpty() && !r.remoteHits.isEmpty())
+        out += QStringLiteral("\n%1 remote results (%2, files not in this index)\n").arg(r.remoteHits.size()).arg(r.remote.engine);
+    n = 0;
+    for (const RemoteHit &hit : r.remoteHits) {
+        out += QStringLiteral("\nremote %1. %2 %3:%4-%5  %6  score %7\n")
+                   .arg(++n)
+                   .arg(terminalText(hit.repository), terminalText(hit.path))
+                   .arg(hit.startLine)
+                   .arg(hit.endLine)
+                   .arg(terminalText(hit.reasons.join(QStringLiteral(", "))))
+                   .arg(hit.score, 0, 'f', 3);
+        const QStringList lines = hit.snippet.split(u'\n');
+        for (int i = 0; i < std::min<qsizetype>(4, lines.size()) && !hit.snippet.isEmpty(); ++i)
+            out += QStringLiteral("    %1\n").arg(terminalText(lines.at(i).left(120), true));
+    }
     printOut(out);
 }
 
@@ -523,6 +541,8 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
     }
     if (options.vectors)
         searcher.enableVectors(dbPath, configuredEmbedder(settings));
+    // remote keyword search: only with remote.zoekt_url set (nothing is sent otherwise)
+    searcher.setRemoteSearch(configuredZoekt(settings));
     if (options.rerank == RerankMode::Endpoint && !settings.rerankUrl.isEmpty()) {
         HttpEndpoint endpoint;
         endpoint.baseUrl = settings.rerankUrl;

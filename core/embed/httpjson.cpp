@@ -128,7 +128,9 @@ void JsonPost::onFinished()
         QString detail = QString::fromUtf8(bytes.left(300)).simplified();
         const QJsonDocument doc = QJsonDocument::fromJson(bytes);
         if (doc.isObject()) {
-            const QJsonValue err = doc.object().value(QStringLiteral("error"));
+            QJsonValue err = doc.object().value(QStringLiteral("error"));
+            if (err.isUndefined()) // zoekt: {"Error": "..."}
+                err = doc.object().value(QStringLiteral("Error"));
             if (err.isObject())
                 detail = err.toObject().value(QStringLiteral("message")).toString(detail);
             else if (err.isString())

@@ -12,6 +12,7 @@ QJsonObject scoresJson(const StageScores &s)
 {
     return QJsonObject{{QStringLiteral("bm25"), s.bm25},     {QStringLiteral("bm25_rank"), s.bm25Rank},
                        {QStringLiteral("vector"), s.vector}, {QStringLiteral("vector_rank"), s.vectorRank},
+                       {QStringLiteral("lexical"), s.lexical},
                        {QStringLiteral("symbol"), s.symbol}, {QStringLiteral("file"), s.file},
                        {QStringLiteral("prior"), s.prior},   {QStringLiteral("graph"), s.graph},
                        {QStringLiteral("rerank"), s.rerank}, {QStringLiteral("final"), s.final}};
@@ -24,6 +25,7 @@ StageScores scoresFrom(const QJsonObject &o)
     s.bm25Rank = o.value(QStringLiteral("bm25_rank")).toInt();
     s.vector = o.value(QStringLiteral("vector")).toDouble();
     s.vectorRank = o.value(QStringLiteral("vector_rank")).toInt();
+    s.lexical = o.value(QStringLiteral("lexical")).toDouble();
     s.symbol = o.value(QStringLiteral("symbol")).toDouble();
     s.file = o.value(QStringLiteral("file")).toDouble();
     s.prior = o.value(QStringLiteral("prior")).toDouble();

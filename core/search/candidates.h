@@ -19,12 +19,15 @@ struct StageScores
     int bm25Rank = 0;    // 1-based, 0 = not found by BM25
     double vector = 0;
     int vectorRank = 0;
+    double lexical = 0;  // cosine of the bags of code terms (LexicalView), then best-normalised
     double title = 0;    // bug reports: BM25 of the report's title alone, then best-normalised
     int titleRank = 0;
     double symbol = 0;   // exact symbol-name match bonus
     double file = 0;     // evidence from other chunks of the same file
     double path = 0;     // the file's name matches the query
     double mention = 0;  // a bug report names the chunk or its file (0..1)
+    double remote = 0;   // a remote engine found the chunk's file: its rank as a score (1 for rank 1)
+    int remoteRank = 0;  // 1-based, 0 = not found by a remote engine
     double prior = 0;
     double graph = 0;
     double rerank = 0;

@@ -1,5 +1,6 @@
 #include "generators.h"
 
+#include "core/embed/builtinembedder.h"
 #include "core/store/codetokens.h"
 #include "core/store/indexstore.h"
 
@@ -7,7 +8,9 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <string>
 
 namespace RepoLens {
 
@@ -207,6 +210,109 @@ Result<void> VectorScorer::run(QueryContext &ctx) const
     for (qsizetype i = 0; i < ids.size(); ++i) {
         if (!std::isnan(sims.at(i)))
             ctx.candidates[ids.at(i)].scores.vector = sims.at(i);
+    }
+    return {};
+}
+
+namespace {
+
+// The terms of a text as sorted hashes, one per occurrence (runs of equal hashes are counts).
+void lexicalTermHashes(QByteArrayView utf8, std::vector<size_t> *out)
+{
+    out->clear();
+    BuiltinEmbedder::forEachCodeTerm(utf8, [out](const std::string &t) { out->push_back(std::hash<std::string>{}(t)); });
+    std::sort(out->begin(), out->end());
+}
+
+// 1 + ln(count) for each distinct hash of a sorted list, with the sum of their squares.
+template<typename F>
+double lexicalWeights(const std::vector<size_t> &hashes, F &&each)
+{
+    double norm = 0;
+    for (size_t i = 0; i < hashes.size();) {
+        size_t j = i + 1;
+        while (j < hashes.size() && hashes[j] == hashes[i])
+            ++j;
+        static const std::array<double, 64> logs = [] {
+            std::array<double, 64> t{};
+            for (size_t n = 1; n < t.size(); ++n)
+                t[n] = 1.0 + std::log(double(n));
+            return t;
+        }();
+        const double w = j - i < logs.size() ? logs[j - i] : 1.0 + std::log(double(j - i));
+        norm += w * w;
+        each(hashes[i], w);
+        i = j;
+    }
+    return norm;
+}
+
+} // namespace
+
+Result<void> LexicalView::run(QueryContext &ctx) const
+{
+    const QueryAnalysis &q = ctx.query;
+    const Tuning &tune = ctx.tuning;
+    if (tune.lexicalWeight <= 0 || ctx.candidates.isEmpty())
+        return {};
+    std::vector<size_t> hashes;
+    lexicalTermHashes(q.parsed.text.toUtf8(), &hashes);
+    std::vector<std::pair<size_t, double>> query;
+    const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](size_t h, double w) { query.emplace_back(h, w); }));
+    if (queryNorm <= 0)
+        return {};
+    // The candidates the other views rank best (BM25 and cosine as fusion weighs them); equal
+    // ones by path and line, as the list is, so that row ids never decide which are scored.
+    double bestBm25 = 0;
+    double bestVector = 0;
+    for (const Candidate &c : std::as_const(ctx.candidates)) {
+        bestBm25 = std::max(bestBm25, c.scores.bm25);
+        bestVector = std::max(bestVector, c.scores.vector);
+    }
+    struct Entry
+    {
+        double pre;
+        const Candidate *candidate;
+        const ChunkRecord *header;
+    };
+    std::vector<Entry> pool;
+    pool.reserve(size_t(ctx.candidates.size()));
+    for (const Candidate &c : std::as_const(ctx.candidates)) {
+        const double pre = (bestBm25 > 0 ? c.scores.bm25 / bestBm25 : 0)
+                           + tune.vectorWeight * (bestVector > 0 ? std::max(0.0, c.scores.vector) / bestVector : 0);
+        pool.push_back({pre, &c, ctx.candidates.header(c.chunkId)});
+    }
+    std::sort(pool.begin(), pool.end(), [](const Entry &a, const Entry &b) {
+        if (a.pre != b.pre)
+            return a.pre > b.pre;
+        if (a.candidate->path != b.candidate->path)
+            return a.candidate->path < b.candidate->path;
+        const int la = a.header ? a.header->startLine : 0;
+        const int lb = b.header ? b.header->startLine : 0;
+        if (la != lb)
+            return la < lb;
+        return a.candidate->chunkId < b.candidate->chunkId;
+    });
+    if (tune.lexicalPool > 0 && pool.size() > size_t(tune.lexicalPool))
+        pool.resize(size_t(tune.lexicalPool));
+    QList<qint64> ids;
+    ids.reserve(qsizetype(pool.size()));
+    for (const Entry &e : pool)
+        ids << e.candidate->chunkId;
+    for (const auto &[id, text] : ctx.store.chunks().lexicalTexts(ids, tune.lexicalChars)) {
+        if (ctx.cancelled())
+            return {};
+        lexicalTermHashes(text, &hashes);
+        double dot = 0;
+        auto qi = query.cbegin();
+        const double norm = lexicalWeights(hashes, [&](size_t h, double w) {
+            while (qi != query.cend() && qi->first < h)
+                ++qi;
+            if (qi != query.cend() && qi->first == h)
+                dot += w * qi->second;
+        });
+        if (norm > 0 && dot > 0)
+            ctx.candidates[id].scores.lexical = dot / (std::sqrt(norm) * queryNorm);
     }
     return {};
 }

@@ -85,4 +85,14 @@ private:
     std::shared_ptr<VectorIndex> m_index;
 };
 
+// A second lexical view of every candidate: the cosine between the question's and the chunk's
+// bags of code terms (identifiers whole and split, stemmed, stop words dropped; 1 + ln tf),
+// normalised by the whole chunk's terms, where BM25 saturates and normalises by length.
+class LexicalView : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("lexical view"); }
+    Result<void> run(QueryContext &context) const override;
+};
+
 } // namespace RepoLens

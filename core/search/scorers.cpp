@@ -16,8 +16,10 @@ Result<void> Fusion::run(QueryContext &ctx) const
     double best = 0;
     double bestVector = 0;
     double bestTitle = 0;
+    double bestLexical = 0;
     for (const Candidate &c : std::as_const(ctx.candidates)) {
         best = std::max(best, c.scores.bm25);
+        bestLexical = std::max(bestLexical, c.scores.lexical);
         bestTitle = std::max(bestTitle, c.scores.title);
         if (!ctx.queryVector.empty())
             bestVector = std::max(bestVector, c.scores.vector);
@@ -32,12 +34,16 @@ Result<void> Fusion::run(QueryContext &ctx) const
                 rrf += 1.0 / (tune.rrfK + c.scores.bm25Rank);
             if (c.scores.vectorRank > 0)
                 rrf += tune.vectorWeight / (tune.rrfK + c.scores.vectorRank);
+            if (c.scores.remoteRank > 0)
+                rrf += tune.remoteWeight / (tune.rrfK + c.scores.remoteRank);
             // scaled so the best possible BM25-only score is 1, like the weighted mix
             c.base = rrf * (tune.rrfK + 1);
         } else {
-            c.base = c.scores.bm25 + tune.vectorWeight * vec;
+            c.base = c.scores.bm25 + tune.vectorWeight * vec + tune.remoteWeight * c.scores.remote;
         }
         c.base += tune.titleWeight * c.scores.title;
+        c.scores.lexical = bestLexical > 0 ? c.scores.lexical / bestLexical : 0;
+        c.base += tune.lexicalWeight * c.scores.lexical;
         c.scores.final = c.base;
     }
     return {};

@@ -7,6 +7,7 @@
 #include "rankers.h"
 #include "scorers.h"
 #include "stage.h"
+#include "zoektgenerator.h"
 
 #include "core/base/logging.h"
 #include "core/embed/builtinembedder.h"
@@ -58,6 +59,7 @@ public:
     QString vectorNote;
     RerankMode rerankMode = RerankMode::Off;
     std::shared_ptr<Reranker> reranker;
+    std::shared_ptr<const ZoektGenerator> zoekt; // null: no remote search
     SearchCaches caches;
 
     // The re-ranker a search with `mode` uses: the configured one, a local one made on the
@@ -144,6 +146,17 @@ void Searcher::setReranker(RerankMode mode, std::shared_ptr<Reranker> reranker)
     d->reranker = std::move(reranker);
 }
 
+void Searcher::setRemoteSearch(const ZoektConfig &config)
+{
+    if (!config.isEnabled()) {
+        d->zoekt.reset();
+        return;
+    }
+    // the query's terms sent to the server are in What Was Sent
+    d->zoekt = std::make_shared<ZoektGenerator>(config, m_store->path().isEmpty() ? RemoteRequestLog()
+                                                                                  : remoteRequestLogFor(m_store->path()));
+}
+
 void Searcher::warmUp() const
 {
     d->caches.files();
@@ -192,12 +205,17 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
         out << std::make_shared<TitleGenerator>();
     if (useVectors)
         out << std::make_shared<VectorGenerator>(d->queryEmbedder, d->vectors);
-    out << std::make_shared<SymbolGenerator>() << std::make_shared<HeaderFilter>();
+    out << std::make_shared<SymbolGenerator>();
+    if (d->zoekt)
+        out << d->zoekt;
+    out << std::make_shared<HeaderFilter>();
     if (report)
         out << std::make_shared<MentionGenerator>();
     // feature scorers and fusion
     if (useVectors)
         out << std::make_shared<VectorScorer>(d->vectors);
+    if (!report) // measured: a whole report's words are not a question's (docs/retrieval.md)
+        out << std::make_shared<LexicalView>();
     out << std::make_shared<Fusion>();
     out << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>();
     if (report)

@@ -18,6 +18,7 @@
 namespace RepoLens {
 
 class SearchStage;
+struct ZoektConfig;
 
 // Runs queries against one read-only IndexStore (so one Searcher per thread). A search is a
 // list of stages (stage.h), chosen by the query's route:
@@ -40,6 +41,9 @@ public:
     Result<void> enableVectors(const QString &databasePath, std::shared_ptr<Embedder> queryEmbedder = {});
     void setVectorSearch(std::shared_ptr<Embedder> queryEmbedder, std::shared_ptr<VectorIndex> index);
     void setReranker(RerankMode mode, std::shared_ptr<Reranker> reranker);
+    // A zoekt webserver asked for candidates by every keyword, symbol, hybrid and report search
+    // (zoektgenerator.h); a config without a URL turns it off. Off by default: nothing is sent.
+    void setRemoteSearch(const ZoektConfig &config);
     // Loads the lazily built caches (file-quality percentiles, the call graph and its PageRank)
     // now rather than on the first query; call it on the query thread after opening.
     void warmUp() const;

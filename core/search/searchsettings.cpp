@@ -36,7 +36,9 @@ QStringList SearchSettings::keys()
 {
     return {QStringLiteral("rerank"),     QStringLiteral("vectors"),     QStringLiteral("embed.url"),
             QStringLiteral("embed.model"), QStringLiteral("embed.max_tokens"), QStringLiteral("embed.static"),
-            QStringLiteral("embed.builtin"), QStringLiteral("rerank.url"), QStringLiteral("rerank.model")};
+            QStringLiteral("embed.builtin"), QStringLiteral("rerank.url"), QStringLiteral("rerank.model"),
+            QStringLiteral("remote.zoekt_url"), QStringLiteral("remote.zoekt_repository"),
+            QStringLiteral("remote.zoekt_timeout_ms")};
 }
 
 QString SearchSettings::value(const QString &key) const
@@ -59,6 +61,12 @@ QString SearchSettings::value(const QString &key) const
         return rerankUrl.toString();
     if (key == QLatin1String("rerank.model"))
         return rerankModel;
+    if (key == QLatin1String("remote.zoekt_url"))
+        return zoektUrl.toString();
+    if (key == QLatin1String("remote.zoekt_repository"))
+        return zoektRepository;
+    if (key == QLatin1String("remote.zoekt_timeout_ms"))
+        return QString::number(zoektTimeoutMs);
     return {};
 }
 
@@ -78,11 +86,23 @@ bool SearchSettings::setValue(const QString &key, const QString &v)
         vectors = l == QLatin1String("on") || l == QLatin1String("true");
         return true;
     }
-    if (key == QLatin1String("embed.url") || key == QLatin1String("rerank.url")) {
+    if (key == QLatin1String("embed.url") || key == QLatin1String("rerank.url") || key == QLatin1String("remote.zoekt_url")) {
         const QUrl u(v, QUrl::StrictMode);
         if (!v.isEmpty() && (!u.isValid() || (u.scheme() != QLatin1String("http") && u.scheme() != QLatin1String("https"))))
             return false;
-        (key == QLatin1String("embed.url") ? embedUrl : rerankUrl) = u;
+        (key == QLatin1String("embed.url") ? embedUrl : key == QLatin1String("rerank.url") ? rerankUrl : zoektUrl) = u;
+        return true;
+    }
+    if (key == QLatin1String("remote.zoekt_repository")) {
+        zoektRepository = v.trimmed();
+        return true;
+    }
+    if (key == QLatin1String("remote.zoekt_timeout_ms")) {
+        bool ok = false;
+        const int n = v.toInt(&ok);
+        if (!ok || n < 100 || n > 60000)
+            return false;
+        zoektTimeoutMs = n;
         return true;
     }
     if (key == QLatin1String("embed.model")) {
@@ -115,6 +135,15 @@ bool SearchSettings::setValue(const QString &key, const QString &v)
         return true;
     }
     return false;
+}
+
+ZoektConfig configuredZoekt(const SearchSettings &settings)
+{
+    ZoektConfig config;
+    config.url = settings.zoektUrl;
+    config.repository = settings.zoektRepository;
+    config.timeoutMs = settings.zoektTimeoutMs;
+    return config;
 }
 
 std::shared_ptr<Embedder> configuredEmbedder(const SearchSettings &settings, QString *error)

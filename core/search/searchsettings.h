@@ -1,6 +1,7 @@
 #pragma once
 
 #include "reranker.h"
+#include "zoektgenerator.h"
 
 #include <QString>
 #include <QUrl>
@@ -27,17 +28,25 @@ struct SearchSettings
     int embedMaxTokens = 8191;
     QUrl rerankUrl;
     QString rerankModel;
+    // Remote keyword search (zoektgenerator.h): off while the URL is empty.
+    QUrl zoektUrl;
+    QString zoektRepository; // zoekt's name of the folder searched: its hits map onto local chunks
+    int zoektTimeoutMs = 3000;
 
     static SearchSettings load();
     void save() const;
     // "rerank", "vectors", "embed.url", "embed.model", "embed.max_tokens", "embed.static",
-    // "embed.builtin", "rerank.url", "rerank.model"
+    // "embed.builtin", "rerank.url", "rerank.model", "remote.zoekt_url",
+    // "remote.zoekt_repository", "remote.zoekt_timeout_ms"
     static QStringList keys();
     QString value(const QString &key) const;
     bool setValue(const QString &key, const QString &value); // false: unknown key or bad value
 };
 
 class Embedder;
+
+// The remote search these settings configure (disabled while remote.zoekt_url is empty).
+ZoektConfig configuredZoekt(const SearchSettings &settings);
 
 // The embedder the settings choose for documents and queries: the static model in embed.static,
 // the endpoint (embed.url + embed.model, key from REPOLENS_API_KEY), the sub-token view

@@ -34,6 +34,38 @@ struct SearchOptions
     QStringList disabledStages; // stage names not run (ablations)
 };
 
+// A hit of a remote search engine in a file that is not in the local index: it carries where
+// the file is (repository, path, lines) and what the engine showed of it, not a chunk id.
+struct RemoteHit
+{
+    QString engine;       // "zoekt"
+    QString repository;   // the engine's name for the repository ("github.com/org/repo")
+    QString path;         // inside the repository
+    QString language;     // as the engine names it
+    QStringList branches;
+    QString commit;       // the indexed version, when the engine says
+    int startLine = 0;    // 1-based lines of the snippet (0: only the file name matched)
+    int endLine = 0;
+    int line = 0;         // the best match's line (0: only the file name matched)
+    QString snippet;      // the best match with its context lines (decoded text)
+    int matches = 0;      // matches in the file the engine returned
+    double score = 0;     // the engine's own score (not comparable with local scores)
+    int rank = 0;         // 1-based, in the engine's order
+    QStringList reasons;  // "zoekt rank 1"
+};
+
+// What the remote generator did in one search.
+struct RemoteSearchStatus
+{
+    QString engine;      // empty: no remote generator ran
+    QString url;         // where the request went (no user info)
+    bool ok = false;
+    QString error;       // why it failed (the local results stand)
+    int files = 0;       // files the engine returned
+    int mapped = 0;      // of those, files of the open folder mapped onto local chunks
+    int filtered = 0;    // left out by the query's filters
+};
+
 // How long one stage of a search took.
 struct StageTiming
 {
@@ -53,6 +85,10 @@ struct SearchResponse
     QString graphSymbol;       // graph routes: the name whose callers or callees were listed
     QStringList notes;
     QList<StageTiming> timings; // the stages that ran, in order
+    // Remote hits in files the local index does not have, in the engine's order; they are
+    // listed after `hits`, never mixed into them (docs/scale.md).
+    QList<RemoteHit> remoteHits;
+    RemoteSearchStatus remote;
 };
 
 } // namespace RepoLens

@@ -16,6 +16,9 @@ Tuning Tuning::parse(const QString &spec)
     } knobs[] = {
         {"fusion", nullptr, &t.fusion},
         {"vec", &t.vectorWeight, nullptr},
+        {"lexical", &t.lexicalWeight, nullptr},
+        {"lexicalPool", nullptr, &t.lexicalPool},
+        {"lexicalChars", nullptr, &t.lexicalChars},
         {"rrfK", &t.rrfK, nullptr},
         {"symbol", &t.symbolBonus, nullptr},
         {"definition", &t.definitionBoost, nullptr},
@@ -42,6 +45,7 @@ Tuning Tuning::parse(const QString &spec)
         {"decay", &t.decay, nullptr},
         {"mention", &t.mentionBoost, nullptr},
         {"title", &t.titleWeight, nullptr},
+        {"remote", &t.remoteWeight, nullptr},
         {"pathReport", &t.pathReport, nullptr},
         {"mentionIds", nullptr, &t.mentionIdentifiers},
         {"reportTerms", nullptr, &t.reportTerms},

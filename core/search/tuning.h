@@ -11,7 +11,11 @@ struct Tuning
     // fusion
     int fusion = 0;              // 0 = weighted mix of best-normalised scores, 1 = reciprocal rank fusion
     double vectorWeight = 0.25;  // weight of the vector signal against BM25's 1
+    double lexicalWeight = 0.3;  // weight of the lexical view (cosine of term bags) against BM25's 1 (not for bug reports)
+    int lexicalPool = 250;       // ... over this many candidates, the best by BM25 and cosine first (0: all)
+    int lexicalChars = 750;      // ... reading the header and the first characters of each chunk's text
     double rrfK = 60;            // RRF constant
+    double remoteWeight = 0.25;  // a remote engine's rank for chunks of the open folder (not measured: no eval has one)
     int keywordPool = 0;         // experiments: BM25 candidates (0: SearchOptions::candidates)
     int vectorPool = 0;          // experiments: nearest neighbours (0: SearchOptions::vectorCandidates)
     double symbolBonus = 0.5;    // chunk defines a name the query uses in a sentence (x top x strength)

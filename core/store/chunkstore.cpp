@@ -5,6 +5,7 @@
 #include "draftstore.h"
 
 #include <QCryptographicHash>
+#include <QSet>
 
 #include <algorithm>
 #include <numeric>
@@ -410,6 +411,52 @@ QList<ChunkRecord> ChunkStore::headers(const QList<qint64> &ids) const
         c.partCount = s.integer(9);
         c.language = languageFromName(s.text(10));
         out.append(std::move(c));
+    }
+    return out;
+}
+
+QList<std::pair<qint64, QByteArray>> ChunkStore::lexicalTexts(const QList<qint64> &ids, int maxTextChars) const
+{
+    QList<std::pair<qint64, QByteArray>> out;
+    if (ids.isEmpty())
+        return out;
+    // the header embeddingText() writes: a signature or doc comment only when the text does not
+    // hold it already; then the text, cut where the whole reaches maxTextChars
+    Stmt s(m_c.db, "SELECT c.id, c.path, c.kind, c.name, c.qualified_name,"
+                   " CASE WHEN instr(c.text, c.signature) > 0 THEN '' ELSE c.signature END,"
+                   " CASE WHEN instr(c.text, c.doc) > 0 THEN '' ELSE c.doc END, c.summary, substr(c.text, 1, ?2)"
+                   " FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?1))");
+    if (!s.isValid())
+        return out;
+    s.bind(1, Store::jsonIdList(ids));
+    s.bind(2, std::max(0, maxTextChars));
+    out.reserve(ids.size());
+    QSet<qint64> found;
+    while (s.step()) {
+        QByteArray text = "path: " + s.blob(1) + '\n';
+        const QByteArray qualified = s.blob(4);
+        if (const qsizetype dot = qualified.lastIndexOf('.'); dot > 0)
+            text += "in: " + qualified.left(dot) + '\n';
+        if (!s.blob(3).isEmpty())
+            text += s.blob(2) + ": " + qualified + '\n';
+        for (int col : {5, 6}) {
+            if (const QByteArray part = s.blob(col); !part.isEmpty())
+                text += part + '\n';
+        }
+        if (const QByteArray summary = s.blob(7); !summary.isEmpty())
+            text += "summary: " + summary + '\n';
+        const qsizetype header = text.size();
+        text += s.blob(8);
+        text.truncate(std::max(header, qsizetype(maxTextChars)));
+        found.insert(s.int64(0));
+        out.append({s.int64(0), std::move(text)});
+    }
+    // draft text windows (keyword search before parsing) live in their own store
+    for (qint64 id : ids) {
+        if (id >= 0 || found.contains(id))
+            continue;
+        if (const auto c = m_drafts.window(id))
+            out.append({id, (QStringLiteral("path: ") + c->path + u'\n' + c->text.left(std::max(0, maxTextChars))).toUtf8()});
     }
     return out;
 }

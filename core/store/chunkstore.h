@@ -99,6 +99,10 @@ public:
     // Light records (id, file, path, kind, names, lines, language; no text, doc or signature)
     // of many chunks in one query, in no particular order; unknown ids are skipped.
     QList<ChunkRecord> headers(const QList<qint64> &ids) const;
+    // What a lexical view reads of each chunk, as UTF-8 lines: its path, kind and qualified
+    // name, signature, doc comment and summary, then the first `maxTextChars` characters of its
+    // text. In no particular order; unknown ids are skipped.
+    QList<std::pair<qint64, QByteArray>> lexicalTexts(const QList<qint64> &ids, int maxTextChars) const;
     // Document frequency of FTS terms (lowercased, tokenized) among chunks.
     QHash<QString, int> termDocumentFrequencies(const QStringList &terms) const;
     // Every chunk, in an order that depends on the contents only (content hash, path, position):

@@ -14,12 +14,17 @@ QJsonObject searchHitJson(const SearchHit &hit)
 {
     QJsonObject scores{{u"bm25"_s, hit.scores.bm25},     {u"bm25_rank"_s, hit.scores.bm25Rank},
                        {u"vector"_s, hit.scores.vector}, {u"vector_rank"_s, hit.scores.vectorRank},
+                       {u"lexical"_s, hit.scores.lexical},
                        {u"symbol"_s, hit.scores.symbol}, {u"file"_s, hit.scores.file},
                        {u"path"_s, hit.scores.path},     {u"prior"_s, hit.scores.prior},
                        {u"graph"_s, hit.scores.graph},   {u"rerank"_s, hit.scores.rerank},
                        {u"title"_s, hit.scores.title},   {u"title_rank"_s, hit.scores.titleRank},
                        {u"mention"_s, hit.scores.mention},
                        {u"final"_s, hit.scores.final}};
+    if (hit.scores.remoteRank > 0) {
+        scores.insert(u"remote"_s, hit.scores.remote);
+        scores.insert(u"remote_rank"_s, hit.scores.remoteRank);
+    }
     return QJsonObject{{u"path"_s, hit.chunk.path},
                        {u"start_line"_s, hit.chunk.startLine},
                        {u"end_line"_s, hit.chunk.endLine},
@@ -29,6 +34,27 @@ QJsonObject searchHitJson(const SearchHit &hit)
                        {u"score"_s, hit.scores.final},
                        {u"scores"_s, scores},
                        {u"reasons"_s, QJsonArray::fromStringList(hit.reasons)}};
+}
+
+QJsonObject remoteHitJson(const RemoteHit &hit)
+{
+    QJsonObject obj{{u"engine"_s, hit.engine},
+                    {u"repository"_s, hit.repository},
+                    {u"path"_s, hit.path},
+                    {u"start_line"_s, hit.startLine},
+                    {u"end_line"_s, hit.endLine},
+                    {u"line"_s, hit.line},
+                    {u"language"_s, hit.language},
+                    {u"snippet"_s, hit.snippet},
+                    {u"matches"_s, hit.matches},
+                    {u"score"_s, hit.score},
+                    {u"rank"_s, hit.rank},
+                    {u"reasons"_s, QJsonArray::fromStringList(hit.reasons)}};
+    if (!hit.branches.isEmpty())
+        obj.insert(u"branches"_s, QJsonArray::fromStringList(hit.branches));
+    if (!hit.commit.isEmpty())
+        obj.insert(u"commit"_s, hit.commit);
+    return obj;
 }
 
 QJsonObject searchResponseJson(const QString &query, const Result<SearchResponse> &response)
@@ -53,6 +79,19 @@ QJsonObject searchResponseJson(const QString &query, const Result<SearchResponse
         stages.append(QJsonObject{{u"stage"_s, t.stage}, {u"millis"_s, t.millis}});
     obj.insert(u"stages"_s, stages);
     obj.insert(u"results"_s, results);
+    if (!response->remote.engine.isEmpty()) {
+        // only when a remote engine is configured: hits in files the local index does not have
+        QJsonArray remote;
+        for (const RemoteHit &hit : response->remoteHits)
+            remote.append(remoteHitJson(hit));
+        obj.insert(u"remote_results"_s, remote);
+        QJsonObject status{{u"engine"_s, response->remote.engine}, {u"url"_s, response->remote.url},
+                           {u"ok"_s, response->remote.ok},         {u"files"_s, response->remote.files},
+                           {u"mapped"_s, response->remote.mapped}, {u"filtered"_s, response->remote.filtered}};
+        if (!response->remote.error.isEmpty())
+            status.insert(u"error"_s, response->remote.error);
+        obj.insert(u"remote"_s, status);
+    }
     if (!response->notes.isEmpty())
         obj.insert(u"notes"_s, QJsonArray::fromStringList(response->notes));
     return obj;

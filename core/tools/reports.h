@@ -18,7 +18,10 @@ class IndexStore;
 
 // One search hit as `search --json` and the search tool print it (paths relative to the root).
 QJsonObject searchHitJson(const SearchHit &hit);
-// The whole response: query, route, vector coverage, filters, millis, results, notes.
+// One hit of a remote engine (a file the local index does not have) as `search --json` prints it.
+QJsonObject remoteHitJson(const RemoteHit &hit);
+// The whole response: query, route, vector coverage, filters, millis, results, notes; with a
+// remote engine configured also remote_results and remote (what the engine did).
 QJsonObject searchResponseJson(const QString &query, const Result<SearchResponse> &response);
 
 // Definitions of a name and every usage (`refs`, the references tool with kind "all").

@@ -38,6 +38,7 @@ public:
     {
         QObject::connect(&m_server, &QTcpServer::newConnection, &m_server, [this] {
             while (QTcpSocket *s = m_server.nextPendingConnection()) {
+                ++connections;
                 QObject::connect(s, &QTcpSocket::readyRead, s, [this, s] { onRead(s); });
                 QObject::connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
             }
@@ -46,7 +47,9 @@ public:
 
     bool listen() { return m_server.listen(QHostAddress::LocalHost, 0); }
     QUrl baseUrl() const { return QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(m_server.serverPort())); }
+    QUrl rootUrl() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort())); }
     QList<Request> requests;
+    int connections = 0; // accepted, whether or not a request followed
 
     static Response json(const QByteArray &body, int status = 200)
     {

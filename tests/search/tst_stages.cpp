@@ -3,6 +3,8 @@
 
 #include "../store/storetestutil.h"
 
+#include "core/embed/builtinembedder.h"
+#include "core/embed/embedder.h"
 #include "core/search/filequality.h"
 #include "core/search/generators.h"
 #include "core/search/graphroute.h"
@@ -14,6 +16,8 @@
 #include "core/search/searcher.h"
 
 #include <cmath>
+#include <map>
+#include <string>
 
 using namespace RepoLens;
 using namespace RepoLens::StoreTest;
@@ -30,6 +34,7 @@ private Q_SLOTS:
     void definitionsAboveUsages();
     void filters();
     void fusionWeightedAndRrf();
+    void lexicalViewCosine();
     void fileEvidenceAndPathNames();
     void pathWordsMatch();
     void pathMatchLiftsAndAdds();
@@ -242,6 +247,87 @@ void tst_Stages::fusionWeightedAndRrf()
     f.run(Fusion());
     QCOMPARE(f.ctx.candidates[1].base, 1.0);
     QCOMPARE(f.ctx.candidates[2].base, 61.0 / 62.0);
+}
+
+// The lexical view: the cosine of the question's and each chunk's bags of code terms (1 + ln tf),
+// over the header embeddingText() writes and the first characters of the text, for the
+// candidates BM25 and the vectors rank best; fusion adds it best-normalised.
+void tst_Stages::lexicalViewCosine()
+{
+    const auto bag = [](const QString &text) {
+        std::map<std::string, double> out;
+        BuiltinEmbedder::forEachCodeTerm(text.toUtf8(), [&out](const std::string &t) { out[t] += 1; });
+        for (auto &[term, w] : out)
+            w = 1.0 + std::log(w);
+        return out;
+    };
+    const auto cosine = [](const std::map<std::string, double> &a, const std::map<std::string, double> &b) {
+        double dot = 0, na = 0, nb = 0;
+        for (const auto &[term, w] : a) {
+            na += w * w;
+            if (const auto it = b.find(term); it != b.end())
+                dot += w * it->second;
+        }
+        for (const auto &[term, w] : b)
+            nb += w * w;
+        return dot / std::sqrt(na * nb);
+    };
+    const QString question = QStringLiteral("which proxies does a request select from its proxies");
+    Tuning tuning;
+    tuning.lexicalChars = 60;
+    Run r(*m_store, question, {}, tuning);
+    r.run(KeywordGenerator());
+    r.run(HeaderFilter());
+    QVERIFY(r.ctx.candidates.size() >= 4);
+    r.run(LexicalView());
+    const auto query = bag(question);
+    int scored = 0;
+    for (const Candidate &c : r.ctx.candidates) {
+        const auto chunk = m_store->chunks().chunk(c.chunkId);
+        QVERIFY(chunk);
+        const double expected = cosine(query, bag(embeddingText(*chunk, tuning.lexicalChars)));
+        QVERIFY2(std::abs(c.scores.lexical - expected) < 1e-12, qPrintable(chunk->qualifiedName));
+        scored += expected > 0 ? 1 : 0;
+    }
+    QVERIFY(scored >= 3);
+    // the limit cuts the text here: what is past it does not count
+    const auto selectProxy = m_store->chunks().chunk(r.byName(QStringLiteral("select_proxy"))->chunkId);
+    QVERIFY(embeddingText(*selectProxy, 60).size() < embeddingText(*selectProxy).size());
+    QVERIFY(embeddingText(*selectProxy, 60).size() > embeddingText(*selectProxy, 1).size());
+
+    // only the pool's best candidates by BM25 are scored
+    Tuning one = tuning;
+    one.lexicalPool = 1;
+    Run p(*m_store, question, {}, one);
+    p.run(KeywordGenerator());
+    p.run(LexicalView());
+    int withScore = 0;
+    for (const Candidate &c : p.ctx.candidates) {
+        withScore += c.scores.lexical > 0 ? 1 : 0;
+        if (c.scores.lexical > 0)
+            QCOMPARE(c.scores.bm25Rank, 1);
+    }
+    QCOMPARE(withScore, 1);
+
+    // fusion: BM25 best-normalised plus the weight times the view best-normalised
+    Run f(*m_store, question);
+    Candidate &a = f.ctx.candidates[1];
+    a.scores.bm25 = 8;
+    a.scores.lexical = 0.2;
+    Candidate &b = f.ctx.candidates[2];
+    b.scores.bm25 = 4;
+    b.scores.lexical = 0.5;
+    f.run(Fusion());
+    QCOMPARE(f.ctx.candidates[1].base, 1.0 + 0.3 * 0.4);
+    QCOMPARE(f.ctx.candidates[2].base, 0.5 + 0.3 * 1.0);
+    // off
+    Tuning off;
+    off.lexicalWeight = 0;
+    Run o(*m_store, question, {}, off);
+    o.run(KeywordGenerator());
+    o.run(LexicalView());
+    for (const Candidate &c : o.ctx.candidates)
+        QCOMPARE(c.scores.lexical, 0.0);
 }
 
 void tst_Stages::fileEvidenceAndPathNames()
@@ -486,7 +572,7 @@ void tst_Stages::routesCompose()
 {
     Searcher searcher(m_store.get());
     QCOMPARE(searcher.stagesFor(QStringLiteral("who calls select_proxy")), QStringList{QStringLiteral("graph route")});
-    const QStringList scoring = {QStringLiteral("fusion"), QStringLiteral("definitions"), QStringLiteral("path match"),
+    const QStringList scoring = {QStringLiteral("lexical view"), QStringLiteral("fusion"), QStringLiteral("definitions"), QStringLiteral("path match"),
                                  QStringLiteral("file evidence"), QStringLiteral("file prior"),
                                  QStringLiteral("chunk shape")};
     const QStringList generators = {QStringLiteral("keyword"), QStringLiteral("symbols"), QStringLiteral("filters")};
@@ -502,8 +588,9 @@ void tst_Stages::routesCompose()
     plain.rerank = RerankMode::Local;
     plain.disabledStages = {QStringLiteral("path match")};
     const QStringList plainStages = generators
-                                    + QStringList{QStringLiteral("fusion"), QStringLiteral("definitions"),
-                                                  QStringLiteral("file evidence"), QStringLiteral("re-rank"),
+                                    + QStringList{QStringLiteral("lexical view"), QStringLiteral("fusion"),
+                                                  QStringLiteral("definitions"), QStringLiteral("file evidence"),
+                                                  QStringLiteral("re-rank"),
                                                   QStringLiteral("diversity")};
     QCOMPARE(searcher.stagesFor(QStringLiteral("how are proxies rebuilt"), plain), plainStages);
     // every stage that ran is timed, in order

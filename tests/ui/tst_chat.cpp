@@ -472,7 +472,7 @@ void tst_Chat::inspectorAndSentLogShowWhereTextWasWithheld()
     RetrievalInspector inspector;
     inspector.setTurn(turn);
     QCOMPARE(inspector.context()->topLevelItem(0)->text(5), QStringLiteral("lines 3-29 (private key)"));
-    QVERIFY(inspector.candidates()->topLevelItem(0)->text(15).startsWith(
+    QVERIFY(inspector.candidates()->topLevelItem(0)->text(16).startsWith(
         QStringLiteral("credentials withheld: lines 3-29 (private key)")));
 
     RemoteRequestRecord record;
