@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <thread>
 
 namespace RepoLens {
 
@@ -299,20 +300,41 @@ Result<void> LexicalView::run(QueryContext &ctx) const
     ids.reserve(qsizetype(pool.size()));
     for (const Entry &e : pool)
         ids << e.candidate->chunkId;
-    for (const auto &[id, text] : ctx.store.chunks().lexicalTexts(ids, tune.lexicalChars)) {
-        if (ctx.cancelled())
-            return {};
-        lexicalTermHashes(text, &hashes);
-        double dot = 0;
-        auto qi = query.cbegin();
-        const double norm = lexicalWeights(hashes, [&](size_t h, double w) {
-            while (qi != query.cend() && qi->first < h)
-                ++qi;
-            if (qi != query.cend() && qi->first == h)
-                dot += w * qi->second;
-        });
-        if (norm > 0 && dot > 0)
-            ctx.candidates[id].scores.lexical = dot / (std::sqrt(norm) * queryNorm);
+    const QList<std::pair<qint64, QByteArray>> texts = ctx.store.chunks().lexicalTexts(ids, tune.lexicalChars);
+    // Tokenizing is most of the stage: the texts are split between this thread and a helper
+    // when there are enough of them (each score depends on its own chunk only).
+    std::vector<double> scores(size_t(texts.size()), 0.0);
+    auto scoreRange = [&](qsizetype from, qsizetype to) {
+        std::vector<size_t> terms;
+        for (qsizetype i = from; i < to; ++i) {
+            if (ctx.cancelled())
+                return;
+            lexicalTermHashes(texts.at(i).second, &terms);
+            double dot = 0;
+            auto qi = query.cbegin();
+            const double norm = lexicalWeights(terms, [&](size_t h, double w) {
+                while (qi != query.cend() && qi->first < h)
+                    ++qi;
+                if (qi != query.cend() && qi->first == h)
+                    dot += w * qi->second;
+            });
+            if (norm > 0 && dot > 0)
+                scores[size_t(i)] = dot / (std::sqrt(norm) * queryNorm);
+        }
+    };
+    const qsizetype half = texts.size() / 2;
+    if (texts.size() >= 64 && std::thread::hardware_concurrency() > 1) {
+        std::thread helper(scoreRange, half, texts.size());
+        scoreRange(0, half);
+        helper.join();
+    } else {
+        scoreRange(0, texts.size());
+    }
+    if (ctx.cancelled())
+        return {};
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        if (scores[size_t(i)] > 0)
+            ctx.candidates[texts.at(i).first].scores.lexical = scores[size_t(i)];
     }
     return {};
 }
