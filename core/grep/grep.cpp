@@ -521,7 +521,12 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
             readers.emplace_back(readerLoop, t);
     }
     auto finish = [&] {
-        stop.store(true);
+        {
+            // Under the mutex: a reader that has just found no room and is about to wait must
+            // see stop, or the notify below could come before its wait and be lost (a hang).
+            std::lock_guard lock(mutex);
+            stop.store(true);
+        }
         room.notify_all();
         for (std::thread &t : readers)
             t.join();
