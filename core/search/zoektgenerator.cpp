@@ -60,29 +60,40 @@ void setZoektSnippet(RemoteHit &hit, int first, const QString &text)
     hit.snippet = lines.join(u'\n');
 }
 
-// The best of a file's ChunkMatches (highest Score, the first of equals; not a file-name match).
-Result<void> readChunkMatches(const QJsonArray &chunks, RemoteHit &hit, bool *fileNameMatch)
+// The index of a file's best match (highest Score, the first of equals; file-name matches only
+// set *fileNameMatch), -1 when there is none; each match adds its ranges to hit.matches.
+Result<qsizetype> bestZoektMatch(const QJsonArray &matches, const char *what, const char *rangesKey, RemoteHit &hit,
+                                 bool *fileNameMatch)
 {
     qsizetype best = -1;
     double bestScore = 0;
-    for (qsizetype i = 0; i < chunks.size(); ++i) {
-        if (!chunks.at(i).isObject())
-            return makeError(ErrorCode::Protocol, QStringLiteral("a chunk match is not an object"));
-        const QJsonObject cm = chunks.at(i).toObject();
-        if (cm.value(QStringLiteral("FileName")).toBool()) {
+    for (qsizetype i = 0; i < matches.size(); ++i) {
+        if (!matches.at(i).isObject())
+            return makeError(ErrorCode::Protocol, QStringLiteral("a %1 match is not an object").arg(QLatin1String(what)));
+        const QJsonObject m = matches.at(i).toObject();
+        if (m.value(QStringLiteral("FileName")).toBool()) {
             *fileNameMatch = true;
             continue;
         }
-        hit.matches += std::max<int>(1, int(cm.value(QStringLiteral("Ranges")).toArray().size()));
-        const double score = cm.value(QStringLiteral("Score")).toDouble();
+        hit.matches += std::max<int>(1, int(m.value(QLatin1String(rangesKey)).toArray().size()));
+        const double score = m.value(QStringLiteral("Score")).toDouble();
         if (best < 0 || score > bestScore) {
             best = i;
             bestScore = score;
         }
     }
-    if (best < 0)
+    return best;
+}
+
+// The best of a file's ChunkMatches (highest Score, the first of equals; not a file-name match).
+Result<void> readChunkMatches(const QJsonArray &chunks, RemoteHit &hit, bool *fileNameMatch)
+{
+    const auto best = bestZoektMatch(chunks, "chunk", "Ranges", hit, fileNameMatch);
+    if (!best)
+        return best.error();
+    if (*best < 0)
         return {};
-    const QJsonObject cm = chunks.at(best).toObject();
+    const QJsonObject cm = chunks.at(*best).toObject();
     auto content = zoektBytes(cm.value(QStringLiteral("Content")), "Content");
     if (!content)
         return content.error();
@@ -103,26 +114,12 @@ Result<void> readChunkMatches(const QJsonArray &chunks, RemoteHit &hit, bool *fi
 // The best of a file's LineMatches, with its context lines (Before, After).
 Result<void> readLineMatches(const QJsonArray &lines, RemoteHit &hit, bool *fileNameMatch)
 {
-    qsizetype best = -1;
-    double bestScore = 0;
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        if (!lines.at(i).isObject())
-            return makeError(ErrorCode::Protocol, QStringLiteral("a line match is not an object"));
-        const QJsonObject lm = lines.at(i).toObject();
-        if (lm.value(QStringLiteral("FileName")).toBool()) {
-            *fileNameMatch = true;
-            continue;
-        }
-        hit.matches += std::max<int>(1, int(lm.value(QStringLiteral("LineFragments")).toArray().size()));
-        const double score = lm.value(QStringLiteral("Score")).toDouble();
-        if (best < 0 || score > bestScore) {
-            best = i;
-            bestScore = score;
-        }
-    }
-    if (best < 0)
+    const auto best = bestZoektMatch(lines, "line", "LineFragments", hit, fileNameMatch);
+    if (!best)
+        return best.error();
+    if (*best < 0)
         return {};
-    const QJsonObject lm = lines.at(best).toObject();
+    const QJsonObject lm = lines.at(*best).toObject();
     const int number = lm.value(QStringLiteral("LineNumber")).toInt();
     if (number < 1)
         return makeError(ErrorCode::Protocol, QStringLiteral("a line match without LineNumber"));

@@ -3,6 +3,7 @@
 // a model without tool support is answered single-shot with a note.
 
 #include "llm/fakeopenaiserver.h"
+#include "../common/cliprocess.h"
 #include "tools/toolfixture.h"
 
 #include <QJsonArray>
@@ -39,12 +40,7 @@ private Q_SLOTS:
     void modelWithoutToolsFallsBack();
 
 private:
-    struct Run
-    {
-        int code = -1;
-        QString out;
-        QString err;
-    };
+    using Run = RepoLens::TestCli::Run;
     Run cli(const QStringList &args);
     QTemporaryDir m_root;
     QTemporaryDir m_data;
@@ -54,23 +50,13 @@ private:
 
 tst_CliAgent::Run tst_CliAgent::cli(const QStringList &args)
 {
-    QProcess p;
-    p.setProgram(QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"));
-    p.setArguments(QStringList{u"--data-dir"_s, m_data.path()} + args
-                   + QStringList{u"--base-url"_s, m_server.baseUrl().toString(), u"--model"_s, u"fake-agent"_s});
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"XDG_CONFIG_HOME"_s, m_config.path());
     env.insert(u"OPENAI_API_KEY"_s, u"sk-agent-test"_s);
-    p.setProcessEnvironment(env);
-    p.start();
-    QElapsedTimer t;
-    t.start();
-    while (p.state() != QProcess::NotRunning && t.elapsed() < 120000) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        p.waitForFinished(10);
-    }
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-               QString::fromUtf8(p.readAllStandardError())};
+    return RepoLens::TestCli::runServing(QStringList{u"--data-dir"_s, m_data.path()} + args
+                                             + QStringList{u"--base-url"_s, m_server.baseUrl().toString(), u"--model"_s,
+                                                           u"fake-agent"_s},
+                                         env, 120000);
 }
 
 void tst_CliAgent::initTestCase()

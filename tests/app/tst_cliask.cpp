@@ -1,6 +1,7 @@
 // `repolens-cli ask` and `summarize` run as programs against the fake OpenAI-compatible server.
 
 #include "llm/fakeopenaiserver.h"
+#include "../common/cliprocess.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -35,12 +36,7 @@ private Q_SLOTS:
     void stoppedBeforeAnythingIsSaid();
 
 private:
-    struct Run
-    {
-        int code = -1;
-        QString out;
-        QString err;
-    };
+    using Run = RepoLens::TestCli::Run;
     Run cli(const QStringList &args, const QByteArray &apiKey = "sk-cli-test");
 
     QTemporaryDir m_root;
@@ -51,24 +47,11 @@ private:
 
 tst_CliAsk::Run tst_CliAsk::cli(const QStringList &args, const QByteArray &apiKey)
 {
-    QProcess p;
-    p.setProgram(QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"));
-    p.setArguments(QStringList{QStringLiteral("--data-dir"), m_data.path()} + args);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
     env.insert(QStringLiteral("OPENAI_API_KEY"), QString::fromLatin1(apiKey));
     env.remove(QStringLiteral("REPOLENS_API_KEY"));
-    p.setProcessEnvironment(env);
-    p.start();
-    // the fake server runs on this thread: keep the event loop going while the CLI works
-    QElapsedTimer t;
-    t.start();
-    while (p.state() != QProcess::NotRunning && t.elapsed() < 60000) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        p.waitForFinished(10);
-    }
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-               QString::fromUtf8(p.readAllStandardError())};
+    return RepoLens::TestCli::runServing(QStringList{QStringLiteral("--data-dir"), m_data.path()} + args, env);
 }
 
 void tst_CliAsk::initTestCase()

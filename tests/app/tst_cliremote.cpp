@@ -3,6 +3,7 @@
 // remote; a dead server leaves the local results and prints a note; unset, nothing is asked.
 
 #include "../common/fakehttpserver.h"
+#include "../common/cliprocess.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -26,12 +27,7 @@ private Q_SLOTS:
     void unsetAsksNothing();
 
 private:
-    struct Run
-    {
-        int code = -1;
-        QString out;
-        QString err;
-    };
+    using Run = RepoLens::TestCli::Run;
     Run cli(const QStringList &args);
     static QByteArray reply();
 
@@ -62,22 +58,9 @@ QByteArray tst_CliRemote::reply()
 
 tst_CliRemote::Run tst_CliRemote::cli(const QStringList &args)
 {
-    QProcess p;
-    p.setProgram(QStringLiteral(REPOLENS_BINARY_DIR "/app/repolens-cli"));
-    p.setArguments(QStringList{QStringLiteral("--data-dir"), m_data.path()} + args);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
-    p.setProcessEnvironment(env);
-    p.start();
-    // the fake server runs on this thread: keep the event loop going while the CLI works
-    QElapsedTimer t;
-    t.start();
-    while (p.state() != QProcess::NotRunning && t.elapsed() < 60000) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        p.waitForFinished(10);
-    }
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-               QString::fromUtf8(p.readAllStandardError())};
+    return RepoLens::TestCli::runServing(QStringList{QStringLiteral("--data-dir"), m_data.path()} + args, env);
 }
 
 void tst_CliRemote::initTestCase()
