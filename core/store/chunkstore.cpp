@@ -423,8 +423,8 @@ QList<std::pair<qint64, QByteArray>> ChunkStore::lexicalTexts(const QList<qint64
     // the header embeddingText() writes: a signature or doc comment only when the text does not
     // hold it already; then the text, cut where the whole reaches maxTextChars
     Stmt s(m_c.db, "SELECT c.id, c.path, c.kind, c.name, c.qualified_name,"
-                   " CASE WHEN instr(c.text, c.signature) > 0 THEN '' ELSE c.signature END,"
-                   " CASE WHEN instr(c.text, c.doc) > 0 THEN '' ELSE c.doc END, c.summary, substr(c.text, 1, ?2)"
+                   " CASE WHEN c.signature = '' OR instr(c.text, c.signature) > 0 THEN '' ELSE c.signature END,"
+                   " CASE WHEN c.doc = '' OR instr(c.text, c.doc) > 0 THEN '' ELSE c.doc END, c.summary, substr(c.text, 1, ?2)"
                    " FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?1))");
     if (!s.isValid())
         return out;
