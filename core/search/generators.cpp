@@ -60,7 +60,7 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
     } else if (ctx.query.report) {
         // A report names hundreds of words: the most specific ones, weighted by how often the
         // report uses them.
-        terms = specificTerms(terms, ctx.query.termCounts, ctx.caches.documentFrequencies(terms),
+        terms = specificTerms(terms, ctx.query.termCounts, ctx.store.chunks().termDocumentFrequencies(terms),
                               ctx.store.chunks().count(), ctx.tuning.reportTerms);
         if (terms.isEmpty())
             return {};

@@ -44,33 +44,6 @@ const CodeGraph &SearchCaches::graph() const
     return m_graph;
 }
 
-QHash<QString, int> SearchCaches::documentFrequencies(const QStringList &terms) const
-{
-    QHash<QString, int> out;
-    QStringList missing;
-    {
-        const std::lock_guard lock(m_frequenciesLock);
-        for (const QString &t : terms) {
-            const auto it = m_frequencies.constFind(t);
-            if (it != m_frequencies.cend())
-                out.insert(t, *it);
-            else
-                missing << t;
-        }
-    }
-    if (missing.isEmpty())
-        return out;
-    const QHash<QString, int> counted = m_store.chunks().termDocumentFrequencies(missing);
-    const std::lock_guard lock(m_frequenciesLock);
-    if (m_frequencies.size() > 100000) // (a bound, far above what questions and reports name)
-        m_frequencies.clear();
-    for (auto it = counted.cbegin(); it != counted.cend(); ++it) {
-        out.insert(it.key(), it.value());
-        m_frequencies.insert(it.key(), it.value());
-    }
-    return out;
-}
-
 class Searcher::Private
 {
 public:

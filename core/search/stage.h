@@ -10,7 +10,6 @@
 #include "core/base/result.h"
 #include "core/embed/embedder.h"
 
-#include <QHash>
 #include <QSet>
 
 #include <algorithm>
@@ -32,9 +31,6 @@ public:
     const FileQuality &files() const;
     const CodeGraph &graph() const;
     const PathWordIndex &pathWords() const;
-    // How many chunks hold each term (FTS5's own count), remembered: a bug report asks for
-    // hundreds, and the common words, the slow ones to count, recur from report to report.
-    QHash<QString, int> documentFrequencies(const QStringList &terms) const;
 
 private:
     const IndexStore &m_store;
@@ -44,8 +40,6 @@ private:
     mutable FileQuality m_files;
     mutable CodeGraph m_graph;
     mutable std::unique_ptr<PathWordIndex> m_paths;
-    mutable std::mutex m_frequenciesLock;
-    mutable QHash<QString, int> m_frequencies;
 };
 
 // What one search carries from stage to stage.

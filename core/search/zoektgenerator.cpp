@@ -267,7 +267,7 @@ Result<void> ZoektGenerator::run(QueryContext &ctx) const
     QStringList terms = ctx.query.terms;
     if (ctx.query.report) // a report's most specific words, as the keyword generator picks them
         terms = KeywordGenerator::specificTerms(terms, ctx.query.termCounts,
-                                                ctx.caches.documentFrequencies(terms),
+                                                ctx.store.chunks().termDocumentFrequencies(terms),
                                                 ctx.store.chunks().count(), m_config.maxTerms);
     terms = terms.mid(0, m_config.maxTerms);
     const QString query = zoektQuery(terms);

@@ -45,7 +45,6 @@ private Q_SLOTS:
     void diversityCapsFiles();
     void routesCompose();
     void reportMentions();
-    void documentFrequenciesRemembered();
     void reportTitleLeads();
     void reportDemotesTests();
 
@@ -636,22 +635,6 @@ void tst_Stages::reportMentions()
     QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
     QVERIFY(!response->hits.isEmpty());
     QCOMPARE(response->hits.first().chunk.qualifiedName, QStringLiteral("resolve_proxies"));
-}
-
-// A report's hundreds of words are counted once per searcher: what comes from memory and
-// what is counted in the same call are FTS5's own counts.
-void tst_Stages::documentFrequenciesRemembered()
-{
-    SearchCaches caches(*m_store);
-    const QStringList first{QStringLiteral("proxies"), QStringLiteral("cookie"), QStringLiteral("nosuchword")};
-    const QHash<QString, int> counted = m_store->chunks().termDocumentFrequencies(first);
-    QVERIFY(counted.value(QStringLiteral("proxies")) > 1);
-    QVERIFY(counted.value(QStringLiteral("cookie")) > 0);
-    QCOMPARE(counted.value(QStringLiteral("nosuchword"), -1), 0);
-    QCOMPARE(caches.documentFrequencies(first), counted);
-    const QStringList second{QStringLiteral("cookie"), QStringLiteral("redirect"), QStringLiteral("proxies")};
-    QCOMPARE(caches.documentFrequencies(second), m_store->chunks().termDocumentFrequencies(second));
-    QCOMPARE(caches.documentFrequencies(first), counted);
 }
 
 // A report's title says what is wrong; its body may say more about something else (here the
