@@ -7,6 +7,7 @@
 
 #include <QRegularExpression>
 #include <QSet>
+#include <QVarLengthArray>
 
 #include <algorithm>
 
@@ -99,10 +100,17 @@ PathWords pathWords(const QString &path)
         }
         for (const QString &p : partsOf(component)) {
             const QString s = lightStem(p);
+            if (file && out.stem.size() < 64 && isGenericPathWord(s))
+                out.genericStem |= quint64(1) << out.stem.size();
             (file ? out.stem : out.folders) << s;
         }
     }
     return out;
+}
+
+bool PathWords::isGenericStem(qsizetype i) const
+{
+    return i < 64 ? (genericStem >> i) & 1 : isGenericPathWord(stem.at(i));
 }
 
 bool isPathStopword(const QString &lowercaseWord)
@@ -148,15 +156,17 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
     double score = 0;
     int counted = 0;
     bool specific = false; // a word of the file name that is not generic matched
-    QSet<qsizetype> stemHit; // the file name's words the query names
+    QVarLengthArray<bool, 16> stemHit(words.stem.size(), false); // the file name's words the query names
+    qsizetype stemHits = 0;
     for (const QString &q : queryWords) {
         bool inStem = false;
         for (qsizetype i = 0; i < words.stem.size(); ++i) {
             const QString &w = words.stem.at(i);
             if (wordsMatch(q, w)) {
                 inStem = true;
-                stemHit.insert(i);
-                specific = specific || !isGenericPathWord(w);
+                stemHits += stemHit[i] ? 0 : 1;
+                stemHit[i] = true;
+                specific = specific || !words.isGenericStem(i);
             }
         }
         const bool project = projectWords.contains(q);
@@ -184,8 +194,8 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
     // SqlMapper.DapperRow.cs for "SqlMapper" (generic words such as "utils" do not count).
     int named = 0;
     for (qsizetype i = 0; i < words.stem.size(); ++i)
-        named += isGenericPathWord(words.stem.at(i)) && !stemHit.contains(i) ? 0 : 1;
-    const double precision = named > 0 ? double(stemHit.size()) / named : 1.0;
+        named += words.isGenericStem(i) && !stemHit[i] ? 0 : 1;
+    const double precision = named > 0 ? double(stemHits) / named : 1.0;
     return std::min(1.0, score / double(std::max(1, counted))) * (0.75 + 0.25 * precision);
 }
 
@@ -320,10 +330,16 @@ Result<void> PathMatch::run(QueryContext &ctx) const
     }
     if (!added.isEmpty())
         ctx.candidates.loadHeaders(ctx.store.chunks(), added, ctx.query.parsed.filters);
+    QHash<QString, std::pair<double, QStringList>> byFile; // a file's chunks share its score
     for (Candidate &c : ctx.candidates) {
-        QStringList matched;
-        const double share =
-            pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords);
+        auto known = byFile.find(c.path);
+        if (known == byFile.end()) {
+            QStringList matched;
+            const double share =
+                pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords);
+            known = byFile.insert(c.path, {share, matched});
+        }
+        const auto &[share, matched] = *known;
         if (share <= 0)
             continue;
         c.scores.path = boost * top * share;

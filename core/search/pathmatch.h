@@ -18,6 +18,8 @@ struct PathWords
 {
     QStringList stem;
     QStringList folders;
+    quint64 genericStem = 0; // bit i: stem word i (of the first 64) is a generic one ("utils", "impl")
+    bool isGenericStem(qsizetype i) const;
 };
 PathWords pathWords(const QString &path);
 
