@@ -215,7 +215,7 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
     if (useVectors)
         out << std::make_shared<VectorScorer>(d->vectors);
     if (!report) // measured: a whole report's words are not a question's (docs/retrieval.md)
-        out << std::make_shared<LexicalView>();
+        out << std::make_shared<LexicalView>() << std::make_shared<FileLexicalView>();
     out << std::make_shared<Fusion>();
     out << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>();
     if (report)

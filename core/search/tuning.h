@@ -14,6 +14,10 @@ struct Tuning
     double lexicalWeight = 0.3;  // weight of the lexical view (cosine of term bags) against BM25's 1 (not for bug reports)
     int lexicalPool = 250;       // ... over this many candidates, the best by BM25 and cosine first (0: all)
     int lexicalChars = 750;      // ... reading the header and the first characters of each chunk's text
+    double fileLexicalWeight = 0; // weight of the file-level lexical view (path + definition names) against BM25's 1
+    int fileLexicalFiles = 100;  // ... over the files of this many best candidates (BM25 and cosine)
+    double fileLexicalNorm = 0.5; // ... divided by the file bag's sum of squared weights to this power (0.5: cosine)
+    int fileLexicalBestOnly = 0; // ... 1: added to the file's best chunk only (0: to every chunk of the file)
     double rrfK = 60;            // RRF constant
     double remoteWeight = 0.25;  // a remote engine's rank for chunks of the open folder (not measured: no eval has one)
     int keywordPool = 0;         // experiments: BM25 candidates (0: SearchOptions::candidates)
