@@ -299,10 +299,23 @@ Result<void> LexicalView::run(QueryContext &ctx) const
 {
     const QueryAnalysis &q = ctx.query;
     const Tuning &tune = ctx.tuning;
-    if (tune.lexicalWeight <= 0 || ctx.candidates.isEmpty())
+    const double weight = q.report ? tune.lexicalReport : tune.lexicalWeight;
+    if (weight <= 0 || ctx.candidates.isEmpty())
         return {};
+    // A report's prose is not a question: its code-like names (each as often as written, at
+    // most 8 times) and dotted names are.
+    QString text = q.parsed.text;
+    if (q.report) {
+        QStringList names;
+        for (const auto &[id, count] : q.report->identifiers) {
+            for (int i = 0; i < std::min(count, 8); ++i)
+                names << id;
+        }
+        names += q.report->qualified;
+        text = names.join(u' ');
+    }
     std::vector<size_t> hashes;
-    lexicalTermHashes(q.parsed.text.toUtf8(), &hashes);
+    lexicalTermHashes(text.toUtf8(), &hashes);
     std::vector<std::pair<size_t, double>> query;
     const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](size_t h, double w) { query.emplace_back(h, w); }));
     if (queryNorm <= 0)

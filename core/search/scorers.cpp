@@ -45,7 +45,7 @@ Result<void> Fusion::run(QueryContext &ctx) const
         }
         c.base += tune.titleWeight * c.scores.title;
         c.scores.lexical = bestLexical > 0 ? c.scores.lexical / bestLexical : 0;
-        c.base += tune.lexicalWeight * c.scores.lexical;
+        c.base += (ctx.query.report ? tune.lexicalReport : tune.lexicalWeight) * c.scores.lexical;
         c.scores.fileLexical = bestFileLexical > 0 ? c.scores.fileLexical / bestFileLexical : 0;
         if (!tune.fileLexicalBestOnly)
             c.base += tune.fileLexicalWeight * c.scores.fileLexical;
