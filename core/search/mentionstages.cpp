@@ -9,6 +9,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace RepoLens {
@@ -108,18 +109,32 @@ namespace {
 // Files the report names: traceback frames (and the frame's function in that file), written
 // paths, dotted module names.
 void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const SymbolStore &symbols,
-                       double packageStrength, double folderStrength, Mentions &m)
+                       double packageStrength, double folderStrength, double outer, Mentions &m)
 {
-    for (const ReportSignals::Frame &f : r.frames) {
-        for (qint64 file : resolvePath(paths, f.path)) {
-            m.addFile(file, 0.6, QStringLiteral("in the traceback: %1").arg(f.path.section(u'/', -2)));
-            const QString fn = f.function.section(u'.', -1).section(QLatin1String("::"), -1);
-            if (fn.isEmpty())
-                continue;
-            for (const SymbolRecord &s : symbols.ofFile(file)) {
-                if (s.name == fn && s.chunkId)
-                    m.addChunk(s.chunkId, 1.0, QStringLiteral("traceback frame `%1`").arg(f.function));
+    // The frame that raised is where a fix most often is; its callers less so: walked from the
+    // innermost frame out (Python lists it last, the other formats first), each frame of the
+    // project after the first x `outer`.
+    QList<const ReportSignals::Frame *> inward;
+    QList<const ReportSignals::Frame *> outward;
+    for (const ReportSignals::Frame &f : r.frames)
+        (f.innermostFirst ? outward : inward) << &f;
+    std::reverse(inward.begin(), inward.end());
+    for (const QList<const ReportSignals::Frame *> &walk : {inward, outward}) {
+        double weight = 1.0;
+        for (const ReportSignals::Frame *f : walk) {
+            const QList<qint64> files = resolvePath(paths, f->path);
+            for (qint64 file : files) {
+                m.addFile(file, 0.6 * weight, QStringLiteral("in the traceback: %1").arg(f->path.section(u'/', -2)));
+                const QString fn = f->function.section(u'.', -1).section(QLatin1String("::"), -1);
+                if (fn.isEmpty())
+                    continue;
+                for (const SymbolRecord &s : symbols.ofFile(file)) {
+                    if (s.name == fn && s.chunkId)
+                        m.addChunk(s.chunkId, weight, QStringLiteral("traceback frame `%1`").arg(f->function));
+                }
             }
+            if (!files.isEmpty())
+                weight *= outer;
         }
     }
     for (const QString &p : r.paths) {
@@ -233,7 +248,8 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
     const ReportSignals &r = *ctx.query.report;
     const SymbolStore &symbols = ctx.store.symbols();
     Mentions m;
-    addMentionedFiles(r, ctx.caches.pathWords(), symbols, ctx.tuning.mentionPackage, ctx.tuning.mentionFolder, m);
+    addMentionedFiles(r, ctx.caches.pathWords(), symbols, ctx.tuning.mentionPackage, ctx.tuning.mentionFolder,
+                      ctx.tuning.frameOuter, m);
     addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, m);
     addChunksHoldingMessages(r, ctx.store.chunks(), m);
     addChunksOfMissedFiles(ctx, r, symbols, m);

@@ -51,6 +51,7 @@ Tuning Tuning::parse(const QString &spec)
         {"mention", &t.mentionBoost, nullptr},
         {"mentionPackage", &t.mentionPackage, nullptr},
         {"mentionFolder", &t.mentionFolder, nullptr},
+        {"frameOuter", &t.frameOuter, nullptr},
         {"title", &t.titleWeight, nullptr},
         {"remote", &t.remoteWeight, nullptr},
         {"pathReport", &t.pathReport, nullptr},

@@ -50,6 +50,7 @@ struct Tuning
     double mentionBoost = 0.7;   // bug reports: a named file / definition, x its strength
     double mentionPackage = 0.7; // bug reports: strength of a named module that is a package's own file (__init__.py, index.ts, mod.rs)
     double mentionFolder = 0;    // ... and of the other files under that package's folder
+    double frameOuter = 1.0;     // bug reports: each traceback frame further out from the raising one x this
     int mentionIdentifiers = 60; // bug reports: identifiers looked up, most frequent first
     int reportTerms = 40;        // bug reports: keyword terms, the most specific first (0: the first 40)
     QStringList disabled;        // stage names not run ("off=path match+chunk shape"), for ablations
