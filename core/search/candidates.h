@@ -20,7 +20,6 @@ struct StageScores
     double vector = 0;
     int vectorRank = 0;
     double lexical = 0;  // cosine of the bags of code terms (LexicalView), then best-normalised
-    double fileLexical = 0; // cosine of the question's bag and the file's (FileLexicalView), then best-normalised
     double title = 0;    // bug reports: BM25 of the report's title alone, then best-normalised
     int titleRank = 0;
     double symbol = 0;   // exact symbol-name match bonus

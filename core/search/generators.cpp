@@ -248,12 +248,22 @@ double lexicalWeights(const std::vector<size_t> &hashes, F &&each)
     return norm;
 }
 
-// The candidates the other views rank best (BM25 and cosine as fusion weighs them), at most
-// `limit` (0: all); equal ones by path and line, as the list is, so that row ids never decide
-// which are scored.
-QList<qint64> lexicalPoolOrder(const QueryContext &ctx, int limit)
+} // namespace
+
+Result<void> LexicalView::run(QueryContext &ctx) const
 {
+    const QueryAnalysis &q = ctx.query;
     const Tuning &tune = ctx.tuning;
+    if (tune.lexicalWeight <= 0 || ctx.candidates.isEmpty())
+        return {};
+    std::vector<size_t> hashes;
+    lexicalTermHashes(q.parsed.text.toUtf8(), &hashes);
+    std::vector<std::pair<size_t, double>> query;
+    const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](size_t h, double w) { query.emplace_back(h, w); }));
+    if (queryNorm <= 0)
+        return {};
+    // The candidates the other views rank best (BM25 and cosine as fusion weighs them); equal
+    // ones by path and line, as the list is, so that row ids never decide which are scored.
     double bestBm25 = 0;
     double bestVector = 0;
     for (const Candidate &c : std::as_const(ctx.candidates)) {
@@ -284,43 +294,12 @@ QList<qint64> lexicalPoolOrder(const QueryContext &ctx, int limit)
             return la < lb;
         return a.candidate->chunkId < b.candidate->chunkId;
     });
-    if (limit > 0 && pool.size() > size_t(limit))
-        pool.resize(size_t(limit));
+    if (tune.lexicalPool > 0 && pool.size() > size_t(tune.lexicalPool))
+        pool.resize(size_t(tune.lexicalPool));
     QList<qint64> ids;
     ids.reserve(qsizetype(pool.size()));
     for (const Entry &e : pool)
         ids << e.candidate->chunkId;
-    return ids;
-}
-
-} // namespace
-
-Result<void> LexicalView::run(QueryContext &ctx) const
-{
-    const QueryAnalysis &q = ctx.query;
-    const Tuning &tune = ctx.tuning;
-    const double weight = q.report ? tune.lexicalReport : tune.lexicalWeight;
-    if (weight <= 0 || ctx.candidates.isEmpty())
-        return {};
-    // A report's prose is not a question: its code-like names (each as often as written, at
-    // most 8 times) and dotted names are.
-    QString text = q.parsed.text;
-    if (q.report) {
-        QStringList names;
-        for (const auto &[id, count] : q.report->identifiers) {
-            for (int i = 0; i < std::min(count, 8); ++i)
-                names << id;
-        }
-        names += q.report->qualified;
-        text = names.join(u' ');
-    }
-    std::vector<size_t> hashes;
-    lexicalTermHashes(text.toUtf8(), &hashes);
-    std::vector<std::pair<size_t, double>> query;
-    const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](size_t h, double w) { query.emplace_back(h, w); }));
-    if (queryNorm <= 0)
-        return {};
-    const QList<qint64> ids = lexicalPoolOrder(ctx, tune.lexicalPool);
     const QList<std::pair<qint64, QByteArray>> texts = ctx.store.chunks().lexicalTexts(ids, tune.lexicalChars);
     // Tokenizing is most of the stage: the texts are split between this thread and a helper
     // when there are enough of them (each score depends on its own chunk only).
@@ -357,57 +336,6 @@ Result<void> LexicalView::run(QueryContext &ctx) const
         if (scores[size_t(i)] > 0)
             ctx.candidates[texts.at(i).first].scores.lexical = scores[size_t(i)];
     }
-    return {};
-}
-
-QByteArray FileLexicalView::fileBag(const QString &path, const QList<SymbolRecord> &symbols)
-{
-    QByteArray bag = path.toUtf8();
-    for (const SymbolRecord &s : symbols)
-        bag += '\n' + s.name.toUtf8();
-    return bag;
-}
-
-Result<void> FileLexicalView::run(QueryContext &ctx) const
-{
-    const Tuning &tune = ctx.tuning;
-    if (tune.fileLexicalWeight <= 0 || tune.fileLexicalFiles <= 0 || ctx.candidates.isEmpty())
-        return {};
-    std::vector<size_t> hashes;
-    lexicalTermHashes(ctx.query.parsed.text.toUtf8(), &hashes);
-    std::vector<std::pair<size_t, double>> query;
-    const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](size_t h, double w) { query.emplace_back(h, w); }));
-    if (queryNorm <= 0)
-        return {};
-    // The files of the best candidates, in their order; each file read once.
-    QList<QPair<qint64, QString>> files;
-    QSet<qint64> seen;
-    for (qint64 id : lexicalPoolOrder(ctx, tune.fileLexicalFiles)) {
-        const Candidate &c = ctx.candidates[id];
-        if (c.fileId > 0 && !seen.contains(c.fileId)) {
-            seen.insert(c.fileId);
-            files.append({c.fileId, c.path});
-        }
-    }
-    QHash<qint64, double> fileScores;
-    std::vector<size_t> terms;
-    for (const auto &[fileId, path] : std::as_const(files)) {
-        if (ctx.cancelled())
-            return {};
-        lexicalTermHashes(fileBag(path, ctx.store.symbols().ofFile(fileId)), &terms);
-        double dot = 0;
-        auto qi = query.cbegin();
-        const double norm = lexicalWeights(terms, [&](size_t h, double w) {
-            while (qi != query.cend() && qi->first < h)
-                ++qi;
-            if (qi != query.cend() && qi->first == h)
-                dot += w * qi->second;
-        });
-        if (norm > 0 && dot > 0)
-            fileScores.insert(fileId, dot / (std::pow(norm, tune.fileLexicalNorm) * queryNorm));
-    }
-    for (Candidate &c : ctx.candidates)
-        c.scores.fileLexical = fileScores.value(c.fileId);
     return {};
 }
 

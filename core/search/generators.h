@@ -3,7 +3,6 @@
 #include "stage.h"
 
 #include "core/embed/embedder.h"
-#include "core/store/symbolstore.h"
 #include "core/store/vectorindex.h"
 
 #include <memory>
@@ -94,19 +93,6 @@ class LexicalView : public SearchStage
 public:
     QString name() const override { return QStringLiteral("lexical view"); }
     Result<void> run(QueryContext &context) const override;
-};
-
-// The same cosine one level up: the question's bag of code terms against each candidate
-// file's path and the names of all its definitions, as one bag. A file named after the
-// question's words whose definitions are few and on topic comes first, where the chunk-level
-// views prefer long neighbours that share more words.
-class FileLexicalView : public SearchStage
-{
-public:
-    QString name() const override { return QStringLiteral("file lexical view"); }
-    Result<void> run(QueryContext &context) const override;
-    // The bag a file is read as: its path, then one line per definition's name.
-    static QByteArray fileBag(const QString &path, const QList<SymbolRecord> &symbols);
 };
 
 } // namespace RepoLens

@@ -155,7 +155,7 @@ void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const
                 continue;
             const QString dir = paths.path(file).section(u'/', 0, -2) + u'/';
             for (auto it = paths.paths().cbegin(); it != paths.paths().cend(); ++it) {
-                if (it.value().startsWith(dir) && it.key() != file)
+                if (it.value().startsWith(dir) && it.key() != file && !it.value().mid(dir.size()).contains(u'/'))
                     m.addFile(it.key(), folderStrength, QStringLiteral("in the package %1").arg(mod));
             }
         }

@@ -17,11 +17,9 @@ Result<void> Fusion::run(QueryContext &ctx) const
     double bestVector = 0;
     double bestTitle = 0;
     double bestLexical = 0;
-    double bestFileLexical = 0;
     for (const Candidate &c : std::as_const(ctx.candidates)) {
         best = std::max(best, c.scores.bm25);
         bestLexical = std::max(bestLexical, c.scores.lexical);
-        bestFileLexical = std::max(bestFileLexical, c.scores.fileLexical);
         bestTitle = std::max(bestTitle, c.scores.title);
         if (!ctx.queryVector.empty())
             bestVector = std::max(bestVector, c.scores.vector);
@@ -45,31 +43,8 @@ Result<void> Fusion::run(QueryContext &ctx) const
         }
         c.base += tune.titleWeight * c.scores.title;
         c.scores.lexical = bestLexical > 0 ? c.scores.lexical / bestLexical : 0;
-        c.base += (ctx.query.report ? tune.lexicalReport : tune.lexicalWeight) * c.scores.lexical;
-        c.scores.fileLexical = bestFileLexical > 0 ? c.scores.fileLexical / bestFileLexical : 0;
-        if (!tune.fileLexicalBestOnly)
-            c.base += tune.fileLexicalWeight * c.scores.fileLexical;
+        c.base += tune.lexicalWeight * c.scores.lexical;
         c.scores.final = c.base;
-    }
-    if (tune.fileLexicalBestOnly && bestFileLexical > 0) {
-        // the file's view lifts its best chunk only (ties: the first by line, then id)
-        QHash<qint64, Candidate *> bestOfFile;
-        for (Candidate &c : ctx.candidates) {
-            if (c.scores.fileLexical <= 0)
-                continue;
-            Candidate *&b = bestOfFile[c.fileId];
-            auto line = [&ctx](const Candidate &x) {
-                const ChunkRecord *h = ctx.candidates.header(x.chunkId);
-                return h ? h->startLine : 0;
-            };
-            if (!b || c.base > b->base
-                || (c.base == b->base && (line(c) < line(*b) || (line(c) == line(*b) && c.chunkId < b->chunkId))))
-                b = &c;
-        }
-        for (Candidate *c : std::as_const(bestOfFile)) {
-            c->base += tune.fileLexicalWeight * c->scores.fileLexical;
-            c->scores.final = c->base;
-        }
     }
     return {};
 }

@@ -214,9 +214,8 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
     // feature scorers and fusion
     if (useVectors)
         out << std::make_shared<VectorScorer>(d->vectors);
-    out << std::make_shared<LexicalView>(); // a report: its code-like names only (docs/retrieval.md)
-    if (!report)
-        out << std::make_shared<FileLexicalView>();
+    if (!report) // measured: a whole report's words are not a question's (docs/retrieval.md)
+        out << std::make_shared<LexicalView>();
     out << std::make_shared<Fusion>();
     out << std::make_shared<DefinitionBoost>() << std::make_shared<PathMatch>();
     if (report)

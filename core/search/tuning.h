@@ -14,11 +14,6 @@ struct Tuning
     double lexicalWeight = 0.3;  // weight of the lexical view (cosine of term bags) against BM25's 1 (not for bug reports)
     int lexicalPool = 250;       // ... over this many candidates, the best by BM25 and cosine first (0: all)
     int lexicalChars = 750;      // ... reading the header and the first characters of each chunk's text
-    double lexicalReport = 0;    // bug reports: the view over the report's code-like names only, this weight (0: off)
-    double fileLexicalWeight = 0; // weight of the file-level lexical view (path + definition names) against BM25's 1
-    int fileLexicalFiles = 100;  // ... over the files of this many best candidates (BM25 and cosine)
-    double fileLexicalNorm = 0.5; // ... divided by the file bag's sum of squared weights to this power (0.5: cosine)
-    int fileLexicalBestOnly = 0; // ... 1: added to the file's best chunk only (0: to every chunk of the file)
     double rrfK = 60;            // RRF constant
     double remoteWeight = 0.25;  // a remote engine's rank for chunks of the open folder (not measured: no eval has one)
     int keywordPool = 0;         // experiments: BM25 candidates (0: SearchOptions::candidates)
@@ -48,9 +43,9 @@ struct Tuning
     double titleWeight = 0.5;    // bug reports: the title's own BM25 against the report's 1
     double pathReport = 0.5;     // bug reports: path match on the title's words, x top x share
     double mentionBoost = 0.7;   // bug reports: a named file / definition, x its strength
-    double mentionPackage = 0.7; // bug reports: strength of a named module that is a package's own file (__init__.py, index.ts, mod.rs)
-    double mentionFolder = 0;    // ... and of the other files under that package's folder
-    double frameOuter = 1.0;     // bug reports: each traceback frame further out from the raising one x this
+    double mentionPackage = 0;   // bug reports: strength of a named module that is a package's own file (__init__.py, index.ts, mod.rs)
+    double mentionFolder = 0.2;  // ... and of the other files under that package's folder (0.7: a module file)
+    double frameOuter = 0.6;     // bug reports: each traceback frame of the project further out from the raising one x this
     int mentionIdentifiers = 60; // bug reports: identifiers looked up, most frequent first
     int reportTerms = 40;        // bug reports: keyword terms, the most specific first (0: the first 40)
     QStringList disabled;        // stage names not run ("off=path match+chunk shape"), for ablations

@@ -14,7 +14,7 @@ QJsonObject searchHitJson(const SearchHit &hit)
 {
     QJsonObject scores{{u"bm25"_s, hit.scores.bm25},     {u"bm25_rank"_s, hit.scores.bm25Rank},
                        {u"vector"_s, hit.scores.vector}, {u"vector_rank"_s, hit.scores.vectorRank},
-                       {u"lexical"_s, hit.scores.lexical}, {u"file_lexical"_s, hit.scores.fileLexical},
+                       {u"lexical"_s, hit.scores.lexical},
                        {u"symbol"_s, hit.scores.symbol}, {u"file"_s, hit.scores.file},
                        {u"path"_s, hit.scores.path},     {u"prior"_s, hit.scores.prior},
                        {u"graph"_s, hit.scores.graph},   {u"rerank"_s, hit.scores.rerank},
