@@ -87,8 +87,9 @@ Commands:
   watch DIR                         index DIR, then keep it fresh as files change (Ctrl+C)
   search DIR QUERY [--top K] [--json] [--batch] [--max-per-file N] [--rerank[=MODE]]
          [--no-vectors] [--no-priors] [--no-graph]
-                                    search; --batch reads one query a line from stdin and
-                                    prints one JSON object a line; MODE: local,
+                                    search; --batch reads one query a line from stdin (a
+                                    line that is a JSON string is decoded: a multi-line
+                                    bug report) and prints one JSON object a line; MODE: local,
                                     endpoint (rerank.url), llm (the chat model), off
   config [KEY [VALUE]]              show or set a retrieval setting (rerank, vectors,
                                     embed.url, embed.model, embed.max_tokens,
@@ -576,7 +577,14 @@ int runSearch(const Args &args, const QString &root, const QString &dbPath)
         searcher.warmUp(); // caches load once, outside the per-query times
         std::string line;
         while (std::getline(std::cin, line)) {
-            const QString query = QString::fromStdString(line).trimmed();
+            QString query = QString::fromStdString(line).trimmed();
+            // A line written as a JSON string carries a query of several lines (a pasted
+            // bug report with its traceback); one that does not decode stays as it is.
+            if (query.startsWith(u'"')) {
+                const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + query.toUtf8() + ']');
+                if (doc.isArray() && doc.array().size() == 1 && doc.array().first().isString())
+                    query = doc.array().first().toString();
+            }
             const auto response = searcher.search(query, options, &g_cancel);
             printOut(QString::fromUtf8(QJsonDocument(responseJson(query, response)).toJson(QJsonDocument::Compact))
                      + u'\n');

@@ -38,7 +38,7 @@ bool isStop(std::string_view t)
         "an", "if", "then", "else", "not", "no", "do", "does", "we", "you", "they", "can", "will",
         "would", "should", "may", "has", "have", "had", "but", "so", "than", "too", "all", "any",
     };
-    return words.count(t) > 0;
+    return t.size() <= 6 && words.count(t) > 0;
 }
 
 // Light stemming: plural forms only ("proxies" -> "proxy", "headers" -> "header").
@@ -53,26 +53,32 @@ void stem(std::string &t)
     }
 }
 
+// A token that is a term: two characters or more, not all digits, not a stop word.
+inline bool isTermToken(QByteArrayView t)
+{
+    if (t.size() < 2)
+        return false;
+    bool digits = true;
+    for (char c : t) {
+        if (c < '0' || c > '9') {
+            digits = false;
+            break;
+        }
+    }
+    return !digits && !isStop(std::string_view(t.data(), size_t(t.size())));
+}
+
 template<typename F>
 void forEachTerm(QByteArrayView utf8, F &&f)
 {
     std::string term;
-    tokenizeCode(utf8, true, TokenSink{[&](QByteArrayView t, bool, int, int) {
-                     bool digits = true;
-                     for (char c : t) {
-                         if (c < '0' || c > '9') {
-                             digits = false;
-                             break;
-                         }
-                     }
-                     if (digits || t.size() < 2)
-                         return;
-                     term.assign(t.data(), size_t(t.size()));
-                     if (isStop(term))
-                         return;
-                     stem(term);
-                     f(term);
-                 }});
+    forEachCodeToken(utf8, true, [&](QByteArrayView t, bool, int, int) {
+        if (!isTermToken(t))
+            return;
+        term.assign(t.data(), size_t(t.size()));
+        stem(term);
+        f(term);
+    });
 }
 
 // One batch of chunk texts, tokenized: its own dictionary (ids in order of first occurrence
@@ -303,6 +309,31 @@ QStringList BuiltinEmbedder::tokenize(QStringView text)
 void BuiltinEmbedder::forEachCodeTerm(QByteArrayView utf8, const std::function<void(const std::string &)> &f)
 {
     forEachTerm(utf8, f);
+}
+
+void BuiltinEmbedder::appendCodeTermHashes(QByteArrayView utf8, std::vector<quint64> *out)
+{
+    // forEachTerm's terms without making a string each: the plural stem is applied to the
+    // length hashed (and a final 'y' for "ies"), FNV-1a over the bytes.
+    forEachCodeToken(utf8, true, [out](QByteArrayView t, bool, int, int) {
+        if (!isTermToken(t))
+            return;
+        const auto *p = reinterpret_cast<const unsigned char *>(t.data());
+        size_t n = size_t(t.size());
+        bool ies = false;
+        if (n > 4 && p[n - 3] == 'i' && p[n - 2] == 'e' && p[n - 1] == 's') {
+            n -= 3;
+            ies = true;
+        } else if (n > 3 && p[n - 1] == 's' && p[n - 2] != 's' && p[n - 2] != 'u' && p[n - 2] != 'i') {
+            n -= 1;
+        }
+        quint64 h = 14695981039346656037ull;
+        for (size_t i = 0; i < n; ++i)
+            h = (h ^ p[i]) * 1099511628211ull;
+        if (ies)
+            h = (h ^ quint64('y')) * 1099511628211ull;
+        out->push_back(h);
+    });
 }
 
 namespace {

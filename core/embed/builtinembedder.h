@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace RepoLens {
 
@@ -76,6 +77,8 @@ public:
     static QStringList tokenize(QStringView text);
     // The same terms, one call each, without making strings (the sub-token view uses it).
     static void forEachCodeTerm(QByteArrayView utf8, const std::function<void(const std::string &)> &f);
+    // A 64-bit hash of each of those terms, appended in order (the lexical view's bags).
+    static void appendCodeTermHashes(QByteArrayView utf8, std::vector<quint64> *out);
 
 private:
     BuiltinEmbedder();

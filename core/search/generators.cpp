@@ -218,16 +218,16 @@ Result<void> VectorScorer::run(QueryContext &ctx) const
 namespace {
 
 // The terms of a text as sorted hashes, one per occurrence (runs of equal hashes are counts).
-void lexicalTermHashes(QByteArrayView utf8, std::vector<size_t> *out)
+void lexicalTermHashes(QByteArrayView utf8, std::vector<quint64> *out)
 {
     out->clear();
-    BuiltinEmbedder::forEachCodeTerm(utf8, [out](const std::string &t) { out->push_back(std::hash<std::string>{}(t)); });
+    BuiltinEmbedder::appendCodeTermHashes(utf8, out);
     std::sort(out->begin(), out->end());
 }
 
 // 1 + ln(count) for each distinct hash of a sorted list, with the sum of their squares.
 template<typename F>
-double lexicalWeights(const std::vector<size_t> &hashes, F &&each)
+double lexicalWeights(const std::vector<quint64> &hashes, F &&each)
 {
     double norm = 0;
     for (size_t i = 0; i < hashes.size();) {
@@ -256,10 +256,10 @@ Result<void> LexicalView::run(QueryContext &ctx) const
     const Tuning &tune = ctx.tuning;
     if (tune.lexicalWeight <= 0 || ctx.candidates.isEmpty())
         return {};
-    std::vector<size_t> hashes;
+    std::vector<quint64> hashes;
     lexicalTermHashes(q.parsed.text.toUtf8(), &hashes);
-    std::vector<std::pair<size_t, double>> query;
-    const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](size_t h, double w) { query.emplace_back(h, w); }));
+    std::vector<std::pair<quint64, double>> query;
+    const double queryNorm = std::sqrt(lexicalWeights(hashes, [&query](quint64 h, double w) { query.emplace_back(h, w); }));
     if (queryNorm <= 0)
         return {};
     // The candidates the other views rank best (BM25 and cosine as fusion weighs them); equal
@@ -305,14 +305,14 @@ Result<void> LexicalView::run(QueryContext &ctx) const
     // when there are enough of them (each score depends on its own chunk only).
     std::vector<double> scores(size_t(texts.size()), 0.0);
     auto scoreRange = [&](qsizetype from, qsizetype to) {
-        std::vector<size_t> terms;
+        std::vector<quint64> terms;
         for (qsizetype i = from; i < to; ++i) {
             if (ctx.cancelled())
                 return;
             lexicalTermHashes(texts.at(i).second, &terms);
             double dot = 0;
             auto qi = query.cbegin();
-            const double norm = lexicalWeights(terms, [&](size_t h, double w) {
+            const double norm = lexicalWeights(terms, [&](quint64 h, double w) {
                 while (qi != query.cend() && qi->first < h)
                     ++qi;
                 if (qi != query.cend() && qi->first == h)

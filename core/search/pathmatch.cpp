@@ -263,12 +263,12 @@ Result<void> PathMatch::run(QueryContext &ctx) const
     // Words in the folders of most candidate files name the project, not a place in it.
     QSet<QString> projectWords;
     if (ctx.tuning.pathCommon > 0) {
-        QHash<QString, QString> files; // path -> its folders
+        QHash<QString, qint64> files; // path -> its file id (the cache of path words is by id)
         for (const Candidate &c : std::as_const(ctx.candidates))
-            files.insert(c.path, QString());
+            files.insert(c.path, c.fileId);
         QHash<QString, int> inFolders;
         for (auto it = files.cbegin(); it != files.cend(); ++it) {
-            const PathWords pw = pathWords(it.key());
+            const PathWords pw = ctx.caches.pathWords().wordsOf(it.value(), it.key());
             for (const QString &q : words) {
                 if (std::any_of(pw.folders.cbegin(), pw.folders.cend(), [&q](const QString &w) { return wordsMatch(q, w); }))
                     ++inFolders[q];

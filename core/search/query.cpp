@@ -201,7 +201,8 @@ ParsedQuery parseQuery(const QString &raw)
     QSet<QString> seenIdent;
     while (it.hasNext()) {
         const QString token = it.next().captured(0);
-        const QStringList pieces = token.split(QRegularExpression(QStringLiteral("\\.|::")));
+        static const QRegularExpression qualifier(QStringLiteral("\\.|::"));
+        const QStringList pieces = token.split(qualifier);
         for (const QString &p : pieces) {
             const bool codeLike = p.contains(u'_') || (p.size() > 1 && p.mid(1) != p.mid(1).toLower()
                                                        && p != p.toUpper())

@@ -54,7 +54,7 @@ Result<void> Diversity::run(QueryContext &ctx) const
 {
     // Greedy: the next hit is the best candidate once each file's earlier picks have cost it
     // `decay` per pick (decay 1: plain order), never more than maxPerFile from one file.
-    const QList<Candidate> ranked = ctx.candidates.ranked();
+    const QList<Candidate *> ranked = ctx.candidates.order();
     const double decay = ctx.tuning.decay;
     QHash<QString, int> perFile;
     QList<bool> taken(ranked.size(), false);
@@ -64,7 +64,11 @@ Result<void> Diversity::run(QueryContext &ctx) const
         for (qsizetype i = 0; i < ranked.size(); ++i) {
             if (taken.at(i))
                 continue;
-            const Candidate &c = ranked.at(i);
+            const Candidate &c = *ranked.at(i);
+            // The list is in falling order and a pick only ever costs: once a candidate's own
+            // score cannot beat the best so far (a non-negative one), no later one can.
+            if (best >= 0 && bestScore >= 0 && decay <= 1.0 && c.scores.final <= bestScore)
+                break;
             const int n = perFile.value(c.path);
             if (ctx.options.maxPerFile > 0 && n >= ctx.options.maxPerFile)
                 continue;
@@ -79,7 +83,7 @@ Result<void> Diversity::run(QueryContext &ctx) const
         if (best < 0)
             break;
         taken[best] = true;
-        const Candidate &c = ranked.at(best);
+        const Candidate &c = *ranked.at(best);
         ++perFile[c.path];
         SearchHit hit;
         hit.chunk = ctx.store.chunks().chunk(c.chunkId).value_or(ctx.candidates.headerOrEmpty(c.chunkId));

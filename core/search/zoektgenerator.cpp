@@ -171,8 +171,9 @@ QString ZoektGenerator::zoektQuery(const QStringList &terms)
     QStringList parts;
     QSet<QString> seen;
     QStringList words;
+    static const QRegularExpression space(QStringLiteral("\\s+"));
     for (const QString &term : terms)
-        words << term.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        words << term.split(space, Qt::SkipEmptyParts);
     for (const QString &word : std::as_const(words)) {
         QString escaped;
         for (const QChar ch : word) {

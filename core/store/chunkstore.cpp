@@ -423,8 +423,8 @@ QList<std::pair<qint64, QByteArray>> ChunkStore::lexicalTexts(const QList<qint64
     // the header embeddingText() writes: a signature or doc comment only when the text does not
     // hold it already; then the text, cut where the whole reaches maxTextChars
     Stmt s(m_c.db, "SELECT c.id, c.path, c.kind, c.name, c.qualified_name,"
-                   " CASE WHEN instr(c.text, c.signature) > 0 THEN '' ELSE c.signature END,"
-                   " CASE WHEN instr(c.text, c.doc) > 0 THEN '' ELSE c.doc END, c.summary, substr(c.text, 1, ?2)"
+                   " CASE WHEN c.signature = '' OR instr(c.text, c.signature) > 0 THEN '' ELSE c.signature END,"
+                   " CASE WHEN c.doc = '' OR instr(c.text, c.doc) > 0 THEN '' ELSE c.doc END, c.summary, substr(c.text, 1, ?2)"
                    " FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?1))");
     if (!s.isValid())
         return out;
@@ -466,13 +466,23 @@ QHash<QString, int> ChunkStore::termDocumentFrequencies(const QStringList &terms
     QHash<QString, int> out;
     if (terms.isEmpty())
         return out;
-    // Ask FTS itself (the porter-stemmed index) with a count per term.
+    // Ask FTS itself (the porter-stemmed index) with a count per term, remembered with the
+    // ranking's own counts until the index changes: a bug report asks for hundreds of words,
+    // and the common ones, the slow ones to count, recur from report to report.
+    m_c.rankCache.checkGeneration(m_c.db);
     Stmt &s = m_c.stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
     const Lease lease_s{s};
     for (const QString &t : terms) {
-        s.reset();
-        s.bind(1, u'"' + QString(t).replace(u'"', QLatin1String("\"\"")) + u'"');
-        out.insert(t, s.step() ? s.integer(0) : 0);
+        qint64 count = 0;
+        if (!m_c.rankCache.documentCount(t, &count)) {
+            s.reset();
+            s.bind(1, quotedTerm(t));
+            if (!s.step())
+                continue; // (not remembered: a failed count is asked again next time)
+            count = s.int64(0);
+            m_c.rankCache.setDocumentCount(t, count);
+        }
+        out.insert(t, int(count));
     }
     return out;
 }

@@ -28,13 +28,11 @@ int xTokenize(Fts5Tokenizer *, void *ctx, int flags, const char *text, int size,
     // Queries are built term by term by the search layer: no parts there.
     const bool query = (flags & FTS5_TOKENIZE_QUERY) != 0;
     int rc = SQLITE_OK;
-    tokenizeCode(QByteArrayView(text, size), !query,
-                 TokenSink{[&](QByteArrayView token, bool part, int start, int end) {
-                     if (rc != SQLITE_OK)
-                         return;
-                     rc = xToken(ctx, part ? FTS5_TOKEN_COLOCATED : 0, token.data(),
-                                 int(token.size()), start, end);
-                 }});
+    forEachCodeToken(QByteArrayView(text, size), !query, [&](QByteArrayView token, bool part, int start, int end) {
+        if (rc != SQLITE_OK)
+            return;
+        rc = xToken(ctx, part ? FTS5_TOKEN_COLOCATED : 0, token.data(), int(token.size()), start, end);
+    });
     return rc;
 }
 

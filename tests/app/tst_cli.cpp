@@ -160,11 +160,22 @@ void tst_Cli::searchJson()
 
 void tst_Cli::searchBatch()
 {
+    // a line that is a JSON string is one query of several lines (a pasted traceback); one that
+    // only starts like one is searched as written
+    const QByteArray report = R"("Proxy settings are lost\n\nTraceback (most recent call last):\n  File \"/usr/lib/python3/site-packages/pkg/adapters.py\", line 12, in proxy_manager_for\n    return manager\nKeyError: 'http'")";
     const Run r = cli({QStringLiteral("search"), m_root.path(), QStringLiteral("--json"), QStringLiteral("--batch")},
-                      "format float precision\nget_connection\nthe\n");
+                      "format float precision\nget_connection\nthe\n" + report + "\n\"get_connection\n");
     QCOMPARE(r.code, 0);
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.size(), 5);
+    const QJsonObject pasted = QJsonDocument::fromJson(lines.at(3)).object();
+    QCOMPARE(pasted.value(QStringLiteral("query")).toString().count(u'\n'), 5);
+    QVERIFY2(pasted.value(QStringLiteral("route")).toString().startsWith(QLatin1String("bug report")),
+             qPrintable(pasted.value(QStringLiteral("route")).toString()));
+    QCOMPARE(pasted.value(QStringLiteral("results")).toArray().first().toObject().value(QStringLiteral("path")).toString(),
+             QStringLiteral("pkg/adapters.py"));
+    QCOMPARE(QJsonDocument::fromJson(lines.at(4)).object().value(QStringLiteral("query")).toString(),
+             QStringLiteral("\"get_connection"));
     const QJsonObject first = QJsonDocument::fromJson(lines.at(0)).object();
     QCOMPARE(first.value(QStringLiteral("results")).toArray().first().toObject().value(QStringLiteral("symbol")).toString(),
              QStringLiteral("fmt.format_float"));

@@ -159,6 +159,15 @@ void tst_ChunkStore::documentFrequencies()
     QCOMPARE(df.value(QStringLiteral("parse")), 2);
     QCOMPARE(df.value(QStringLiteral("url")), 1);
     QCOMPARE(df.value(QStringLiteral("nothing")), 0);
+    // remembered, and counted again once the index changes
+    QCOMPARE(store->chunks().termDocumentFrequencies({QStringLiteral("url"), QStringLiteral("parse")}),
+             (QHash<QString, int>{{QStringLiteral("url"), 1}, {QStringLiteral("parse"), 2}}));
+    QVERIFY(addFile(*store, QStringLiteral("b.py"), "def parse_query():\n    pass\n"));
+    const QHash<QString, int> after = store->chunks().termDocumentFrequencies(
+        {QStringLiteral("parse"), QStringLiteral("query"), QStringLiteral("url")});
+    QCOMPARE(after.value(QStringLiteral("parse")), 3);
+    QCOMPARE(after.value(QStringLiteral("query")), 1);
+    QCOMPARE(after.value(QStringLiteral("url")), 1);
 }
 
 namespace {
