@@ -117,6 +117,11 @@ void tst_ReportAnalysis::namesMessagesAndProse()
         "rebuild_proxies in requests/sessions.py.\n"
         "See tests/test_sessions.py: it says otherwise.\n"));
     QVERIFY2(s.qualified.contains(QStringLiteral("Session.resolve_redirects")), qPrintable(s.qualified.join(u',')));
+    // a frame's function is the frame's mention, not a qualified name besides
+    const ReportSignals jvm = analyzeReport(QStringLiteral(
+        "Gson.fromJson fails on a closed reader\n"
+        "\tat com.google.gson.stream.JsonReader.peek(JsonReader.java:420)\n"));
+    QCOMPARE(jvm.qualified, QStringList{QStringLiteral("Gson.fromJson")});
     QVERIFY2(s.modules.contains(QStringLiteral("requests.sessions")), qPrintable(s.modules.join(u',')));
     // at the end of a sentence, and before a colon
     QCOMPARE(s.paths, QStringList({QStringLiteral("requests/sessions.py"), QStringLiteral("tests/test_sessions.py")}));
