@@ -469,14 +469,18 @@ struct ChangeSet
 class ParsePool
 {
 public:
-    ParsePool(const QByteArray &root, std::vector<WorkItem> &work, const IndexOptions &options, int threads,
-              const std::atomic_bool *cancel)
+    // process(i, chunker): the result for item i of `count`, made on one of `threads` workers
+    // (each with its own chunker).
+    using Process = std::function<WorkResult(size_t i, Chunker &chunker)>;
+
+    ParsePool(size_t count, const Process &process, const IndexOptions &options, int threads,
+              const std::atomic_bool *cancel, const QString &threadName = QStringLiteral("repolens-parse"))
         : m_queue(64)
         , m_running(threads)
     {
         for (int t = 0; t < threads; ++t) {
-            m_workers.emplace_back([this, &root, &work, &options, cancel, t] {
-                QThread::currentThread()->setObjectName(QStringLiteral("repolens-parse-%1").arg(t));
+            m_workers.emplace_back([this, count, process, &options, cancel, threadName, t] {
+                QThread::currentThread()->setObjectName(QStringLiteral("%1-%2").arg(threadName).arg(t));
                 Chunker chunker(options.chunker);
                 QElapsedTimer busy;
                 auto stopped = [this, cancel] {
@@ -486,7 +490,7 @@ public:
                     if (stopped())
                         break;
                     const size_t i = m_next.fetch_add(1);
-                    if (i >= work.size())
+                    if (i >= count)
                         break;
                     {
                         std::unique_lock lock(m_aheadMutex);
@@ -496,7 +500,7 @@ public:
                     if (stopped())
                         break;
                     busy.start();
-                    WorkResult result = processFile(root, work[i], chunker, options, cancel);
+                    WorkResult result = process(i, chunker);
                     result.order = i;
                     m_parseNanos.fetch_add(busy.nsecsElapsed());
                     m_queue.push(std::move(result));
@@ -1145,35 +1149,18 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     tell(true);
     if (fresh.empty())
         return {};
+    // Written in the order of the work list, as the parse pass does: the files' row ids are
+    // the same every time.
     const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
                                    int(std::min<size_t>(fresh.size(), 64)));
-    ResultQueue queue(256);
-    std::atomic<size_t> next{0};
-    std::atomic<int> running{threads};
-    std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-        workers.emplace_back([&, t] {
-            QThread::currentThread()->setObjectName(QStringLiteral("repolens-draft-%1").arg(t));
-            for (;;) {
-                const size_t i = next.fetch_add(1);
-                if (i >= fresh.size() || cancelled())
-                    break;
-                if (options.beforeDraft)
-                    options.beforeDraft(work[fresh[i]].file.relPath);
-                queue.push(draftFile(rootBytes, work[fresh[i]], options));
-            }
-            running.fetch_sub(1);
-        });
-    }
-    auto finish = [&] {
-        next.store(fresh.size());
-        queue.abort();
-        WorkResult drain;
-        while (running.load() > 0 || queue.pop(&drain, 0))
-            queue.pop(&drain, 10);
-        for (std::thread &w : workers)
-            w.join();
-    };
+    ParsePool pool(
+        fresh.size(),
+        [&](size_t i, Chunker &) {
+            if (options.beforeDraft)
+                options.beforeDraft(work[fresh[i]].file.relPath);
+            return draftFile(rootBytes, work[fresh[i]], options);
+        },
+        options, threads, cancel, QStringLiteral("repolens-draft"));
     QElapsedTimer writeTimer;
     writeTimer.start();
     Result<void> result = store.drafts().begin(); // (replaces those of an interrupted run)
@@ -1182,8 +1169,8 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     int drafted = 0;
     for (size_t received = 0; result && received < fresh.size();) {
         WorkResult r;
-        if (!queue.pop(&r, 100)) {
-            if (running.load() == 0 && !queue.pop(&r, 0))
+        if (!pool.pop(&r, 100)) {
+            if (!pool.isRunning() && !pool.pop(&r, 0))
                 break;
             continue;
         }
@@ -1206,7 +1193,7 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
             result = store.grep().setUnindexed(*id); // grep reads it until its postings exist
         ++drafted;
     }
-    finish();
+    pool.stop();
     // A Stop keeps the windows written so far: their files stay pending and searchable as
     // text, and the next run drafts and parses them again.
     if (!result || (cancelled() && drafted == 0)) {
@@ -1259,7 +1246,10 @@ Result<void> Indexer::Private::writeWork(IndexStore &store, std::vector<WorkItem
     });
     const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
                                    int(std::min<size_t>(work.size(), 64)));
-    ParsePool pool(rootBytes, work, options, threads, cancel);
+    ParsePool pool(
+        work.size(),
+        [&](size_t i, Chunker &chunker) { return processFile(rootBytes, work[i], chunker, options, cancel); }, options,
+        threads, cancel);
 
     // A big first load builds the graph indexes once at the end.
     Result<void> writeError;

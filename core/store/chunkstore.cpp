@@ -5,6 +5,7 @@
 #include "draftstore.h"
 
 #include <QCryptographicHash>
+#include <QScopeGuard>
 #include <QSet>
 
 #include <algorithm>
@@ -68,16 +69,23 @@ END;
 
 QByteArray ChunkStore::contentHash(const Chunk &c)
 {
+    return contentHash(chunkKindName(c.kind).toUtf8(), c.qualifiedName.toUtf8(), c.signature.toUtf8(), c.doc.toUtf8(),
+                       c.text.toUtf8());
+}
+
+QByteArray ChunkStore::contentHash(QByteArrayView kind, QByteArrayView qualifiedName, QByteArrayView signature,
+                                   QByteArrayView doc, QByteArrayView text)
+{
     QCryptographicHash h(QCryptographicHash::Sha1);
-    h.addData(chunkKindName(c.kind).toUtf8());
+    h.addData(kind);
     h.addData(QByteArrayView("\x1f", 1));
-    h.addData(c.qualifiedName.toUtf8());
+    h.addData(qualifiedName);
     h.addData(QByteArrayView("\x1f", 1));
-    h.addData(c.signature.toUtf8());
+    h.addData(signature);
     h.addData(QByteArrayView("\x1f", 1));
-    h.addData(c.doc.toUtf8());
+    h.addData(doc);
     h.addData(QByteArrayView("\x1f", 1));
-    h.addData(c.text.toUtf8());
+    h.addData(text);
     return h.result();
 }
 
@@ -109,8 +117,20 @@ Result<QList<qint64>> ChunkStore::replace(qint64 fileId, const QString &path, co
     const Lease lease_fts{fts};
     QList<qint64> ids;
     ids.reserve(chunks.size());
+    // Each text is made UTF-8 once, for the hash and both rows (bound without copies: the bytes
+    // live until the statements ran; the bindings are cleared before they go).
+    const QByteArray pathUtf8 = path.toUtf8();
+    auto unbind = qScopeGuard([&] {
+        sqlite3_clear_bindings(ins.raw());
+        sqlite3_clear_bindings(fts.raw());
+    });
     for (const Chunk &c : chunks) {
-        const QByteArray hash = contentHash(c);
+        const QByteArray kind = chunkKindName(c.kind).toUtf8();
+        const QByteArray qualified = c.qualifiedName.toUtf8();
+        const QByteArray signature = c.signature.toUtf8();
+        const QByteArray doc = c.doc.toUtf8();
+        const QByteArray text = c.text.toUtf8();
+        const QByteArray hash = contentHash(kind, qualified, signature, doc, text);
         if (auto it = reusable.find(hash); it != reusable.end() && !it->isEmpty()) {
             const qint64 id = it->takeFirst();
             move.reset();
@@ -126,23 +146,24 @@ Result<QList<qint64>> ChunkStore::replace(qint64 fileId, const QString &path, co
             ids.append(id);
             continue;
         }
+        const QByteArray name = c.name.toUtf8();
         ins.reset();
-        ins.bind(1, fileId).bind(2, path).bind(3, chunkKindName(c.kind)).bind(4, c.name);
-        ins.bind(5, c.qualifiedName);
+        ins.bind(1, fileId).bindUtf8(2, pathUtf8).bindUtf8(3, kind).bindUtf8(4, name);
+        ins.bindUtf8(5, qualified);
         if (c.parent >= 0 && c.parent < ids.size())
             ins.bind(6, ids.at(c.parent));
         else
             ins.bindNull(6);
         ins.bind(7, c.startLine).bind(8, c.endLine).bind(9, c.startByte).bind(10, c.endByte);
-        ins.bind(11, c.part).bind(12, c.partCount).bind(13, c.signature).bind(14, c.doc);
-        ins.bind(15, c.text).bind(16, hash);
+        ins.bind(11, c.part).bind(12, c.partCount).bindUtf8(13, signature).bindUtf8(14, doc);
+        ins.bindUtf8(15, text).bind(16, hash);
         ins.step();
         if (ins.failed())
             return ins.error();
         const qint64 id = sqlite3_last_insert_rowid(m_c.db);
         fts.reset();
-        fts.bind(1, id).bind(2, path).bind(3, c.qualifiedName).bind(4, c.signature).bind(5, c.doc);
-        fts.bind(6, c.text);
+        fts.bind(1, id).bindUtf8(2, pathUtf8).bindUtf8(3, qualified).bindUtf8(4, signature).bindUtf8(5, doc);
+        fts.bindUtf8(6, text);
         if (auto r = fts.exec(); !r)
             return r.error();
         ids.append(id);

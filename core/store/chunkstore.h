@@ -73,6 +73,9 @@ public:
     static const char *schemaV1();
     // The content hash of a chunk: what vectors and summaries are keyed by.
     static QByteArray contentHash(const Chunk &chunk);
+    // The same from the UTF-8 of its parts (the kind's name, qualified name, signature, doc, text).
+    static QByteArray contentHash(QByteArrayView kind, QByteArrayView qualifiedName, QByteArrayView signature,
+                                  QByteArrayView doc, QByteArrayView text);
 
     // --- writing (ReadWrite only, inside the owner's transaction) ------------------------------
     // Replaces the file's chunks; returns the row id of each of `chunks`, in order. A chunk whose

@@ -68,6 +68,13 @@ public:
         sqlite3_bind_text(m_stmt, i, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
         return *this;
     }
+    // UTF-8 text bound without a copy: the bytes must stay alive and unchanged until the
+    // statement has run (and the binding is replaced or cleared before it runs again).
+    Stmt &bindUtf8(int i, const QByteArray &utf8)
+    {
+        sqlite3_bind_text(m_stmt, i, utf8.constData(), int(utf8.size()), SQLITE_STATIC);
+        return *this;
+    }
     Stmt &bind(int i, const QByteArray &v)
     {
         sqlite3_bind_blob(m_stmt, i, v.constData(), int(v.size()), SQLITE_TRANSIENT);

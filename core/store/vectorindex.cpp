@@ -403,20 +403,21 @@ QList<VectorHit> VectorIndex::search(const float *query, int dimension, int k, b
     auto cmp = [](const std::pair<float, qint64> &a, const std::pair<float, qint64> &b) {
         return a.first > b.first || (a.first == b.first && a.second < b.second);
     };
+    auto offer = [&](std::vector<std::pair<float, qint64>> &heap, const std::pair<float, qint64> &e) {
+        if (int(heap.size()) < k) {
+            heap.push_back(e);
+            std::push_heap(heap.begin(), heap.end(), cmp);
+        } else if (cmp(e, heap.front())) {
+            std::pop_heap(heap.begin(), heap.end(), cmp);
+            heap.back() = e;
+            std::push_heap(heap.begin(), heap.end(), cmp);
+        }
+    };
     auto scan = [&](size_t from, size_t to, std::vector<std::pair<float, qint64>> &heap) {
         heap.reserve(size_t(k) + 1);
         for (size_t s = from; s < to; ++s) {
-            if (!d->live[s])
-                continue;
-            const float sim = dot(q.data(), d->vec(int(s)), d->dim);
-            if (int(heap.size()) < k) {
-                heap.emplace_back(sim, d->labels[s]);
-                std::push_heap(heap.begin(), heap.end(), cmp);
-            } else if (cmp({sim, d->labels[s]}, heap.front())) {
-                std::pop_heap(heap.begin(), heap.end(), cmp);
-                heap.back() = {sim, d->labels[s]};
-                std::push_heap(heap.begin(), heap.end(), cmp);
-            }
+            if (d->live[s])
+                offer(heap, {dot(q.data(), d->vec(int(s)), d->dim), d->labels[s]});
         }
     };
     std::vector<std::pair<float, qint64>> heap;
@@ -426,16 +427,8 @@ QList<VectorHit> VectorIndex::search(const float *query, int dimension, int k, b
         std::thread helper(scan, slots / 2, slots, std::ref(other));
         scan(0, slots / 2, heap);
         helper.join();
-        for (const auto &e : other) {
-            if (int(heap.size()) < k) {
-                heap.push_back(e);
-                std::push_heap(heap.begin(), heap.end(), cmp);
-            } else if (cmp(e, heap.front())) {
-                std::pop_heap(heap.begin(), heap.end(), cmp);
-                heap.back() = e;
-                std::push_heap(heap.begin(), heap.end(), cmp);
-            }
-        }
+        for (const auto &e : other)
+            offer(heap, e);
     } else {
         scan(0, slots, heap);
     }
