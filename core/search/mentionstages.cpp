@@ -9,6 +9,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace RepoLens {
@@ -49,7 +50,7 @@ QList<qint64> resolvePath(const PathWordIndex &paths, const QString &reported)
 // The files a dotted module path names: "astropy.modeling.separable" -> astropy/modeling/
 // separable.py (or separable/__init__.py, index.ts, mod.rs), the longest prefix that matches;
 // single names are too vague.
-QList<qint64> resolveModule(const PathWordIndex &paths, const QString &module)
+QList<qint64> resolveModule(const PathWordIndex &paths, const QString &module, QSet<qint64> *packages = nullptr)
 {
     const QStringList comps = module.split(u'.', Qt::SkipEmptyParts);
     for (qsizetype k = comps.size(); k >= 2; --k) {
@@ -64,8 +65,11 @@ QList<qint64> resolveModule(const PathWordIndex &paths, const QString &module)
         for (const char *init : {"__init__", "index", "mod"}) {
             for (qint64 id : paths.filesWithStem(QString::fromLatin1(init))) {
                 const QString dir = paths.path(id).section(u'/', 0, -2);
-                if (dir == rel || dir.endsWith(u'/' + rel))
+                if (dir == rel || dir.endsWith(u'/' + rel)) {
                     found << id;
+                    if (packages)
+                        packages->insert(id);
+                }
             }
         }
         if (!found.isEmpty())
@@ -104,18 +108,33 @@ namespace {
 
 // Files the report names: traceback frames (and the frame's function in that file), written
 // paths, dotted module names.
-void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const SymbolStore &symbols, Mentions &m)
+void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const SymbolStore &symbols,
+                       double packageStrength, double folderStrength, double outer, Mentions &m)
 {
-    for (const ReportSignals::Frame &f : r.frames) {
-        for (qint64 file : resolvePath(paths, f.path)) {
-            m.addFile(file, 0.6, QStringLiteral("in the traceback: %1").arg(f.path.section(u'/', -2)));
-            const QString fn = f.function.section(u'.', -1).section(QLatin1String("::"), -1);
-            if (fn.isEmpty())
-                continue;
-            for (const SymbolRecord &s : symbols.ofFile(file)) {
-                if (s.name == fn && s.chunkId)
-                    m.addChunk(s.chunkId, 1.0, QStringLiteral("traceback frame `%1`").arg(f.function));
+    // The frame that raised is where a fix most often is; its callers less so: walked from the
+    // innermost frame out (Python lists it last, the other formats first), each frame of the
+    // project after the first x `outer`.
+    QList<const ReportSignals::Frame *> inward;
+    QList<const ReportSignals::Frame *> outward;
+    for (const ReportSignals::Frame &f : r.frames)
+        (f.innermostFirst ? outward : inward) << &f;
+    std::reverse(inward.begin(), inward.end());
+    for (const QList<const ReportSignals::Frame *> &walk : {inward, outward}) {
+        double weight = 1.0;
+        for (const ReportSignals::Frame *f : walk) {
+            const QList<qint64> files = resolvePath(paths, f->path);
+            for (qint64 file : files) {
+                m.addFile(file, 0.6 * weight, QStringLiteral("in the traceback: %1").arg(f->path.section(u'/', -2)));
+                const QString fn = f->function.section(u'.', -1).section(QLatin1String("::"), -1);
+                if (fn.isEmpty())
+                    continue;
+                for (const SymbolRecord &s : symbols.ofFile(file)) {
+                    if (s.name == fn && s.chunkId)
+                        m.addChunk(s.chunkId, weight, QStringLiteral("traceback frame `%1`").arg(f->function));
+                }
             }
+            if (!files.isEmpty())
+                weight *= outer;
         }
     }
     for (const QString &p : r.paths) {
@@ -123,8 +142,23 @@ void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const
             m.addFile(file, 0.8, QStringLiteral("names the file %1").arg(p.section(u'/', -2)));
     }
     for (const QString &mod : r.modules) {
-        for (qint64 file : resolveModule(paths, mod))
-            m.addFile(file, 0.7, QStringLiteral("names the module %1").arg(mod));
+        // a package ("sphinx.ext.autodoc" in a configuration) names a folder more than its
+        // own file
+        QSet<qint64> packages;
+        for (qint64 file : resolveModule(paths, mod, &packages)) {
+            if (!packages.contains(file)) {
+                m.addFile(file, 0.7, QStringLiteral("names the module %1").arg(mod));
+                continue;
+            }
+            m.addFile(file, packageStrength, QStringLiteral("names the module %1").arg(mod));
+            if (folderStrength <= 0)
+                continue;
+            const QString dir = paths.path(file).section(u'/', 0, -2) + u'/';
+            for (auto it = paths.paths().cbegin(); it != paths.paths().cend(); ++it) {
+                if (it.value().startsWith(dir) && it.key() != file && !it.value().mid(dir.size()).contains(u'/'))
+                    m.addFile(it.key(), folderStrength, QStringLiteral("in the package %1").arg(mod));
+            }
+        }
     }
 }
 
@@ -214,7 +248,8 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
     const ReportSignals &r = *ctx.query.report;
     const SymbolStore &symbols = ctx.store.symbols();
     Mentions m;
-    addMentionedFiles(r, ctx.caches.pathWords(), symbols, m);
+    addMentionedFiles(r, ctx.caches.pathWords(), symbols, ctx.tuning.mentionPackage, ctx.tuning.mentionFolder,
+                      ctx.tuning.frameOuter, m);
     addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, m);
     addChunksHoldingMessages(r, ctx.store.chunks(), m);
     addChunksOfMissedFiles(ctx, r, symbols, m);

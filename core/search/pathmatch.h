@@ -56,6 +56,7 @@ public:
     // Indexed files by their file name's stem ("app" for src/flask/app.py), in path order.
     QList<qint64> filesWithStem(const QString &stem) const { return m_byStem.value(stem); }
     QString path(qint64 fileId) const { return m_paths.value(fileId); }
+    const QHash<qint64, QString> &paths() const { return m_paths; }
     // pathWords() of an indexed file, computed once at load (the path's, for another file).
     PathWords wordsOf(qint64 fileId, const QString &path) const;
 

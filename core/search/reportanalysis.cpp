@@ -37,7 +37,7 @@ QList<ReportSignals::Frame> parseFrames(const QStringList &lines, QList<bool> *i
 {
     static const QRegularExpression python(QStringLiteral("File \"([^\"]+)\", line (\\d+)(?:, in ([\\w<>.]+))?"));
     static const QRegularExpression ipython(
-        QStringLiteral("([\\w./\\\\:~-]+\\.py)\\b(?:\\]\\([^)]*\\))?\\s+in\\s+([A-Za-z_][\\w.]*)\\s*\\("));
+        QStringLiteral("([\\w./\\\\:~-]+\\.py)\\b(?::(\\d+),)?(?:\\]\\([^)]*\\))?\\s+in\\s+([A-Za-z_][\\w.]*)\\s*\\("));
     static const QRegularExpression jvm(QStringLiteral(
         "\\bat\\s+([\\w$.]+)\\.([\\w$<>]+)\\(([\\w$]+\\.(?:java|kt|scala|groovy)):(\\d+)\\)"));
     static const QRegularExpression js(QStringLiteral(
@@ -61,15 +61,15 @@ QList<ReportSignals::Frame> parseFrames(const QStringList &lines, QList<bool> *i
             QString file = m.captured(3);
             const QString pkg = cls.section(u'.', 0, -2);
             frames.append({pkg.isEmpty() ? file : QString(pkg).replace(u'.', u'/') + u'/' + file,
-                           m.captured(4).toInt(), cls.section(u'.', -1) + u'.' + m.captured(2)});
+                           m.captured(4).toInt(), cls.section(u'.', -1) + u'.' + m.captured(2), true});
         } else if ((m = rust.match(line)).hasMatch()) {
-            frames.append({clean(m.captured(1)), m.captured(2).toInt(), {}});
+            frames.append({clean(m.captured(1)), m.captured(2).toInt(), {}, true});
         } else if ((m = native.match(line)).hasMatch()) {
-            frames.append({clean(m.captured(2)), m.captured(3).toInt(), m.captured(1).trimmed()});
+            frames.append({clean(m.captured(2)), m.captured(3).toInt(), m.captured(1).trimmed(), true});
         } else if ((m = js.match(line)).hasMatch()) {
             QString path = m.captured(2);
             path.remove(QLatin1String("file://"));
-            frames.append({clean(path), m.captured(3).toInt(), m.captured(1).trimmed()});
+            frames.append({clean(path), m.captured(3).toInt(), m.captured(1).trimmed(), true});
         } else if ((m = goFile.match(line)).hasMatch()) {
             QString function;
             if (i > 0) {
@@ -78,9 +78,9 @@ QList<ReportSignals::Frame> parseFrames(const QStringList &lines, QList<bool> *i
                     (*isTrace)[i - 1] = true;
                 }
             }
-            frames.append({clean(m.captured(1)), m.captured(2).toInt(), function});
+            frames.append({clean(m.captured(1)), m.captured(2).toInt(), function, true});
         } else if ((m = ipython.match(line)).hasMatch()) {
-            frames.append({clean(m.captured(1)), 0, m.captured(2)});
+            frames.append({clean(m.captured(1)), m.captured(2).toInt(), m.captured(3)});
         } else {
             continue;
         }
@@ -343,7 +343,14 @@ ReportSignals analyzeReport(const QString &text)
     out.prose = parts.prose;
     out.paths = pathsOutsideFrames(text, out.frames);
     out.modules = modulesOf(text, parts.code);
-    out.qualified = qualifiedNamesOf(text);
+    // a frame's own function is the frame's mention (weighted by how far out it is), not a
+    // qualified name besides
+    QStringList outsideFrames;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (!traceLine.value(i))
+            outsideFrames << lines.at(i);
+    }
+    out.qualified = qualifiedNamesOf(outsideFrames.join(u'\n'));
     out.identifiers = identifiersOf(text, parts.code, out.frames);
     out.messages = messagesOf(text, out.prose);
     return out;

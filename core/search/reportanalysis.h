@@ -18,6 +18,7 @@ struct ReportSignals
         QString path;     // as written, '/' separated ("c:/.../site-packages/seaborn/axisgrid.py")
         int line = 0;
         QString function; // "map_diag", "Foo.bar"; empty when the format has none
+        bool innermostFirst = false; // the format lists the raising frame first (JVM, JS, Go, Rust, native), not last (Python)
     };
     QList<Frame> frames;
     QStringList paths;        // file paths mentioned outside tracebacks, '/' separated

@@ -55,6 +55,20 @@ void tst_ReportAnalysis::framesOfEveryFormat_data()
         "github.com/gin-gonic/gin.(*Context).Next(...)\n"
         "\t/home/me/go/pkg/mod/github.com/gin-gonic/gin@v1.9.0/context.go:174 +0x2b\n")
         << QStringLiteral("/home/me/go/pkg/mod/github.com/gin-gonic/gin@v1.9.0/context.go:174 Next");
+    QTest::newRow("ipython 7") << QStringLiteral(
+        "TypeError                                 Traceback (most recent call last)\n"
+        "~/code/seaborn/seaborn/axisgrid.py in map_diag(self, func, **kwargs)\n"
+        "   1439 plot_kwargs.setdefault(\"hue_order\", self._hue_order)\n")
+        << QStringLiteral("~/code/seaborn/seaborn/axisgrid.py:0 map_diag");
+    // IPython 8 writes "File PATH:LINE, in FUNCTION(ARGS)"
+    QTest::newRow("ipython 8") << QStringLiteral(
+        "TypeError                                 Traceback (most recent call last)\n"
+        "File ~/code/seaborn/seaborn/_core/plot.py:1252, in Plotter._setup_scales(self, p, common, layers)\n"
+        "-> 1252     self._scales[var] = scale._setup(var_df[var], prop)\n"
+        "File ~/code/seaborn/seaborn/_core/scales.py:351, in ContinuousBase._setup(self, data, prop, axis)\n"
+        "--> 351 b = forward(vmax) - forward(vmin)\n")
+        << QStringLiteral("~/code/seaborn/seaborn/_core/plot.py:1252 Plotter._setup_scales|"
+                          "~/code/seaborn/seaborn/_core/scales.py:351 ContinuousBase._setup");
 }
 
 void tst_ReportAnalysis::framesOfEveryFormat()
@@ -103,6 +117,11 @@ void tst_ReportAnalysis::namesMessagesAndProse()
         "rebuild_proxies in requests/sessions.py.\n"
         "See tests/test_sessions.py: it says otherwise.\n"));
     QVERIFY2(s.qualified.contains(QStringLiteral("Session.resolve_redirects")), qPrintable(s.qualified.join(u',')));
+    // a frame's function is the frame's mention, not a qualified name besides
+    const ReportSignals jvm = analyzeReport(QStringLiteral(
+        "Gson.fromJson fails on a closed reader\n"
+        "\tat com.google.gson.stream.JsonReader.peek(JsonReader.java:420)\n"));
+    QCOMPARE(jvm.qualified, QStringList{QStringLiteral("Gson.fromJson")});
     QVERIFY2(s.modules.contains(QStringLiteral("requests.sessions")), qPrintable(s.modules.join(u',')));
     // at the end of a sentence, and before a colon
     QCOMPARE(s.paths, QStringList({QStringLiteral("requests/sessions.py"), QStringLiteral("tests/test_sessions.py")}));

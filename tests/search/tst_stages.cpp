@@ -45,6 +45,8 @@ private Q_SLOTS:
     void diversityCapsFiles();
     void routesCompose();
     void reportMentions();
+    void reportFramesFromTheRaisingOne();
+    void reportPackageNamesItsFolder();
     void reportTitleLeads();
     void reportDemotesTests();
 
@@ -635,6 +637,94 @@ void tst_Stages::reportMentions()
     QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
     QVERIFY(!response->hits.isEmpty());
     QCOMPARE(response->hits.first().chunk.qualifiedName, QStringLiteral("resolve_proxies"));
+}
+
+// The frame that raised is the strongest mention, each project frame further out x0.6
+// (`frameOuter`); frames of other libraries are skipped without counting. Python lists the
+// raising frame last, a gdb backtrace first.
+void tst_Stages::reportFramesFromTheRaisingOne()
+{
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(addFile(*store, QStringLiteral("pkg/app.py"), "def run(job):\n    return start(job)\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/engine.py"), "def start(job):\n    return job.steps[0]\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/cli.py"), "def main(argv):\n    return run(argv)\n"));
+    QVERIFY(store->symbols().resolveReferences());
+    const QString python = QStringLiteral(
+        "Running a job without steps fails\n\n"
+        "Traceback (most recent call last):\n"
+        "  File \"/home/me/pkg/cli.py\", line 2, in main\n"
+        "  File \"/home/me/pkg/app.py\", line 2, in run\n"
+        "  File \"/home/me/pkg/engine.py\", line 2, in start\n"
+        "  File \"/usr/lib/python3/site-packages/numpy/core/fromnumeric.py\", line 59, in take\n"
+        "IndexError: list index out of range\n");
+    auto mentions = [&store](const QString &report, const Tuning &tuning) {
+        Run r(*store, report, {}, tuning);
+        [&] { QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report); }();
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(MentionGenerator());
+        QStringList out;
+        for (const QString &name : {QStringLiteral("start"), QStringLiteral("run"), QStringLiteral("main")}) {
+            const Candidate *c = r.byName(name);
+            out << QStringLiteral("%1 %2 %3").arg(name).arg(c ? c->scores.mention : -1).arg(c ? r.ctx.mentionedFiles.value(c->fileId) : -1);
+        }
+        return out.join(u'|');
+    };
+    // (a frame's function is also a named identifier: 0.3 + 0.15 log2(1 + once) = 0.45 at least)
+    QCOMPARE(mentions(python, Tuning{}), QStringLiteral("start 1 0.6|run 0.6 0.36|main 0.45 0.216"));
+    Tuning flat;
+    flat.frameOuter = 1.0; // every frame alike
+    QCOMPARE(mentions(python, flat), QStringLiteral("start 1 0.6|run 1 0.6|main 1 0.6"));
+    // a gdb backtrace lists the raising frame first
+    const QString gdb = QStringLiteral(
+        "Running a job without steps fails\n\n"
+        "#0 0x00007f in start (job=0x0) at pkg/engine.py:2\n"
+        "#1 0x00007f in run (job=0x0) at pkg/app.py:2\n"
+        "#2 0x00007f in main (argv=0x0) at pkg/cli.py:2\n");
+    QCOMPARE(analyzeReport(gdb).frames.size(), 3);
+    QVERIFY(analyzeReport(gdb).frames.first().innermostFirst);
+    QCOMPARE(mentions(gdb, Tuning{}), QStringLiteral("start 1 0.6|run 0.6 0.36|main 0.45 0.216"));
+}
+
+// A dotted name that resolves to a package's own file (`pkg.core` -> pkg/core/__init__.py)
+// names a folder: the files in it get `mentionFolder` (0.2), the package's own file
+// `mentionPackage` (0: none); a module file keeps 0.7.
+void tst_Stages::reportPackageNamesItsFolder()
+{
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(addFile(*store, QStringLiteral("pkg/core/__init__.py"), "from .engine import start\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/core/engine.py"), "def start(job):\n    return job.steps[0]\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/core/deep/steps.py"), "def first(job):\n    return job.steps[0]\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/app.py"), "def run(job):\n    return start(job)\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/cli.py"), "def main(argv):\n    return run(argv)\n"));
+    QVERIFY(store->symbols().resolveReferences());
+    const QString report = QStringLiteral(
+        "Jobs without steps fail in pkg.core when pkg.app runs them\n\n"
+        "I configured the job with the default options and started it from the command line. "
+        "The job has no steps at all, and then it fails with an error instead of doing nothing, "
+        "which is what the documentation of the command line promises for an empty job.\n");
+    auto files = [&store, &report](const Tuning &tuning) {
+        Run r(*store, report, {}, tuning);
+        [&] { QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report); }();
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(MentionGenerator());
+        QStringList out;
+        const PathWordIndex &paths = r.caches.pathWords();
+        for (auto it = r.ctx.mentionedFiles.cbegin(); it != r.ctx.mentionedFiles.cend(); ++it)
+            out << QStringLiteral("%1 %2").arg(paths.path(it.key())).arg(it.value());
+        out.sort();
+        return out.join(u'|');
+    };
+    QCOMPARE(files(Tuning{}), QStringLiteral("pkg/app.py 0.7|pkg/core/engine.py 0.2"));
+    Tuning before;
+    before.mentionPackage = 0.7;
+    before.mentionFolder = 0;
+    QCOMPARE(files(before), QStringLiteral("pkg/app.py 0.7|pkg/core/__init__.py 0.7"));
 }
 
 // A report's title says what is wrong; its body may say more about something else (here the
