@@ -91,7 +91,8 @@ Result<void> TitleGenerator::run(QueryContext &ctx) const
     if (terms.isEmpty())
         return {};
     const int fetch = ctx.filtered() ? ctx.options.candidates : ctx.options.candidates / 3;
-    auto hits = ctx.store.chunks().search(KeywordGenerator::matchExpression(terms), fetch);
+    // (the pruned BM25 passes: the same rows and scores as one pass over every row holding a word)
+    auto hits = ctx.store.chunks().searchTerms(terms, fetch);
     if (!hits)
         return hits.error();
     int rank = 0;
