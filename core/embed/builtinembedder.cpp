@@ -41,16 +41,30 @@ bool isStop(std::string_view t)
     return t.size() <= 6 && words.count(t) > 0;
 }
 
-// Light stemming: plural forms only ("proxies" -> "proxy", "headers" -> "header").
+// Light stemming: plural forms only ("proxies" -> "proxy", "headers" -> "header"). The stem is
+// the first `length` bytes of the term, then a 'y' when `ies` says so.
+struct PluralStem
+{
+    size_t length;
+    bool ies;
+};
+
+PluralStem pluralStem(QByteArrayView t)
+{
+    const auto n = size_t(t.size());
+    if (n > 4 && t.endsWith("ies"))
+        return {n - 3, true};
+    if (n > 3 && t[n - 1] == 's' && t[n - 2] != 's' && t[n - 2] != 'u' && t[n - 2] != 'i')
+        return {n - 1, false};
+    return {n, false};
+}
+
 void stem(std::string &t)
 {
-    const size_t n = t.size();
-    if (n > 4 && t.compare(n - 3, 3, "ies") == 0) {
-        t.resize(n - 3);
+    const PluralStem s = pluralStem(QByteArrayView(t.data(), qsizetype(t.size())));
+    t.resize(s.length);
+    if (s.ies)
         t += 'y';
-    } else if (n > 3 && t[n - 1] == 's' && t[n - 2] != 's' && t[n - 2] != 'u' && t[n - 2] != 'i') {
-        t.resize(n - 1);
-    }
 }
 
 // A token that is a term: two characters or more, not all digits, not a stop word.
@@ -313,24 +327,16 @@ void BuiltinEmbedder::forEachCodeTerm(QByteArrayView utf8, const std::function<v
 
 void BuiltinEmbedder::appendCodeTermHashes(QByteArrayView utf8, std::vector<quint64> *out)
 {
-    // forEachTerm's terms without making a string each: the plural stem is applied to the
-    // length hashed (and a final 'y' for "ies"), FNV-1a over the bytes.
+    // forEachTerm's terms without making a string each: FNV-1a over the stem's bytes.
     forEachCodeToken(utf8, true, [out](QByteArrayView t, bool, int, int) {
         if (!isTermToken(t))
             return;
+        const PluralStem s = pluralStem(t);
         const auto *p = reinterpret_cast<const unsigned char *>(t.data());
-        size_t n = size_t(t.size());
-        bool ies = false;
-        if (n > 4 && p[n - 3] == 'i' && p[n - 2] == 'e' && p[n - 1] == 's') {
-            n -= 3;
-            ies = true;
-        } else if (n > 3 && p[n - 1] == 's' && p[n - 2] != 's' && p[n - 2] != 'u' && p[n - 2] != 'i') {
-            n -= 1;
-        }
         quint64 h = 14695981039346656037ull;
-        for (size_t i = 0; i < n; ++i)
+        for (size_t i = 0; i < s.length; ++i)
             h = (h ^ p[i]) * 1099511628211ull;
-        if (ies)
+        if (s.ies)
             h = (h ^ quint64('y')) * 1099511628211ull;
         out->push_back(h);
     });

@@ -232,6 +232,10 @@ void tst_EmbeddingIndexer::modelRoundTrip()
     QCOMPARE(BuiltinEmbedder::tokenize(u"getHTTPProxies proxies"),
              (QStringList{QStringLiteral("gethttpproxy"), QStringLiteral("get"), QStringLiteral("http"),
                           QStringLiteral("proxy"), QStringLiteral("proxy")}));
+    // plurals only: "ss" and "us" endings stay
+    QCOMPARE(BuiltinEmbedder::tokenize(u"headers status class dies"),
+             (QStringList{QStringLiteral("header"), QStringLiteral("status"), QStringLiteral("class"),
+                          QStringLiteral("die")}));
     QVERIFY(!BuiltinEmbedder::fromData(QByteArray("nonsense")));
 }
 
