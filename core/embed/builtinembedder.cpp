@@ -62,7 +62,8 @@ PluralStem pluralStem(QByteArrayView t)
 void stem(std::string &t)
 {
     const PluralStem s = pluralStem(QByteArrayView(t.data(), qsizetype(t.size())));
-    t.resize(s.length);
+    if (s.length < t.size())
+        t.erase(s.length);
     if (s.ies)
         t += 'y';
 }
