@@ -230,7 +230,7 @@ QString anyOf(const QStringList &terms)
 // passes read every term's posting list; what they save is scoring rows with every term. With
 // many terms (a bug report's forty most specific words) the essential ones hold most rows and
 // the first pass is a loss unless the lists are long; with a few words, some of them common (a
-// question, a report's title), the essential ones hold a small share (sympy: 5 to 35 %) and it
+// question, a report's title), the essential ones hold a small share (sympy: 4 to 20 %) and it
 // pays from a few thousand rows. (REPOLENS_FTS_PRUNE_FROM: tests prune small indexes)
 qint64 pruneFromMatches(qsizetype terms)
 {
