@@ -15,13 +15,24 @@ namespace RepoLens {
 
 namespace {
 
-// Words of one path component or query word: identifier parts, lowercased.
+// Words of one path component or query word: identifier parts, lowercased. A component can
+// hold several identifiers ("SqlMapper.Identity", "cf-h1-proxy"): each one's parts count.
 QStringList partsOf(QStringView word)
 {
     QStringList out;
-    for (const QString &p : identifierParts(word)) {
-        if (p.size() >= 2 && !p.front().isDigit())
-            out << p;
+    auto addPiece = [&out](QStringView piece) {
+        for (const QString &p : identifierParts(piece)) {
+            if (p.size() >= 2 && !p.front().isDigit())
+                out << p;
+        }
+    };
+    qsizetype from = 0;
+    for (qsizetype i = 0; i <= word.size(); ++i) {
+        if (i < word.size() && (word.at(i).isLetterOrNumber() || word.at(i) == u'_'))
+            continue;
+        if (i > from)
+            addPiece(word.mid(from, i - from));
+        from = i + 1;
     }
     return out;
 }

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void keywordRanks();
     void symbolBonusAndSeeds();
     void definitionsAboveUsages();
+    void qualifierIsNotTheDefinitionAsked();
     void filters();
     void fusionWeightedAndRrf();
     void lexicalViewCosine();
@@ -211,6 +212,39 @@ void tst_Stages::definitionsAboveUsages()
         if (r.ctx.query.nameQuery)
             QVERIFY(def->scores.final > usage->scores.final);
     }
+}
+
+// "Rails::Engine" asks for Engine: the module Rails that wraps every file of the project is
+// not a definition of what is asked, unless the question also names Rails alone.
+void tst_Stages::qualifierIsNotTheDefinitionAsked()
+{
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(addFile(*store, QStringLiteral("lib/rails/railtie.rb"),
+                    "module Rails\n  class Railtie\n    def engine_config\n    end\n  end\nend\n", LanguageId::PlainText));
+    QVERIFY(addFile(*store, QStringLiteral("lib/rails/engine.rb"),
+                    "module Rails\n  class Engine < Railtie\n    def engine_config\n    end\n  end\nend\n", LanguageId::PlainText));
+    auto definitionReasons = [&](const QString &query) {
+        Run r(*store, query);
+        r.run(KeywordGenerator());
+        r.run(SymbolGenerator());
+        r.run(HeaderFilter());
+        r.run(Fusion());
+        r.run(DefinitionBoost());
+        QStringList out;
+        for (const Candidate &c : r.ctx.candidates) {
+            for (const QString &why : c.reasons) {
+                if (why.startsWith(QLatin1String("defines")))
+                    out << c.path + u' ' + why;
+            }
+        }
+        out.sort();
+        return out;
+    };
+    QCOMPARE(definitionReasons(QStringLiteral("Rails::Engine")),
+             (QStringList{QStringLiteral("lib/rails/engine.rb defines `Engine` (pattern)")}));
+    QCOMPARE(definitionReasons(QStringLiteral("Rails::Engine `Rails`")).size(), 2);
 }
 
 void tst_Stages::filters()
@@ -395,6 +429,13 @@ void tst_Stages::pathWordsMatch()
     // the whole name before the extension; a name with words the query lacks counts less
     QCOMPARE(pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs")).stem,
              (QStringList{QStringLiteral("sql"), QStringLiteral("mapper"), QStringLiteral("dapper"), QStringLiteral("row")}));
+    // every identifier of a name counts, whatever separates them
+    QCOMPARE(pathWords(QStringLiteral("Dapper/SqlMapper.Identity.cs")).stem,
+             (QStringList{QStringLiteral("sql"), QStringLiteral("mapper"), QStringLiteral("identiti")}));
+    QCOMPARE(pathWords(QStringLiteral("lib/cf-h1-proxy.c")).stem,
+             (QStringList{QStringLiteral("cf"), QStringLiteral("h1"), QStringLiteral("proxi")}));
+    QCOMPARE(pathWords(QStringLiteral("my-app/src/main.rs")).folders,
+             (QStringList{QStringLiteral("my"), QStringLiteral("app"), QStringLiteral("src")}));
     const QStringList mapper = pathQueryWords(QStringLiteral("SqlMapper"));
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.cs"))), 1.0);
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs"))), 0.75 + 0.25 * 0.5);
