@@ -160,12 +160,13 @@ QStringList pathQueryWords(const QString &text)
 }
 
 double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched,
-                      const QSet<QString> &projectWords)
+                      const QSet<QString> &projectWords, double positionDecay)
 {
     if (queryWords.isEmpty())
         return 0;
     double score = 0;
-    int counted = 0;
+    double counted = 0; // the counted words' weights
+    int position = 0;   // of the next counted word
     bool specific = false; // a word of the file name that is not generic matched
     QVarLengthArray<bool, 16> stemHit(words.stem.size(), false); // the file name's words the query names
     qsizetype stemHits = 0;
@@ -181,9 +182,10 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
             }
         }
         const bool project = projectWords.contains(q);
-        counted += project ? 0 : 1;
+        const double weight = project ? 1.0 : 1.0 / (1.0 + positionDecay * position++);
+        counted += project ? 0 : weight;
         if (inStem) {
-            score += 1.0;
+            score += weight;
             if (matched)
                 *matched << q;
             continue;
@@ -192,7 +194,7 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
             continue;
         for (const QString &w : words.folders) {
             if (wordsMatch(q, w)) {
-                score += 0.5;
+                score += 0.5 * weight;
                 if (matched)
                     *matched << q;
                 break;
@@ -207,7 +209,7 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
     for (qsizetype i = 0; i < words.stem.size(); ++i)
         named += words.isGenericStem(i) && !stemHit[i] ? 0 : 1;
     const double precision = named > 0 ? double(stemHits) / named : 1.0;
-    return std::min(1.0, score / double(std::max(1, counted))) * (0.75 + 0.25 * precision);
+    return std::min(1.0, score / std::max(1.0, counted)) * (0.75 + 0.25 * precision);
 }
 
 PathWords PathWordIndex::wordsOf(qint64 fileId, const QString &path) const
@@ -310,7 +312,8 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         if (candidateFiles.contains(it.key()))
             continue;
         const double share =
-            pathMatchScore(words, ctx.caches.pathWords().wordsOf(it.key(), it.value()), nullptr, projectWords);
+            pathMatchScore(words, ctx.caches.pathWords().wordsOf(it.key(), it.value()), nullptr, projectWords,
+                           ctx.tuning.pathPosition);
         if (share >= ctx.tuning.pathAddShare)
             missing.append({-share, it.key()});
     }
@@ -347,7 +350,8 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         if (known == byFile.end()) {
             QStringList matched;
             const double share =
-                pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords);
+                pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords,
+                               ctx.tuning.pathPosition);
             known = byFile.insert(c.path, {share, matched});
         }
         const auto &[share, matched] = *known;

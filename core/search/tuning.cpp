@@ -30,6 +30,7 @@ Tuning Tuning::parse(const QString &spec)
         {"bestOnly", nullptr, &t.coherenceBestOnly},
         {"path", &t.pathBoost, nullptr},
         {"pathMaxWords", nullptr, &t.pathMaxWords},
+        {"pathPosition", &t.pathPosition, nullptr},
         {"pathCommon", &t.pathCommon, nullptr},
         {"pathAddShare", &t.pathAddShare, nullptr},
         {"pathAddFiles", nullptr, &t.pathAddFiles},

@@ -26,6 +26,7 @@ struct Tuning
     int fileChunks = 3;          // how many other chunks of a file count
     int coherenceBestOnly = 1;   // 1: only the file's best chunk gets the file's evidence
     double pathBoost = 1.0;      // the file's name (and folders) name the query's words: x share
+    double pathPosition = 1;     // ... the k-th counted query word weighs 1 / (1 + this x k): the first words name the subject
     int pathMaxWords = 12;       // longer queries: no path matching
     double pathCommon = 0.5;     // a word in the folders of more than this share of the candidate files names the project (0: off)
     double pathAddShare = 0.5;   // files named at least this well join the candidates...

@@ -439,6 +439,19 @@ void tst_Stages::pathWordsMatch()
     const QStringList mapper = pathQueryWords(QStringLiteral("SqlMapper"));
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.cs"))), 1.0);
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs"))), 0.75 + 0.25 * 0.5);
+    // the first words of a question name its subject, later ones what it is about
+    const QStringList sync = pathQueryWords(QStringLiteral("Mutex and Semaphore for coroutine synchronization"));
+    QCOMPARE(sync, (QStringList{QStringLiteral("mutex"), QStringLiteral("semaphore"), QStringLiteral("coroutine"),
+                                QStringLiteral("synchroniz")}));
+    const PathWords mutexFile = pathWords(QStringLiteral("lib/Mutex.kt"));
+    const PathWords semaphoreFile = pathWords(QStringLiteral("lib/Semaphore.kt"));
+    QCOMPARE(pathMatchScore(sync, mutexFile), 0.25);
+    QCOMPARE(pathMatchScore(sync, semaphoreFile), 0.25);
+    const double weights = 1.0 + 1.0 / 2 + 1.0 / 3 + 1.0 / 4;
+    QCOMPARE(pathMatchScore(sync, mutexFile, nullptr, {}, 1.0), 1.0 / weights);
+    QCOMPARE(pathMatchScore(sync, semaphoreFile, nullptr, {}, 1.0), 0.5 / weights);
+    // a project word takes no place in the order
+    QCOMPARE(pathMatchScore(sync, semaphoreFile, nullptr, {QStringLiteral("mutex")}, 1.0), 1.0 / (1.0 + 1.0 / 2 + 1.0 / 3));
     // "class" names files even though it is a stopword for keywords
     QCOMPARE(pathQueryWords(QStringLiteral("class utility methods for reflection")),
              (QStringList{QStringLiteral("class"), QStringLiteral("utiliti"), QStringLiteral("method"), QStringLiteral("reflection")}));
@@ -456,9 +469,9 @@ void tst_Stages::pathMatchLiftsAndAdds()
     r.ctx.candidates.loadHeaders(m_store->chunks(), {other}, {});
     r.run(PathMatch());
     const Candidate *jar = r.byName(QStringLiteral("CookieJar"));
-    QVERIFY(jar); // added: cookies.py names one of the two words
+    QVERIFY(jar); // added: cookies.py names the first of the two words (weights 1 and 1/2)
     QVERIFY(jar->reasons.contains(QStringLiteral("found by its file name")));
-    QCOMPARE(jar->scores.path, 1.0 * 1.0 / 2.0);
+    QCOMPARE(jar->scores.path, 1.0 * 1.0 / (1.0 + 1.0 / 2.0));
     QCOMPARE(r.ctx.candidates[other].scores.path, 0.0);
 
     // "shop" is in the folder of every candidate: it names the project, not a file, so "cache"
