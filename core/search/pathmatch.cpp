@@ -100,9 +100,12 @@ PathWords pathWords(const QString &path)
 {
     PathWords out;
     const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
+    qsizetype parentFrom = 0; // where the words of the file's own folder start in `folders`
     for (qsizetype i = 0; i < parts.size(); ++i) {
         QString component = parts.at(i);
         const bool file = i == parts.size() - 1;
+        if (i == parts.size() - 2)
+            parentFrom = out.folders.size();
         if (file) {
             // the name without its extension: "SqlMapper.DapperRow.cs" -> SqlMapper.DapperRow
             const qsizetype dot = component.lastIndexOf(u'.');
@@ -115,6 +118,14 @@ PathWords pathWords(const QString &path)
                 out.genericStem |= quint64(1) << out.stem.size();
             (file ? out.stem : out.folders) << s;
         }
+    }
+    // A file named only by generic words is named by its folder: dependencies/utils.py,
+    // ser/mod.rs, router/index.ts, sessions/__init__.py.
+    const bool onlyGeneric = !out.stem.isEmpty() && out.stem.size() < 64
+                             && out.genericStem == (quint64(1) << out.stem.size()) - 1;
+    if (onlyGeneric && parts.size() >= 2) {
+        for (qsizetype i = parentFrom; i < out.folders.size() && out.stem.size() < 64; ++i)
+            out.stem << out.folders.at(i);
     }
     return out;
 }

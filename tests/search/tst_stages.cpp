@@ -436,6 +436,14 @@ void tst_Stages::pathWordsMatch()
              (QStringList{QStringLiteral("cf"), QStringLiteral("h1"), QStringLiteral("proxi")}));
     QCOMPARE(pathWords(QStringLiteral("my-app/src/main.rs")).folders,
              (QStringList{QStringLiteral("my"), QStringLiteral("app"), QStringLiteral("src")}));
+    // a file named only by generic words is named by its folder too
+    QCOMPARE(pathWords(QStringLiteral("fastapi/dependencies/utils.py")).stem,
+             (QStringList{QStringLiteral("util"), QStringLiteral("dependenci")}));
+    QCOMPARE(pathWords(QStringLiteral("src/router/index.ts")).stem, (QStringList{QStringLiteral("index"), QStringLiteral("router")}));
+    QCOMPARE(pathWords(QStringLiteral("src/router/match.ts")).stem, (QStringList{QStringLiteral("match")}));
+    QCOMPARE(pathMatchScore(pathQueryWords(QStringLiteral("dependency injection")),
+                            pathWords(QStringLiteral("fastapi/dependencies/utils.py"))),
+             0.5);
     const QStringList mapper = pathQueryWords(QStringLiteral("SqlMapper"));
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.cs"))), 1.0);
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs"))), 0.75 + 0.25 * 0.5);
