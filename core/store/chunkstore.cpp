@@ -259,6 +259,11 @@ Result<QList<FtsHit>> ChunkStore::searchTerms(const QStringList &terms, int limi
     return withDrafts(std::move(**hits), match, limit, w);
 }
 
+bool ChunkStore::holdsRowLengths() const
+{
+    return m_c.rankCache.hasRowLengths();
+}
+
 Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QStringList &terms, int skip, int limit,
                                              const FtsWeights &w) const
 {

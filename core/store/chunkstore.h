@@ -96,6 +96,10 @@ public:
     // The same for terms ORed (each one quoted): "t1" OR "t2" ...; remembers each term's
     // document count for the next queries (until the index changes).
     Result<QList<FtsHit>> searchTerms(const QStringList &terms, int limit, const FtsWeights &weights = {}) const;
+    // Whether the keyword ranking reads row lengths from memory (read once a query matches
+    // many rows, or once this connection's queries have looked up many one by one; dropped when
+    // the index changes).
+    bool holdsRowLengths() const;
     std::optional<ChunkRecord> chunk(qint64 id) const;
     QList<ChunkRecord> byIds(const QList<qint64> &ids) const; // same order as ids, missing skipped
     QList<ChunkRecord> ofFile(qint64 fileId) const;
