@@ -24,7 +24,9 @@ QString withoutExtension(const QString &path)
 }
 
 // The indexed files a reported path names: the longest path suffix that some indexed file ends
-// with; at most three files for one path (ambiguous names say less).
+// with; at most three files for one path (ambiguous names say less). A path whose folders all
+// differ from the file's (pmxbot/logging.py for src/_pytest/logging.py) is another project's
+// file of the same name.
 QList<qint64> resolvePath(const PathWordIndex &paths, const QString &reported)
 {
     const QString norm = normalizeReportedPath(reported);
@@ -32,7 +34,9 @@ QList<qint64> resolvePath(const PathWordIndex &paths, const QString &reported)
     const qsizetype dot = name.indexOf(u'.', 1);
     const QList<qint64> sameStem = paths.filesWithStem(dot > 0 ? name.left(dot) : name);
     QStringList parts = norm.split(u'/', Qt::SkipEmptyParts);
-    while (!parts.isEmpty()) {
+    parts.removeIf([](const QString &p) { return p == u'.' || p == QLatin1String("..") || p == u'~'; });
+    const qsizetype minParts = parts.size() > 1 ? 2 : 1;
+    while (parts.size() >= minParts) {
         const QString suffix = parts.join(u'/');
         QList<qint64> found;
         for (qint64 id : sameStem) {

@@ -46,6 +46,7 @@ private Q_SLOTS:
     void diversityCapsFiles();
     void routesCompose();
     void reportMentions();
+    void reportPathOfAnotherProject();
     void reportFramesFromTheRaisingOne();
     void reportPackageNamesItsFolder();
     void reportTitleLeads();
@@ -699,6 +700,36 @@ void tst_Stages::reportMentions()
     QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
     QVERIFY(!response->hits.isEmpty());
     QCOMPARE(response->hits.first().chunk.qualifiedName, QStringLiteral("resolve_proxies"));
+}
+
+// A reported path resolves by its folders too: shop/cookies.py is another project's file of
+// the same name as src/cookies.py; a bare file name still names it.
+void tst_Stages::reportPathOfAnotherProject()
+{
+    auto mentioned = [&](const QString &path) {
+        const QString report = QStringLiteral(
+                                   "Cookies are dropped\n\n"
+                                   "Traceback (most recent call last):\n"
+                                   "  File \"%1\", line 3, in set_cookie\n"
+                                   "    jar.set_cookie(c)\n"
+                                   "KeyError: 'domain'\n")
+                                   .arg(path);
+        Run r(*m_store, report);
+        if (r.ctx.query.route.kind != QueryRoute::Kind::Report)
+            return QStringLiteral("not a report");
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(MentionGenerator());
+        QStringList files;
+        for (auto it = r.ctx.mentionedFiles.cbegin(); it != r.ctx.mentionedFiles.cend(); ++it)
+            files << m_store->files().file(it.key())->path;
+        files.sort();
+        return files.join(u',');
+    };
+    QCOMPARE(mentioned(QStringLiteral("/home/me/shop/cookies.py")), QString());
+    QCOMPARE(mentioned(QStringLiteral("/home/me/venv/site-packages/src/cookies.py")), QStringLiteral("src/cookies.py"));
+    QCOMPARE(mentioned(QStringLiteral("cookies.py")), QStringLiteral("src/cookies.py"));
+    QCOMPARE(mentioned(QStringLiteral("./cookies.py")), QStringLiteral("src/cookies.py"));
 }
 
 // The frame that raised is the strongest mention, each project frame further out x0.6
