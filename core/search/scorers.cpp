@@ -116,12 +116,13 @@ Result<void> DefinitionBoost::run(QueryContext &ctx) const
     const bool symbolQuery = ctx.query.route.kind == QueryRoute::Kind::Symbol || ctx.query.nameQuery;
     // The qualifiers of a qualified name ("Rails" in "Rails::Engine", "absl" in
     // "absl::string_view") narrow what is asked; a namespace or module that wraps every file
-    // of the project is not it. A name that is also written alone still counts.
+    // of the project is not it. A name that is also written alone still counts. (Not read from
+    // a bug report: its names are weighed by the mention stages.)
     QSet<QString> qualifiersOnly;
     QSet<QString> writtenAlone;
     static const QRegularExpression qualifiedRe(
         QStringLiteral("[A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::|#)[A-Za-z_][A-Za-z0-9_]*)*"));
-    for (auto it = qualifiedRe.globalMatch(ctx.query.parsed.text); it.hasNext();) {
+    for (auto it = qualifiedRe.globalMatch(ctx.query.report ? QString() : ctx.query.parsed.text); it.hasNext();) {
         QString written = it.next().captured(0);
         written.replace(QLatin1String("::"), QLatin1String(".")).replace(u'#', u'.');
         const QStringList parts = written.split(u'.');
