@@ -1,5 +1,6 @@
 #include "mentionstages.h"
 
+#include "filequality.h"
 #include "generators.h"
 #include "pathmatch.h"
 #include "reportanalysis.h"
@@ -214,6 +215,42 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
     }
 }
 
+// Command-line options: the chunks that define one as a string literal ("--collect-only" in an
+// argument parser's add_option call), unless more than three source files do.
+void addChunksDefiningOptions(const ReportSignals &r, const ChunkStore &chunks, double strength, Mentions &m)
+{
+    if (strength <= 0)
+        return;
+    for (const QString &option : r.options) {
+        const QStringList words = option.mid(2).split(u'-', Qt::SkipEmptyParts);
+        const QString phrase = u'"' + words.join(u' ') + u'"';
+        auto hits = chunks.search(phrase, 300); // the best by BM25: a parser's option lists are long
+        if (!hits || hits->isEmpty())
+            continue;
+        QList<qint64> ids;
+        for (const FtsHit &h : *hits)
+            ids << h.chunkId;
+        const QString dq = u'"' + option + u'"';
+        const QString sq = u'\'' + option + u'\'';
+        QList<qint64> defining;
+        QSet<qint64> files;
+        for (const ChunkRecord &c : chunks.byIds(ids)) {
+            // tests and docs run the option; the code that defines it is the product's
+            if (classifyPath(c.path) != FileClass::Normal)
+                continue;
+            if (c.text.contains(dq) || c.text.contains(sq)) {
+                defining << c.id;
+                files.insert(c.fileId);
+            }
+        }
+        if (defining.isEmpty() || files.size() > 3)
+            continue;
+        std::sort(defining.begin(), defining.end());
+        for (qint64 id : std::as_const(defining))
+            m.addChunk(id, strength, QStringLiteral("defines the option %1").arg(option));
+    }
+}
+
 // Mentioned files the generators missed: their chunks that define a named identifier, or
 // their first definition.
 void addChunksOfMissedFiles(const QueryContext &ctx, const ReportSignals &r, const SymbolStore &symbols, Mentions &m)
@@ -256,6 +293,7 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
                       ctx.tuning.frameOuter, m);
     addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, m);
     addChunksHoldingMessages(r, ctx.store.chunks(), m);
+    addChunksDefiningOptions(r, ctx.store.chunks(), ctx.tuning.mentionOption, m);
     addChunksOfMissedFiles(ctx, r, symbols, m);
 
     // Every mentioned chunk becomes a candidate with its mention score and why.

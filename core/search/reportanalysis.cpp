@@ -331,6 +331,19 @@ QStringList messagesOf(const QString &text, const QString &prose)
     return out;
 }
 
+// Command-line options: "--collect-only", "--recursive=y" (as "--recursive"); at most eight.
+QStringList optionsOf(const QString &text)
+{
+    QStringList out;
+    static const QRegularExpression option(QStringLiteral("(?<![\\w\\-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\\w\\-])"));
+    for (auto it = option.globalMatch(text); it.hasNext() && out.size() < 8;) {
+        const QString o = QStringLiteral("--") + it.next().captured(1);
+        if (o.size() >= 5 && !out.contains(o))
+            out << o;
+    }
+    return out;
+}
+
 } // namespace
 
 ReportSignals analyzeReport(const QString &text)
@@ -353,6 +366,7 @@ ReportSignals analyzeReport(const QString &text)
     out.qualified = qualifiedNamesOf(outsideFrames.join(u'\n'));
     out.identifiers = identifiersOf(text, parts.code, out.frames);
     out.messages = messagesOf(text, out.prose);
+    out.options = optionsOf(text);
     return out;
 }
 

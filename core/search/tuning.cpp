@@ -48,6 +48,7 @@ Tuning Tuning::parse(const QString &spec)
         {"mentionPackage", &t.mentionPackage, nullptr},
         {"mentionFolder", &t.mentionFolder, nullptr},
         {"frameOuter", &t.frameOuter, nullptr},
+        {"mentionOption", &t.mentionOption, nullptr},
         {"title", &t.titleWeight, nullptr},
         {"remote", &t.remoteWeight, nullptr},
         {"pathReport", &t.pathReport, nullptr},

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void routesCompose();
     void reportMentions();
     void reportPathOfAnotherProject();
+    void reportOptionDefinitions();
     void reportFramesFromTheRaisingOne();
     void reportPackageNamesItsFolder();
     void reportTitleLeads();
@@ -730,6 +731,44 @@ void tst_Stages::reportPathOfAnotherProject()
     QCOMPARE(mentioned(QStringLiteral("/home/me/venv/site-packages/src/cookies.py")), QStringLiteral("src/cookies.py"));
     QCOMPARE(mentioned(QStringLiteral("cookies.py")), QStringLiteral("src/cookies.py"));
     QCOMPARE(mentioned(QStringLiteral("./cookies.py")), QStringLiteral("src/cookies.py"));
+}
+
+// A command-line option the report writes names the code that defines it: the chunk with the
+// option as a string literal, not the tests that pass it nor code that only says its words.
+void tst_Stages::reportOptionDefinitions()
+{
+    const ReportSignals signals_ = analyzeReport(QStringLiteral(
+        "`tool --dry-run --dry-run` ignores --keep=yes; a--b and --x are not options\n```\ntool --verbose-mode\n```\n"));
+    QCOMPARE(signals_.options, (QStringList{QStringLiteral("--dry-run"), QStringLiteral("--keep"), QStringLiteral("--verbose-mode")}));
+
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(addFile(*store, QStringLiteral("tool/cli.py"),
+                    "def add_options(parser):\n    parser.add_argument(\"--dry-run\", action=\"store_true\")\n\n\n"
+                    "def run(options):\n    return options.dry_run\n"));
+    QVERIFY(addFile(*store, QStringLiteral("tool/plan.py"), "def dry_run(plan):\n    return plan.steps  # a dry run only lists them\n"));
+    QVERIFY(addFile(*store, QStringLiteral("tests/test_cli.py"), "def test_dry_run(run):\n    run(\"--dry-run\")\n"));
+    const QString report = QStringLiteral(
+        "Plans are executed with --dry-run\n\n"
+        "Running `tool --dry-run deploy` still executes every step of the plan instead of listing them, "
+        "which is what the documentation promises for a dry run. It happens with every plan I tried, small or large, "
+        "and with the default configuration file.\n");
+    Tuning t;
+    for (const double strength : {0.5, 0.0}) {
+        t.mentionOption = strength;
+        Run r(*store, report, {}, t);
+        QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(MentionGenerator());
+        QStringList mentioned;
+        for (const Candidate &c : r.ctx.candidates) {
+            if (c.scores.mention > 0)
+                mentioned << QStringLiteral("%1 %2 %3").arg(c.path, r.ctx.candidates.headerOrEmpty(c.chunkId).name).arg(c.scores.mention);
+        }
+        QCOMPARE(mentioned, strength > 0 ? QStringList{QStringLiteral("tool/cli.py add_options 0.5")} : QStringList());
+    }
 }
 
 // The frame that raised is the strongest mention, each project frame further out x0.6
