@@ -215,33 +215,34 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
     }
 }
 
-// Command-line options: the chunks that define one as a string literal ("--collect-only" in an
-// argument parser's add_option call), unless more than three source files do.
+// Command-line options the report talks about (its first four): the chunks that define one as a
+// string literal ("--collect-only" in an argument parser's add_option call), unless more than
+// three source files do.
 void addChunksDefiningOptions(const ReportSignals &r, const ChunkStore &chunks, double strength, Mentions &m)
 {
     if (strength <= 0)
         return;
-    for (const QString &option : r.options) {
+    for (const QString &option : r.options.mid(0, 4)) {
         const QStringList words = option.mid(2).split(u'-', Qt::SkipEmptyParts);
-        const QString phrase = u'"' + words.join(u' ') + u'"';
-        auto hits = chunks.search(phrase, 300); // the best by BM25: a parser's option lists are long
+        // the best chunks by BM25 that hold its words (in order): an argument parser's
+        // option list is long, so not only the first few
+        auto hits = words.size() == 1 ? chunks.searchTerms(words, 300)
+                                      : chunks.search(u'"' + words.join(u' ') + u'"', 300);
         if (!hits || hits->isEmpty())
             continue;
         QList<qint64> ids;
-        for (const FtsHit &h : *hits)
-            ids << h.chunkId;
-        const QString dq = u'"' + option + u'"';
-        const QString sq = u'\'' + option + u'\'';
+        for (const FtsHit &h : *hits) {
+            if (h.chunkId > 0)
+                ids << h.chunkId;
+        }
         QList<qint64> defining;
         QSet<qint64> files;
-        for (const ChunkRecord &c : chunks.byIds(ids)) {
+        for (const ChunkRecord &c : chunks.containing(ids, {u'"' + option + u'"', u'\'' + option + u'\''})) {
             // tests and docs run the option; the code that defines it is the product's
             if (classifyPath(c.path) != FileClass::Normal)
                 continue;
-            if (c.text.contains(dq) || c.text.contains(sq)) {
-                defining << c.id;
-                files.insert(c.fileId);
-            }
+            defining << c.id;
+            files.insert(c.fileId);
         }
         if (defining.isEmpty() || files.size() > 3)
             continue;

@@ -331,7 +331,8 @@ QStringList messagesOf(const QString &text, const QString &prose)
     return out;
 }
 
-// Command-line options: "--collect-only", "--recursive=y" (as "--recursive"); at most eight.
+// Command-line options the prose talks about: "--collect-only", "--recursive=y" (as
+// "--recursive"); at most eight. Those of a command in a code block only reproduce the defect.
 QStringList optionsOf(const QString &text)
 {
     QStringList out;
@@ -366,7 +367,7 @@ ReportSignals analyzeReport(const QString &text)
     out.qualified = qualifiedNamesOf(outsideFrames.join(u'\n'));
     out.identifiers = identifiersOf(text, parts.code, out.frames);
     out.messages = messagesOf(text, out.prose);
-    out.options = optionsOf(text);
+    out.options = optionsOf(out.prose);
     return out;
 }
 

@@ -739,7 +739,8 @@ void tst_Stages::reportOptionDefinitions()
 {
     const ReportSignals signals_ = analyzeReport(QStringLiteral(
         "`tool --dry-run --dry-run` ignores --keep=yes; a--b and --x are not options\n```\ntool --verbose-mode\n```\n"));
-    QCOMPARE(signals_.options, (QStringList{QStringLiteral("--dry-run"), QStringLiteral("--keep"), QStringLiteral("--verbose-mode")}));
+    // (not those of a command in a code block: they reproduce the defect)
+    QCOMPARE(signals_.options, (QStringList{QStringLiteral("--dry-run"), QStringLiteral("--keep")}));
 
     QTemporaryDir dir;
     auto store = openStore(dir);
