@@ -133,9 +133,9 @@ void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const
                 const QString fn = f->function.section(u'.', -1).section(QLatin1String("::"), -1);
                 if (fn.isEmpty())
                     continue;
-                for (const SymbolRecord &s : symbols.ofFile(file)) {
-                    if (s.name == fn && s.chunkId)
-                        m.addChunk(s.chunkId, weight, QStringLiteral("traceback frame `%1`").arg(f->function));
+                for (const auto &[name, chunk] : symbols.definitionChunksOfFile(file)) {
+                    if (name == fn)
+                        m.addChunk(chunk, weight, QStringLiteral("traceback frame `%1`").arg(f->function));
                 }
             }
             if (!files.isEmpty())
@@ -268,13 +268,13 @@ void addChunksOfMissedFiles(const QueryContext &ctx, const ReportSignals &r, con
         if (filesWithCandidates.contains(it.key()))
             continue;
         qint64 pick = 0;
-        for (const SymbolRecord &s : symbols.ofFile(it.key())) {
-            if (s.chunkId && named.contains(s.name)) {
-                m.addChunk(s.chunkId, it.value(), m.fileWhy.value(it.key()));
-                pick = s.chunkId;
+        for (const auto &[name, chunk] : symbols.definitionChunksOfFile(it.key())) {
+            if (named.contains(name)) {
+                m.addChunk(chunk, it.value(), m.fileWhy.value(it.key()));
+                pick = chunk;
             }
-            if (!pick && s.chunkId)
-                pick = s.chunkId;
+            if (!pick)
+                pick = chunk;
         }
         if (pick && !m.chunk.contains(pick))
             m.addChunk(pick, it.value(), m.fileWhy.value(it.key()));

@@ -158,9 +158,15 @@ QString reportTitle(const QString &text)
 
 bool looksLikeReport(const QString &text)
 {
-    static const QRegularExpression ws(QStringLiteral("\\s+"));
-    if (text.split(ws, Qt::SkipEmptyParts).size() > 40)
-        return true;
+    // more than 40 words (runs of non-space), counted no further
+    int words = 0;
+    bool inWord = false;
+    for (const QChar c : text) {
+        const bool space = c.isSpace();
+        if (!space && !inWord && ++words > 40)
+            return true;
+        inWord = !space;
+    }
     if (text.contains(QLatin1String("```")) || text.contains(QLatin1String("Traceback (most recent call last)")))
         return true;
     QList<bool> trace;

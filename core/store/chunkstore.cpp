@@ -228,14 +228,20 @@ QString anyOf(const QStringList &terms)
     return quoted.join(QStringLiteral(" OR "));
 }
 
-// Posting lists shorter than this in total are ranked in one pass: pruning would not pay.
-// (REPOLENS_FTS_PRUNE_FROM: tests prune small indexes)
-qint64 pruneFromMatches()
+// Posting lists shorter than this in total are ranked in one pass: pruning would not pay. Both
+// passes read every term's posting list; what they save is scoring rows with every term. With
+// many terms (a bug report's forty most specific words) the essential ones hold most rows and
+// the first pass is a loss unless the lists are long; with a few words, some of them common (a
+// question, a report's title), the essential ones hold a small share (sympy: 5 to 35 %) and it
+// pays from a few thousand rows. (REPOLENS_FTS_PRUNE_FROM: tests prune small indexes)
+qint64 pruneFromMatches(qsizetype terms)
 {
     static const qint64 from = qEnvironmentVariableIsSet("REPOLENS_FTS_PRUNE_FROM")
                                    ? qEnvironmentVariableIntValue("REPOLENS_FTS_PRUNE_FROM")
-                                   : 50000;
-    return from;
+                                   : -1;
+    if (from >= 0)
+        return from;
+    return terms <= 16 ? 5000 : 50000;
 }
 
 } // namespace
@@ -321,7 +327,7 @@ std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &t
         total += h;
     }
     count.reset();
-    if (total < pruneFromMatches())
+    if (total < pruneFromMatches(n))
         return std::nullopt;
     QList<qsizetype> order(n);
     std::iota(order.begin(), order.end(), 0);
