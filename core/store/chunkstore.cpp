@@ -5,6 +5,8 @@
 #include "draftstore.h"
 
 #include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QScopeGuard>
 #include <QSet>
 
@@ -442,6 +444,33 @@ QList<ChunkRecord> ChunkStore::headers(const QList<qint64> &ids) const
         c.part = s.integer(8);
         c.partCount = s.integer(9);
         c.language = languageFromName(s.text(10));
+        out.append(std::move(c));
+    }
+    return out;
+}
+
+QList<ChunkRecord> ChunkStore::containing(const QList<qint64> &ids, const QStringList &needles) const
+{
+    QList<ChunkRecord> out;
+    if (ids.isEmpty() || needles.isEmpty())
+        return out;
+    Stmt s(m_c.db, "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, c.start_line, c.end_line"
+                   " FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?1))"
+                   " AND EXISTS (SELECT 1 FROM json_each(?2) n WHERE instr(c.text, n.value) > 0)");
+    if (!s.isValid())
+        return out;
+    s.bind(1, Store::jsonIdList(ids));
+    s.bind(2, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(needles)).toJson(QJsonDocument::Compact)));
+    while (s.step()) {
+        ChunkRecord c;
+        c.id = s.int64(0);
+        c.fileId = s.int64(1);
+        c.path = s.text(2);
+        c.kind = chunkKindFromName(s.text(3));
+        c.name = s.text(4);
+        c.qualifiedName = s.text(5);
+        c.startLine = s.integer(6);
+        c.endLine = s.integer(7);
         out.append(std::move(c));
     }
     return out;

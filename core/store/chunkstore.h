@@ -110,6 +110,9 @@ public:
     // name, signature, doc comment and summary, then the first `maxTextChars` characters of its
     // text. In no particular order; unknown ids are skipped.
     QList<std::pair<qint64, QByteArray>> lexicalTexts(const QList<qint64> &ids, int maxTextChars) const;
+    // Of `ids`, the chunks whose text holds one of `needles` (exact bytes), with their headers
+    // (as headers()), in no particular order: a substring test without reading the texts out.
+    QList<ChunkRecord> containing(const QList<qint64> &ids, const QStringList &needles) const;
     // Document frequency of FTS terms (lowercased, tokenized) among chunks.
     QHash<QString, int> termDocumentFrequencies(const QStringList &terms) const;
     // Every chunk, in an order that depends on the contents only (content hash, path, position):
