@@ -418,34 +418,39 @@ QList<ChunkRecord> ChunkStore::ofFile(qint64 fileId) const
     return out;
 }
 
+namespace {
+
+// A chunk's header (no text) as headers() and containing() read it.
+#define REPOLENS_HEADER_SELECT                                                                     \
+    "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, c.start_line, c.end_line,"  \
+    " c.part, c.part_count, f.language FROM chunks c JOIN files f ON f.id = c.file_id "
+
+ChunkRecord readChunkHeader(const Stmt &s)
+{
+    ChunkRecord c = Store::readChunkIdentity(s);
+    c.startLine = s.integer(6);
+    c.endLine = s.integer(7);
+    c.part = s.integer(8);
+    c.partCount = s.integer(9);
+    c.language = languageFromName(s.text(10));
+    return c;
+}
+
+} // namespace
+
 QList<ChunkRecord> ChunkStore::headers(const QList<qint64> &ids) const
 {
     QList<ChunkRecord> out;
     if (ids.isEmpty())
         return out;
-    Stmt s(m_c.db, "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, c.start_line, c.end_line,"
-                   " c.part, c.part_count, f.language FROM chunks c JOIN files f ON f.id = c.file_id"
-                   " WHERE c.id IN (SELECT value FROM json_each(?1))");
+    Stmt s(m_c.db, REPOLENS_HEADER_SELECT "WHERE c.id IN (SELECT value FROM json_each(?1))");
     if (!s.isValid())
         return out;
     s.bind(1, Store::jsonIdList(ids));
     out.reserve(ids.size());
     out += m_drafts.headers(ids);
-    while (s.step()) {
-        ChunkRecord c;
-        c.id = s.int64(0);
-        c.fileId = s.int64(1);
-        c.path = s.text(2);
-        c.kind = chunkKindFromName(s.text(3));
-        c.name = s.text(4);
-        c.qualifiedName = s.text(5);
-        c.startLine = s.integer(6);
-        c.endLine = s.integer(7);
-        c.part = s.integer(8);
-        c.partCount = s.integer(9);
-        c.language = languageFromName(s.text(10));
-        out.append(std::move(c));
-    }
+    while (s.step())
+        out.append(readChunkHeader(s));
     return out;
 }
 
@@ -454,25 +459,14 @@ QList<ChunkRecord> ChunkStore::containing(const QList<qint64> &ids, const QStrin
     QList<ChunkRecord> out;
     if (ids.isEmpty() || needles.isEmpty())
         return out;
-    Stmt s(m_c.db, "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, c.start_line, c.end_line"
-                   " FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?1))"
+    Stmt s(m_c.db, REPOLENS_HEADER_SELECT "WHERE c.id IN (SELECT value FROM json_each(?1))"
                    " AND EXISTS (SELECT 1 FROM json_each(?2) n WHERE instr(c.text, n.value) > 0)");
     if (!s.isValid())
         return out;
     s.bind(1, Store::jsonIdList(ids));
     s.bind(2, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(needles)).toJson(QJsonDocument::Compact)));
-    while (s.step()) {
-        ChunkRecord c;
-        c.id = s.int64(0);
-        c.fileId = s.int64(1);
-        c.path = s.text(2);
-        c.kind = chunkKindFromName(s.text(3));
-        c.name = s.text(4);
-        c.qualifiedName = s.text(5);
-        c.startLine = s.integer(6);
-        c.endLine = s.integer(7);
-        out.append(std::move(c));
-    }
+    while (s.step())
+        out.append(readChunkHeader(s));
     return out;
 }
 

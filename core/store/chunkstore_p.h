@@ -13,7 +13,8 @@ namespace RepoLens::Store {
     " c.start_line, c.end_line, c.start_byte, c.end_byte, c.part, c.part_count, c.signature, c.doc,"  \
     " c.text, c.summary, c.content_hash, f.language FROM chunks c JOIN files f ON f.id = c.file_id "
 
-inline ChunkRecord readChunk(const Sql::Stmt &s)
+// The first six columns of every chunk query: id, file_id, path, kind, name, qualified_name.
+inline ChunkRecord readChunkIdentity(const Sql::Stmt &s)
 {
     ChunkRecord c;
     c.id = s.int64(0);
@@ -22,6 +23,12 @@ inline ChunkRecord readChunk(const Sql::Stmt &s)
     c.kind = chunkKindFromName(s.text(3));
     c.name = s.text(4);
     c.qualifiedName = s.text(5);
+    return c;
+}
+
+inline ChunkRecord readChunk(const Sql::Stmt &s)
+{
+    ChunkRecord c = readChunkIdentity(s);
     c.parentId = s.int64(6);
     c.startLine = s.integer(7);
     c.endLine = s.integer(8);

@@ -1,6 +1,8 @@
 // VectorIndex: exact and HNSW search, replace, delete, compaction, atomic persistence and
 // rejection of corrupt files.
 
+#include "../common/randomvector.h"
+
 #include "core/store/vectorindex.h"
 
 #include <QFile>
@@ -11,18 +13,6 @@
 
 
 using namespace RepoLens;
-
-namespace {
-
-std::vector<float> randomVector(QRandomGenerator &rng, int dim)
-{
-    std::vector<float> v(static_cast<size_t>(dim));
-    for (float &x : v)
-        x = float(rng.generateDouble() * 2 - 1);
-    return v;
-}
-
-} // namespace
 
 class tst_VectorIndex : public QObject
 {

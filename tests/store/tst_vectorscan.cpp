@@ -1,6 +1,8 @@
 // VectorIndex: the exact scan of a large index, split between two threads (this test runs
 // under ThreadSanitizer; tst_vectorindex starts no thread).
 
+#include "../common/randomvector.h"
+
 #include "core/store/vectorindex.h"
 
 #include <QRandomGenerator>
@@ -10,18 +12,6 @@
 #include <random>
 
 using namespace RepoLens;
-
-namespace {
-
-std::vector<float> randomVector(QRandomGenerator &rng, int dim)
-{
-    std::vector<float> v(static_cast<size_t>(dim));
-    for (float &x : v)
-        x = float(rng.generateDouble() * 2 - 1);
-    return v;
-}
-
-} // namespace
 
 class tst_VectorScan : public QObject
 {
