@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <condition_variable>
 #include <deque>
@@ -20,7 +21,6 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace RepoLens {
 
@@ -30,15 +30,33 @@ constexpr quint32 kMagic = 0x524c4c53; // "RLLS"
 constexpr quint32 kFormat = 1;
 const QLatin1String kPrefix("builtin-lsa1-");
 
-bool isStop(std::string_view t)
+// A word of at most seven bytes as one number (its length in the top byte): the stopwords are
+// a sorted array of these, searched without hashing (every token of every chunk is looked up).
+constexpr quint64 packedWord(std::string_view w)
 {
-    static const std::unordered_set<std::string_view> words = {
+    quint64 v = quint64(w.size()) << 56;
+    for (size_t i = 0; i < w.size(); ++i)
+        v |= quint64(static_cast<unsigned char>(w[i])) << (8 * i);
+    return v;
+}
+
+constexpr auto kStopwords = [] {
+    constexpr std::string_view words[] = {
         "the", "and", "or", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "as",
         "is", "are", "was", "were", "be", "been", "it", "its", "this", "that", "these", "those",
         "an", "if", "then", "else", "not", "no", "do", "does", "we", "you", "they", "can", "will",
         "would", "should", "may", "has", "have", "had", "but", "so", "than", "too", "all", "any",
     };
-    return t.size() <= 6 && words.count(t) > 0;
+    std::array<quint64, std::size(words)> packed{};
+    for (size_t i = 0; i < packed.size(); ++i)
+        packed[i] = packedWord(words[i]);
+    std::sort(packed.begin(), packed.end());
+    return packed;
+}();
+
+bool isStop(std::string_view t)
+{
+    return t.size() <= 6 && std::binary_search(kStopwords.begin(), kStopwords.end(), packedWord(t));
 }
 
 // Light stemming: plural forms only ("proxies" -> "proxy", "headers" -> "header"). The stem is

@@ -110,25 +110,71 @@ VectorGenerator::VectorGenerator(std::shared_ptr<Embedder> embedder, std::shared
 {
 }
 
-Result<void> VectorGenerator::run(QueryContext &ctx) const
+VectorGenerator::~VectorGenerator()
+{
+    if (m_started.valid())
+        m_started.wait(); // a search that stopped early: the thread reads this stage's members
+}
+
+namespace {
+
+// The text embedded for the query and how many neighbours are asked.
+std::pair<QString, int> vectorQuery(const QueryContext &ctx)
 {
     const QueryAnalysis &q = ctx.query;
     const QString text = q.terms.isEmpty() ? q.parsed.text : q.terms.join(u' ') + u' ' + q.parsed.identifiers.join(u' ');
-    auto v = m_embedder->embed({text}, EmbedPurpose::Query, ctx.cancel);
-    if (v && !v->isEmpty() && !v->first().empty()) {
-        ctx.queryVector = v->first();
-        const int pool = ctx.tuning.vectorPool > 0 ? ctx.tuning.vectorPool : ctx.options.vectorCandidates;
-        const int k = ctx.filtered() ? pool * 4 : pool;
-        const QList<VectorHit> hits = m_index->search(ctx.queryVector, k);
-        int rank = 0;
-        for (const VectorHit &h : hits) {
-            Candidate &c = ctx.candidates[h.label];
-            c.scores.vector = h.similarity;
-            c.scores.vectorRank = ++rank;
-        }
-    } else if (!v) {
-        ctx.note(QStringLiteral("query embedding failed: %1").arg(v.error().message));
+    const int pool = ctx.tuning.vectorPool > 0 ? ctx.tuning.vectorPool : ctx.options.vectorCandidates;
+    return {text, ctx.filtered() ? pool * 4 : pool};
+}
+
+} // namespace
+
+VectorGenerator::Found VectorGenerator::find(const QString &text, int k, const std::atomic_bool *cancel) const
+{
+    Found found;
+    auto v = m_embedder->embed({text}, EmbedPurpose::Query, cancel);
+    if (!v) {
+        found.error = v.error();
+    } else if (!v->isEmpty() && !v->first().empty()) {
+        found.vector = v->first();
+        found.hits = m_index->search(found.vector, k);
+    }
+    return found;
+}
+
+void VectorGenerator::begin(const QueryContext &ctx) const
+{
+    // (an endpoint's client lives on the search's thread)
+    if (!m_embedder->isLocal() || std::thread::hardware_concurrency() < 2)
+        return;
+    auto [text, k] = vectorQuery(ctx);
+    m_started = std::async(std::launch::async, [this, text = std::move(text), k = k, cancel = ctx.cancel] {
+        return find(text, k, cancel);
+    });
+}
+
+Result<void> VectorGenerator::run(QueryContext &ctx) const
+{
+    Found found;
+    if (m_started.valid()) {
+        found = m_started.get();
+    } else {
+        const auto [text, k] = vectorQuery(ctx);
+        found = find(text, k, ctx.cancel);
+    }
+    if (found.error) {
+        ctx.note(QStringLiteral("query embedding failed: %1").arg(found.error->message));
         ctx.response->route = QStringLiteral("keyword");
+        return {};
+    }
+    if (found.vector.empty())
+        return {};
+    ctx.queryVector = found.vector;
+    int rank = 0;
+    for (const VectorHit &h : found.hits) {
+        Candidate &c = ctx.candidates[h.label];
+        c.scores.vector = h.similarity;
+        c.scores.vectorRank = ++rank;
     }
     return {};
 }

@@ -5,7 +5,9 @@
 #include "core/embed/embedder.h"
 #include "core/store/vectorindex.h"
 
+#include <future>
 #include <memory>
+#include <optional>
 
 namespace RepoLens {
 
@@ -35,17 +37,29 @@ public:
     Result<void> run(QueryContext &context) const override;
 };
 
-// Nearest neighbours of the query's embedding.
+// Nearest neighbours of the query's embedding. With an embedder on this machine the query is
+// embedded and the neighbours found beside the keyword search (begin()): both need the query only.
 class VectorGenerator : public SearchStage
 {
 public:
     VectorGenerator(std::shared_ptr<Embedder> embedder, std::shared_ptr<VectorIndex> index);
+    ~VectorGenerator() override;
     QString name() const override { return QStringLiteral("vectors"); }
+    void begin(const QueryContext &context) const override;
     Result<void> run(QueryContext &context) const override;
 
 private:
+    struct Found
+    {
+        EmbeddingVector vector;
+        QList<VectorHit> hits;
+        std::optional<Error> error;
+    };
+    Found find(const QString &text, int k, const std::atomic_bool *cancel) const;
+
     std::shared_ptr<Embedder> m_embedder;
     std::shared_ptr<VectorIndex> m_index;
+    mutable std::future<Found> m_started;
 };
 
 // Definitions whose name is a word of the query, or whose qualified name the query writes

@@ -1,5 +1,6 @@
 #include "mentionstages.h"
 
+#include "filequality.h"
 #include "generators.h"
 #include "pathmatch.h"
 #include "reportanalysis.h"
@@ -24,7 +25,9 @@ QString withoutExtension(const QString &path)
 }
 
 // The indexed files a reported path names: the longest path suffix that some indexed file ends
-// with; at most three files for one path (ambiguous names say less).
+// with; at most three files for one path (ambiguous names say less). A path whose folders all
+// differ from the file's (pmxbot/logging.py for src/_pytest/logging.py) is another project's
+// file of the same name.
 QList<qint64> resolvePath(const PathWordIndex &paths, const QString &reported)
 {
     const QString norm = normalizeReportedPath(reported);
@@ -32,7 +35,9 @@ QList<qint64> resolvePath(const PathWordIndex &paths, const QString &reported)
     const qsizetype dot = name.indexOf(u'.', 1);
     const QList<qint64> sameStem = paths.filesWithStem(dot > 0 ? name.left(dot) : name);
     QStringList parts = norm.split(u'/', Qt::SkipEmptyParts);
-    while (!parts.isEmpty()) {
+    parts.removeIf([](const QString &p) { return p == u'.' || p == QLatin1String("..") || p == u'~'; });
+    const qsizetype minParts = parts.size() > 1 ? 2 : 1;
+    while (parts.size() >= minParts) {
         const QString suffix = parts.join(u'/');
         QList<qint64> found;
         for (qint64 id : sameStem) {
@@ -128,9 +133,9 @@ void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const
                 const QString fn = f->function.section(u'.', -1).section(QLatin1String("::"), -1);
                 if (fn.isEmpty())
                     continue;
-                for (const SymbolRecord &s : symbols.ofFile(file)) {
-                    if (s.name == fn && s.chunkId)
-                        m.addChunk(s.chunkId, weight, QStringLiteral("traceback frame `%1`").arg(f->function));
+                for (const auto &[name, chunk] : symbols.definitionChunksOfFile(file)) {
+                    if (name == fn)
+                        m.addChunk(chunk, weight, QStringLiteral("traceback frame `%1`").arg(f->function));
                 }
             }
             if (!files.isEmpty())
@@ -210,6 +215,43 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
     }
 }
 
+// Command-line options the report talks about (its first four): the chunks that define one as a
+// string literal ("--collect-only" in an argument parser's add_option call), unless more than
+// three source files do.
+void addChunksDefiningOptions(const ReportSignals &r, const ChunkStore &chunks, double strength, Mentions &m)
+{
+    if (strength <= 0)
+        return;
+    for (const QString &option : r.options.mid(0, 4)) {
+        const QStringList words = option.mid(2).split(u'-', Qt::SkipEmptyParts);
+        // the best chunks by BM25 that hold its words (in order): an argument parser's
+        // option list is long, so not only the first few
+        auto hits = words.size() == 1 ? chunks.searchTerms(words, 300)
+                                      : chunks.search(u'"' + words.join(u' ') + u'"', 300);
+        if (!hits || hits->isEmpty())
+            continue;
+        QList<qint64> ids;
+        for (const FtsHit &h : *hits) {
+            if (h.chunkId > 0)
+                ids << h.chunkId;
+        }
+        QList<qint64> defining;
+        QSet<qint64> files;
+        for (const ChunkRecord &c : chunks.containing(ids, {u'"' + option + u'"', u'\'' + option + u'\''})) {
+            // tests and docs run the option; the code that defines it is the product's
+            if (classifyPath(c.path) != FileClass::Normal)
+                continue;
+            defining << c.id;
+            files.insert(c.fileId);
+        }
+        if (defining.isEmpty() || files.size() > 3)
+            continue;
+        std::sort(defining.begin(), defining.end());
+        for (qint64 id : std::as_const(defining))
+            m.addChunk(id, strength, QStringLiteral("defines the option %1").arg(option));
+    }
+}
+
 // Mentioned files the generators missed: their chunks that define a named identifier, or
 // their first definition.
 void addChunksOfMissedFiles(const QueryContext &ctx, const ReportSignals &r, const SymbolStore &symbols, Mentions &m)
@@ -226,13 +268,13 @@ void addChunksOfMissedFiles(const QueryContext &ctx, const ReportSignals &r, con
         if (filesWithCandidates.contains(it.key()))
             continue;
         qint64 pick = 0;
-        for (const SymbolRecord &s : symbols.ofFile(it.key())) {
-            if (s.chunkId && named.contains(s.name)) {
-                m.addChunk(s.chunkId, it.value(), m.fileWhy.value(it.key()));
-                pick = s.chunkId;
+        for (const auto &[name, chunk] : symbols.definitionChunksOfFile(it.key())) {
+            if (named.contains(name)) {
+                m.addChunk(chunk, it.value(), m.fileWhy.value(it.key()));
+                pick = chunk;
             }
-            if (!pick && s.chunkId)
-                pick = s.chunkId;
+            if (!pick)
+                pick = chunk;
         }
         if (pick && !m.chunk.contains(pick))
             m.addChunk(pick, it.value(), m.fileWhy.value(it.key()));
@@ -252,6 +294,7 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
                       ctx.tuning.frameOuter, m);
     addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, m);
     addChunksHoldingMessages(r, ctx.store.chunks(), m);
+    addChunksDefiningOptions(r, ctx.store.chunks(), ctx.tuning.mentionOption, m);
     addChunksOfMissedFiles(ctx, r, symbols, m);
 
     // Every mentioned chunk becomes a candidate with its mention score and why.

@@ -15,13 +15,24 @@ namespace RepoLens {
 
 namespace {
 
-// Words of one path component or query word: identifier parts, lowercased.
+// Words of one path component or query word: identifier parts, lowercased. A component can
+// hold several identifiers ("SqlMapper.Identity", "cf-h1-proxy"): each one's parts count.
 QStringList partsOf(QStringView word)
 {
     QStringList out;
-    for (const QString &p : identifierParts(word)) {
-        if (p.size() >= 2 && !p.front().isDigit())
-            out << p;
+    auto addPiece = [&out](QStringView piece) {
+        for (const QString &p : identifierParts(piece)) {
+            if (p.size() >= 2 && !p.front().isDigit())
+                out << p;
+        }
+    };
+    qsizetype from = 0;
+    for (qsizetype i = 0; i <= word.size(); ++i) {
+        if (i < word.size() && (word.at(i).isLetterOrNumber() || word.at(i) == u'_'))
+            continue;
+        if (i > from)
+            addPiece(word.mid(from, i - from));
+        from = i + 1;
     }
     return out;
 }
@@ -89,9 +100,12 @@ PathWords pathWords(const QString &path)
 {
     PathWords out;
     const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
+    qsizetype parentFrom = 0; // where the words of the file's own folder start in `folders`
     for (qsizetype i = 0; i < parts.size(); ++i) {
         QString component = parts.at(i);
         const bool file = i == parts.size() - 1;
+        if (i == parts.size() - 2)
+            parentFrom = out.folders.size();
         if (file) {
             // the name without its extension: "SqlMapper.DapperRow.cs" -> SqlMapper.DapperRow
             const qsizetype dot = component.lastIndexOf(u'.');
@@ -104,6 +118,14 @@ PathWords pathWords(const QString &path)
                 out.genericStem |= quint64(1) << out.stem.size();
             (file ? out.stem : out.folders) << s;
         }
+    }
+    // A file named only by generic words is named by its folder: dependencies/utils.py,
+    // ser/mod.rs, router/index.ts, sessions/__init__.py.
+    const bool onlyGeneric = !out.stem.isEmpty() && out.stem.size() < 64
+                             && out.genericStem == (quint64(1) << out.stem.size()) - 1;
+    if (onlyGeneric && parts.size() >= 2) {
+        for (qsizetype i = parentFrom; i < out.folders.size() && out.stem.size() < 64; ++i)
+            out.stem << out.folders.at(i);
     }
     return out;
 }
@@ -149,12 +171,13 @@ QStringList pathQueryWords(const QString &text)
 }
 
 double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched,
-                      const QSet<QString> &projectWords)
+                      const QSet<QString> &projectWords, double positionDecay)
 {
     if (queryWords.isEmpty())
         return 0;
     double score = 0;
-    int counted = 0;
+    double counted = 0; // the counted words' weights
+    int position = 0;   // of the next counted word
     bool specific = false; // a word of the file name that is not generic matched
     QVarLengthArray<bool, 16> stemHit(words.stem.size(), false); // the file name's words the query names
     qsizetype stemHits = 0;
@@ -170,9 +193,10 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
             }
         }
         const bool project = projectWords.contains(q);
-        counted += project ? 0 : 1;
+        const double weight = project ? 1.0 : 1.0 / (1.0 + positionDecay * position++);
+        counted += project ? 0 : weight;
         if (inStem) {
-            score += 1.0;
+            score += weight;
             if (matched)
                 *matched << q;
             continue;
@@ -181,7 +205,7 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
             continue;
         for (const QString &w : words.folders) {
             if (wordsMatch(q, w)) {
-                score += 0.5;
+                score += 0.5 * weight;
                 if (matched)
                     *matched << q;
                 break;
@@ -196,7 +220,7 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
     for (qsizetype i = 0; i < words.stem.size(); ++i)
         named += words.isGenericStem(i) && !stemHit[i] ? 0 : 1;
     const double precision = named > 0 ? double(stemHits) / named : 1.0;
-    return std::min(1.0, score / double(std::max(1, counted))) * (0.75 + 0.25 * precision);
+    return std::min(1.0, score / std::max(1.0, counted)) * (0.75 + 0.25 * precision);
 }
 
 PathWords PathWordIndex::wordsOf(qint64 fileId, const QString &path) const
@@ -299,7 +323,8 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         if (candidateFiles.contains(it.key()))
             continue;
         const double share =
-            pathMatchScore(words, ctx.caches.pathWords().wordsOf(it.key(), it.value()), nullptr, projectWords);
+            pathMatchScore(words, ctx.caches.pathWords().wordsOf(it.key(), it.value()), nullptr, projectWords,
+                           ctx.tuning.pathPosition);
         if (share >= ctx.tuning.pathAddShare)
             missing.append({-share, it.key()});
     }
@@ -336,7 +361,8 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         if (known == byFile.end()) {
             QStringList matched;
             const double share =
-                pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords);
+                pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords,
+                               ctx.tuning.pathPosition);
             known = byFile.insert(c.path, {share, matched});
         }
         const auto &[share, matched] = *known;

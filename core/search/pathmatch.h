@@ -44,7 +44,7 @@ QStringList pathQueryWords(const QString &queryText);
 // a tree of handlers) say nothing about which file: they count only when the file name has them,
 // and not in the share's denominator.
 double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched = nullptr,
-                      const QSet<QString> &projectWords = {});
+                      const QSet<QString> &projectWords = {}, double positionDecay = 0);
 
 // Files by the words of their names, to find files named by a query that no retriever returned.
 class PathWordIndex

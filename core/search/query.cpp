@@ -202,12 +202,22 @@ ParsedQuery parseQuery(const QString &raw)
     while (it.hasNext()) {
         const QString token = it.next().captured(0);
         static const QRegularExpression qualifier(QStringLiteral("\\.|::"));
-        const QStringList pieces = token.split(qualifier);
+        const bool qualified = token.contains(u'.') || token.contains(QLatin1String("::"));
+        const QStringList pieces = qualified ? token.split(qualifier) : QStringList{token};
         for (const QString &p : pieces) {
-            const bool codeLike = p.contains(u'_') || (p.size() > 1 && p.mid(1) != p.mid(1).toLower()
-                                                       && p != p.toUpper())
-                                  || token.contains(u'.') || token.contains(QLatin1String("::"));
-            if (codeLike && p.size() > 1 && !seenIdent.contains(p)) {
+            if (p.size() < 2 || seenIdent.contains(p))
+                continue;
+            // (ASCII, as the pattern matched): an upper-case letter after the first, and a
+            // lower-case one somewhere: camelCase, not a constant
+            bool upperInside = false;
+            bool lower = false;
+            for (qsizetype i = 0; i < p.size(); ++i) {
+                const char16_t c = p.at(i).unicode();
+                upperInside = upperInside || (i > 0 && c >= u'A' && c <= u'Z');
+                lower = lower || (c >= u'a' && c <= u'z');
+            }
+            const bool codeLike = qualified || p.contains(u'_') || (upperInside && lower);
+            if (codeLike) {
                 seenIdent.insert(p);
                 q.identifiers << p;
             }
@@ -219,7 +229,9 @@ ParsedQuery parseQuery(const QString &raw)
         const QString inner = bt.next().captured(1);
         auto idIt = identRe.globalMatch(inner);
         while (idIt.hasNext()) {
-            const QString token = idIt.next().captured(0).section(u'.', -1).section(QStringLiteral("::"), -1);
+            QString token = idIt.next().captured(0);
+            if (token.contains(u'.') || token.contains(QLatin1String("::")))
+                token = token.section(u'.', -1).section(QStringLiteral("::"), -1);
             if (token.size() > 1 && !seenIdent.contains(token)) {
                 seenIdent.insert(token);
                 q.identifiers << token;

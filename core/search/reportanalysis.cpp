@@ -158,9 +158,15 @@ QString reportTitle(const QString &text)
 
 bool looksLikeReport(const QString &text)
 {
-    static const QRegularExpression ws(QStringLiteral("\\s+"));
-    if (text.split(ws, Qt::SkipEmptyParts).size() > 40)
-        return true;
+    // more than 40 words (runs of non-space), counted no further
+    int words = 0;
+    bool inWord = false;
+    for (const QChar c : text) {
+        const bool space = c.isSpace();
+        if (!space && !inWord && ++words > 40)
+            return true;
+        inWord = !space;
+    }
     if (text.contains(QLatin1String("```")) || text.contains(QLatin1String("Traceback (most recent call last)")))
         return true;
     QList<bool> trace;
@@ -331,6 +337,20 @@ QStringList messagesOf(const QString &text, const QString &prose)
     return out;
 }
 
+// Command-line options the prose talks about: "--collect-only", "--recursive=y" (as
+// "--recursive"); at most eight. Those of a command in a code block only reproduce the defect.
+QStringList optionsOf(const QString &text)
+{
+    QStringList out;
+    static const QRegularExpression option(QStringLiteral("(?<![\\w\\-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\\w\\-])"));
+    for (auto it = option.globalMatch(text); it.hasNext() && out.size() < 8;) {
+        const QString o = QStringLiteral("--") + it.next().captured(1);
+        if (o.size() >= 5 && !out.contains(o))
+            out << o;
+    }
+    return out;
+}
+
 } // namespace
 
 ReportSignals analyzeReport(const QString &text)
@@ -353,6 +373,7 @@ ReportSignals analyzeReport(const QString &text)
     out.qualified = qualifiedNamesOf(outsideFrames.join(u'\n'));
     out.identifiers = identifiersOf(text, parts.code, out.frames);
     out.messages = messagesOf(text, out.prose);
+    out.options = optionsOf(out.prose);
     return out;
 }
 

@@ -26,12 +26,13 @@ struct ReportSignals
     QStringList qualified;    // Foo::bar, Foo#bar, pkg.Class.method (as written)
     QList<QPair<QString, int>> identifiers; // code-like identifiers with how often they occur, most first
     QStringList messages;     // error messages and quoted phrases, for phrase search
+    QStringList options;      // command-line options its prose writes ("--collect-only"), in order, each once
     QString prose;            // the text without code blocks and traceback lines
 
     bool isEmpty() const
     {
         return frames.isEmpty() && paths.isEmpty() && modules.isEmpty() && qualified.isEmpty()
-               && identifiers.isEmpty() && messages.isEmpty();
+               && identifiers.isEmpty() && messages.isEmpty() && options.isEmpty();
     }
 };
 

@@ -114,8 +114,27 @@ Result<void> DefinitionBoost::run(QueryContext &ctx) const
     // Parser-free: names that look like code by themselves (snake_case, camelCase, digits); in
     // a query of names, every word.
     const bool symbolQuery = ctx.query.route.kind == QueryRoute::Kind::Symbol || ctx.query.nameQuery;
+    // The qualifiers of a qualified name ("Rails" in "Rails::Engine", "absl" in
+    // "absl::string_view") narrow what is asked; a namespace or module that wraps every file
+    // of the project is not it. A name that is also written alone still counts. (Not read from
+    // a bug report: its names are weighed by the mention stages.)
+    QSet<QString> qualifiersOnly;
+    QSet<QString> writtenAlone;
+    static const QRegularExpression qualifiedRe(
+        QStringLiteral("[A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|::|#)[A-Za-z_][A-Za-z0-9_]*)*"));
+    for (auto it = qualifiedRe.globalMatch(ctx.query.report ? QString() : ctx.query.parsed.text); it.hasNext();) {
+        QString written = it.next().captured(0);
+        written.replace(QLatin1String("::"), QLatin1String(".")).replace(u'#', u'.');
+        const QStringList parts = written.split(u'.');
+        for (qsizetype i = 0; i + 1 < parts.size(); ++i)
+            qualifiersOnly.insert(parts.at(i));
+        writtenAlone.insert(parts.constLast());
+    }
+    qualifiersOnly -= writtenAlone;
     QStringList names;
     for (const QString &id : ctx.query.parsed.identifiers + (symbolQuery ? ctx.query.parsed.text.split(u' ', Qt::SkipEmptyParts) : QStringList())) {
+        if (qualifiersOnly.contains(id))
+            continue;
         const bool codeLike = id.contains(u'_') || (id.size() > 1 && id.mid(1) != id.mid(1).toLower())
                               || std::any_of(id.cbegin(), id.cend(), [](QChar c) { return c.isDigit(); });
         if (id.size() >= 3 && !isStopword(id.toLower()) && (codeLike || symbolQuery) && !names.contains(id))

@@ -262,6 +262,8 @@ Result<SearchResponse> Searcher::search(const QString &query, const SearchOption
                             || ctx.query.route.kind == QueryRoute::Kind::Callees;
     if (!graphRoute && ctx.query.terms.isEmpty() && ctx.query.parsed.identifiers.isEmpty())
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("the query has no searchable words"), query);
+    for (const auto &stage : route)
+        stage->begin(ctx);
     for (const auto &stage : route) {
         QElapsedTimer t;
         t.start();

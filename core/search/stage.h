@@ -90,6 +90,9 @@ class SearchStage
 public:
     virtual ~SearchStage() = default;
     virtual QString name() const = 0;
+    // Work that needs only the analysed query, started on another thread before the first stage
+    // runs, so that it goes on beside the stages in front of this one; run() takes its result.
+    virtual void begin(const QueryContext &context) const { Q_UNUSED(context); }
     virtual Result<void> run(QueryContext &context) const = 0;
 };
 

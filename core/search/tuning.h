@@ -26,6 +26,7 @@ struct Tuning
     int fileChunks = 3;          // how many other chunks of a file count
     int coherenceBestOnly = 1;   // 1: only the file's best chunk gets the file's evidence
     double pathBoost = 1.0;      // the file's name (and folders) name the query's words: x share
+    double pathPosition = 1;     // ... the k-th counted query word weighs 1 / (1 + this x k): the first words name the subject
     int pathMaxWords = 12;       // longer queries: no path matching
     double pathCommon = 0.5;     // a word in the folders of more than this share of the candidate files names the project (0: off)
     double pathAddShare = 0.5;   // files named at least this well join the candidates...
@@ -45,6 +46,7 @@ struct Tuning
     double mentionBoost = 0.7;   // bug reports: a named file / definition, x its strength
     double mentionPackage = 0;   // bug reports: strength of a named module that is a package's own file (__init__.py, index.ts, mod.rs)
     double mentionFolder = 0.2;  // ... and of the other files under that package's folder (0.7: a module file)
+    double mentionOption = 0.5;  // bug reports: a chunk that defines a command-line option the report writes ("--collect-only")
     double frameOuter = 0.6;     // bug reports: each traceback frame of the project further out from the raising one x this
     int mentionIdentifiers = 60; // bug reports: identifiers looked up, most frequent first
     int reportTerms = 40;        // bug reports: keyword terms, the most specific first (0: the first 40)

@@ -5,6 +5,8 @@
 #include "draftstore.h"
 
 #include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QScopeGuard>
 #include <QSet>
 
@@ -226,14 +228,20 @@ QString anyOf(const QStringList &terms)
     return quoted.join(QStringLiteral(" OR "));
 }
 
-// Posting lists shorter than this in total are ranked in one pass: pruning would not pay.
-// (REPOLENS_FTS_PRUNE_FROM: tests prune small indexes)
-qint64 pruneFromMatches()
+// Posting lists shorter than this in total are ranked in one pass: pruning would not pay. Both
+// passes read every term's posting list; what they save is scoring rows with every term. With
+// many terms (a bug report's forty most specific words) the essential ones hold most rows and
+// the first pass is a loss unless the lists are long; with a few words, some of them common (a
+// question, a report's title), the essential ones hold a small share (sympy: 4 to 20 %) and it
+// pays from a few thousand rows. (REPOLENS_FTS_PRUNE_FROM: tests prune small indexes)
+qint64 pruneFromMatches(qsizetype terms)
 {
     static const qint64 from = qEnvironmentVariableIsSet("REPOLENS_FTS_PRUNE_FROM")
                                    ? qEnvironmentVariableIntValue("REPOLENS_FTS_PRUNE_FROM")
-                                   : 50000;
-    return from;
+                                   : -1;
+    if (from >= 0)
+        return from;
+    return terms <= 16 ? 5000 : 50000;
 }
 
 } // namespace
@@ -257,6 +265,11 @@ Result<QList<FtsHit>> ChunkStore::searchTerms(const QStringList &terms, int limi
     if (!*hits)
         return *hits;
     return withDrafts(std::move(**hits), match, limit, w);
+}
+
+bool ChunkStore::holdsRowLengths() const
+{
+    return m_c.rankCache.hasRowLengths();
 }
 
 Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QStringList &terms, int skip, int limit,
@@ -314,7 +327,7 @@ std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &t
         total += h;
     }
     count.reset();
-    if (total < pruneFromMatches())
+    if (total < pruneFromMatches(n))
         return std::nullopt;
     QList<qsizetype> order(n);
     std::iota(order.begin(), order.end(), 0);
@@ -431,6 +444,33 @@ QList<ChunkRecord> ChunkStore::headers(const QList<qint64> &ids) const
         c.part = s.integer(8);
         c.partCount = s.integer(9);
         c.language = languageFromName(s.text(10));
+        out.append(std::move(c));
+    }
+    return out;
+}
+
+QList<ChunkRecord> ChunkStore::containing(const QList<qint64> &ids, const QStringList &needles) const
+{
+    QList<ChunkRecord> out;
+    if (ids.isEmpty() || needles.isEmpty())
+        return out;
+    Stmt s(m_c.db, "SELECT c.id, c.file_id, c.path, c.kind, c.name, c.qualified_name, c.start_line, c.end_line"
+                   " FROM chunks c WHERE c.id IN (SELECT value FROM json_each(?1))"
+                   " AND EXISTS (SELECT 1 FROM json_each(?2) n WHERE instr(c.text, n.value) > 0)");
+    if (!s.isValid())
+        return out;
+    s.bind(1, Store::jsonIdList(ids));
+    s.bind(2, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(needles)).toJson(QJsonDocument::Compact)));
+    while (s.step()) {
+        ChunkRecord c;
+        c.id = s.int64(0);
+        c.fileId = s.int64(1);
+        c.path = s.text(2);
+        c.kind = chunkKindFromName(s.text(3));
+        c.name = s.text(4);
+        c.qualifiedName = s.text(5);
+        c.startLine = s.integer(6);
+        c.endLine = s.integer(7);
         out.append(std::move(c));
     }
     return out;

@@ -96,6 +96,10 @@ public:
     // The same for terms ORed (each one quoted): "t1" OR "t2" ...; remembers each term's
     // document count for the next queries (until the index changes).
     Result<QList<FtsHit>> searchTerms(const QStringList &terms, int limit, const FtsWeights &weights = {}) const;
+    // Whether the keyword ranking reads row lengths from memory (read once a query matches
+    // many rows, or once this connection's queries have looked up many one by one; dropped when
+    // the index changes).
+    bool holdsRowLengths() const;
     std::optional<ChunkRecord> chunk(qint64 id) const;
     QList<ChunkRecord> byIds(const QList<qint64> &ids) const; // same order as ids, missing skipped
     QList<ChunkRecord> ofFile(qint64 fileId) const;
@@ -106,6 +110,9 @@ public:
     // name, signature, doc comment and summary, then the first `maxTextChars` characters of its
     // text. In no particular order; unknown ids are skipped.
     QList<std::pair<qint64, QByteArray>> lexicalTexts(const QList<qint64> &ids, int maxTextChars) const;
+    // Of `ids`, the chunks whose text holds one of `needles` (exact bytes), with their headers
+    // (as headers()), in no particular order: a substring test without reading the texts out.
+    QList<ChunkRecord> containing(const QList<qint64> &ids, const QStringList &needles) const;
     // Document frequency of FTS terms (lowercased, tokenized) among chunks.
     QHash<QString, int> termDocumentFrequencies(const QStringList &terms) const;
     // Every chunk, in an order that depends on the contents only (content hash, path, position):

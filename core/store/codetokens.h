@@ -27,21 +27,44 @@ void tokenizeCode(QByteArrayView utf8, bool withParts, const TokenSink &sink);
 // the FTS tokenizer and the term views call it for every chunk.
 namespace CodeTokenDetail {
 
-inline bool isWordByte(unsigned char c)
+// Byte classes, one table look-up each: a word byte ([A-Za-z0-9_] or any byte of a non-ASCII
+// character), an upper-case ASCII letter, a lower-case one (non-ASCII bytes count as lower
+// case), a digit, the underscore.
+enum ByteClass : unsigned char { Word = 1, Upper = 2, Lower = 4, Digit = 8, Underscore = 16 };
+struct ByteClasses
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
-           || c >= 0x80;
+    unsigned char of[256];
+};
+constexpr ByteClasses makeByteClasses()
+{
+    ByteClasses t{};
+    for (int c = 0; c < 256; ++c) {
+        unsigned char k = 0;
+        if (c >= 'A' && c <= 'Z')
+            k = Word | Upper;
+        else if ((c >= 'a' && c <= 'z') || c >= 0x80)
+            k = Word | Lower;
+        else if (c >= '0' && c <= '9')
+            k = Word | Digit;
+        else if (c == '_')
+            k = Word | Underscore;
+        t.of[c] = k;
+    }
+    return t;
 }
-inline bool isUpper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
-inline bool isLower(unsigned char c) { return (c >= 'a' && c <= 'z') || c >= 0x80; }
-inline bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+inline constexpr ByteClasses kByteClasses = makeByteClasses();
+
+inline bool isWordByte(unsigned char c) { return kByteClasses.of[c] & Word; }
+inline bool isUpper(unsigned char c) { return kByteClasses.of[c] & Upper; }
+inline bool isLower(unsigned char c) { return kByteClasses.of[c] & Lower; }
+inline bool isDigit(unsigned char c) { return kByteClasses.of[c] & Digit; }
 
 constexpr int kMaxToken = 64;
 
 inline void lowerInto(const unsigned char *p, int n, char *out)
 {
     for (int i = 0; i < n; ++i)
-        out[i] = isUpper(p[i]) ? char(p[i] + 32) : char(p[i]);
+        out[i] = char(p[i] | ((kByteClasses.of[p[i]] & Upper) << 4)); // 'A' | 0x20 == 'a'
 }
 
 } // namespace CodeTokenDetail
@@ -60,8 +83,9 @@ inline void forEachCodeToken(QByteArrayView utf8, bool withParts, Sink &&sink)
         if (i >= size)
             break;
         int start = i;
-        while (i < size && isWordByte(data[i]))
-            ++i;
+        unsigned char classes = 0;
+        while (i < size && (kByteClasses.of[data[i]] & Word))
+            classes |= kByteClasses.of[data[i++]];
         int end = i;
         // trim underscores at both ends
         while (start < end && data[start] == '_')
@@ -74,7 +98,8 @@ inline void forEachCodeToken(QByteArrayView utf8, bool withParts, Sink &&sink)
         const int wholeLen = std::min(len, kMaxToken);
         lowerInto(data + start, wholeLen, buf);
         sink(QByteArrayView(buf, wholeLen), false, start, end);
-        if (!withParts)
+        // (lower-case letters only: one part, the word itself)
+        if (!withParts || !(classes & (Upper | Digit | Underscore)))
             continue;
         // parts
         int ps = start;

@@ -91,12 +91,18 @@ int queryStats(const Fts5ExtensionApi *api, Fts5Context *fts, FtsRankQuery *quer
     }
     stats->skip = skip;
     stats->freq.assign(size_t(scored), 0.0);
-    // Many rows to score: one read of every length beats one look-up per row.
-    if (query && query->cache && matches >= rowLengthsFromMatches()) {
-        // (the look-ups below run while FTS5 iterates: the lengths are read by another statement)
-        if (!query->cache->hasRowLengths())
-            query->cache->loadRowLengths(api->xUserData(fts) ? static_cast<sqlite3 *>(api->xUserData(fts)) : nullptr);
-        stats->useLengths = query->cache->hasRowLengths();
+    // Many rows to score: one read of every length beats one look-up per row. So do many
+    // queries of a warm searcher: once the rows it has looked up one by one reach an eighth of
+    // the table (a look-up costs several times what one row of the whole read does), every later
+    // query reads its lengths from memory.
+    if (query && query->cache) {
+        FtsRankCache &lengths = *query->cache;
+        if (!lengths.hasRowLengths()
+            && (matches >= rowLengthsFromMatches() || lengths.countLookups(matches) >= rows / 8)) {
+            // (the look-ups below run while FTS5 iterates: the lengths are read by another statement)
+            lengths.loadRowLengths(api->xUserData(fts) ? static_cast<sqlite3 *>(api->xUserData(fts)) : nullptr);
+        }
+        stats->useLengths = lengths.hasRowLengths();
     }
     *out = stats.get();
     return api->xSetAuxdata(fts, stats.release(), [](void *p) { delete static_cast<RowStats *>(p); });
@@ -113,15 +119,18 @@ void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context
         sqlite3_result_error_code(ctx, rc);
         return;
     }
+    // Each scored phrase's instances, read from its own position list: xInst would merge the
+    // lists of every phrase (the filter phrases in front too) into one sorted array per row. A
+    // phrase's instances come in the same order either way, so the sums are the same.
     std::fill(stats->freq.begin(), stats->freq.end(), 0.0);
-    int instances = 0;
-    rc = api->xInstCount(fts, &instances);
-    for (int i = 0; rc == SQLITE_OK && i < instances; ++i) {
-        int phrase = 0, column = 0, offset = 0;
-        rc = api->xInst(fts, i, &phrase, &column, &offset);
-        if (rc == SQLITE_OK && phrase >= stats->skip)
-            stats->freq[size_t(phrase - stats->skip)] +=
-                weightCount > column ? sqlite3_value_double(weights[column]) : 1.0;
+    const int phrases = stats->skip + int(stats->freq.size());
+    for (int phrase = stats->skip; rc == SQLITE_OK && phrase < phrases; ++phrase) {
+        Fts5PhraseIter iter;
+        int column = 0, offset = 0;
+        double &freq = stats->freq[size_t(phrase - stats->skip)];
+        rc = api->xPhraseFirst(fts, phrase, &iter, &column, &offset);
+        for (; rc == SQLITE_OK && column >= 0; api->xPhraseNext(fts, &iter, &column, &offset))
+            freq += weightCount > column ? sqlite3_value_double(weights[column]) : 1.0;
     }
     double length = 0;
     if (rc == SQLITE_OK) {
@@ -146,10 +155,10 @@ void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context
 
 qint64 rowLengthsFromMatches()
 {
-    static const qint64 from = qEnvironmentVariableIsSet("REPOLENS_FTS_LENGTHS_FROM")
-                                   ? qEnvironmentVariableIntValue("REPOLENS_FTS_LENGTHS_FROM")
-                                   : 20000;
-    return from;
+    // (read at each query: tests change it)
+    bool set = false;
+    const int from = qEnvironmentVariableIntValue("REPOLENS_FTS_LENGTHS_FROM", &set);
+    return set ? from : 20000;
 }
 
 double bm25Idf(qint64 rows, qint64 hits)
@@ -198,6 +207,7 @@ void FtsRankCache::checkGeneration(sqlite3 *db)
     m_dataVersion = version;
     m_totalChanges = changes;
     m_documentCounts.clear();
+    m_lookups = 0;
     m_rowCount = -2;
     m_lengthsLoaded = false;
     std::vector<sqlite3_int64>().swap(m_rowids);
@@ -218,6 +228,13 @@ void FtsRankCache::setDocumentCount(const QString &term, qint64 count)
     if (m_documentCounts.size() > 100000)
         m_documentCounts.clear(); // bounded: a long session of odd queries
     m_documentCounts.insert(term, count);
+}
+
+qint64 FtsRankCache::countLookups(qint64 rows)
+{
+    if (!m_lengthsLoaded)
+        m_lookups += rows;
+    return m_lookups;
 }
 
 bool FtsRankCache::rowLength(sqlite3_int64 rowid, size_t *hint, int *length) const

@@ -36,6 +36,9 @@ public:
     // `hint` speeds up look-ups in rowid order (start at 0).
     bool rowLength(sqlite3_int64 rowid, size_t *hint, int *length) const;
     bool hasRowLengths() const { return m_lengthsLoaded; }
+    // Adds `rows` to the rows looked up one by one since the database last changed (none once
+    // the lengths are read); returns the total.
+    qint64 countLookups(qint64 rows);
     // Rows of chunks_fts (FTS5's own count, from its averages record); -1 when unreadable.
     qint64 rowCount(sqlite3 *db);
     // Reads the lengths of every row of chunks_fts (its docsize table).
@@ -45,6 +48,7 @@ private:
     qint64 m_dataVersion = -1;
     qint64 m_totalChanges = -1;
     QHash<QString, qint64> m_documentCounts;
+    qint64 m_lookups = 0;
     qint64 m_rowCount = -2; // -2: not read yet
     bool m_lengthsLoaded = false;
     std::vector<sqlite3_int64> m_rowids; // ascending
@@ -65,8 +69,9 @@ struct FtsRankQuery
 // column weights w*, using `query` (a bound FtsRankQuery pointer, or NULL) for its caches.
 Result<void> registerRankFunction(sqlite3 *db);
 
-// Matching rows from which the lengths are read into memory: fewer are looked up one by one,
-// as FTS5 does. (REPOLENS_FTS_LENGTHS_FROM: tests read them for small indexes too)
+// Matching rows of one query from which the lengths are read into memory: fewer are looked up
+// one by one, as FTS5 does, until one connection's look-ups add up to an eighth of the table.
+// (REPOLENS_FTS_LENGTHS_FROM: tests read them for small indexes too, or never for one query)
 qint64 rowLengthsFromMatches();
 
 // BM25's largest possible share of one phrase with this IDF (as its frequency grows without

@@ -518,6 +518,20 @@ QList<SymbolRecord> SymbolStore::ofFile(qint64 fileId) const
     return readAll<SymbolRecord>(s, readSymbol);
 }
 
+QList<std::pair<QString, qint64>> SymbolStore::definitionChunksOfFile(qint64 fileId) const
+{
+    Stmt &s = m_c.stmt("SELECT s.name, s.chunk_id FROM symbols s WHERE s.file_id = ?1 AND s.chunk_id IS NOT NULL"
+                       " ORDER BY s.line");
+    const Lease lease_s{s};
+    s.bind(1, fileId);
+    QList<std::pair<QString, qint64>> out;
+    while (s.step()) {
+        if (const qint64 chunk = s.int64(1))
+            out.append({s.text(0), chunk});
+    }
+    return out;
+}
+
 QList<SymbolRecord> SymbolStore::byPrefix(const QString &prefix, int limit) const
 {
     Stmt &s = m_c.stmt(SYMBOL_SELECT "WHERE s.name >= ?1 AND s.name < ?2 ORDER BY s.name, f.path LIMIT ?3");

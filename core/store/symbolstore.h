@@ -80,6 +80,9 @@ public:
     int countNamed(const QString &name, int limit) const;
     QList<SymbolRecord> withQualifiedName(const QString &qualifiedName, int limit = 200) const;
     QList<SymbolRecord> ofFile(qint64 fileId) const;
+    // The name and chunk of each definition of the file that has a chunk, in ofFile()'s order:
+    // what ranking asks of a file, without the records.
+    QList<std::pair<QString, qint64>> definitionChunksOfFile(qint64 fileId) const;
     QList<SymbolRecord> byPrefix(const QString &prefix, int limit) const;
     std::optional<SymbolRecord> symbol(qint64 id) const;
     void forEach(const std::function<void(const SymbolRecord &)> &visit) const;

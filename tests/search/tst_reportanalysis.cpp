@@ -106,6 +106,13 @@ void tst_ReportAnalysis::reportOrQuestion()
     for (int i = 0; i < 60; ++i)
         words += QStringLiteral("word%1 ").arg(i);
     QVERIFY(looksLikeReport(words));
+    // more than 40 words, whatever separates them and however many times
+    QString forty = QStringLiteral("  ");
+    for (int i = 0; i < 40; ++i)
+        forty += QStringLiteral("w%1%2").arg(i).arg(i % 3 == 0 ? QStringLiteral("\n\t ") : QStringLiteral(" "));
+    QVERIFY(!looksLikeReport(forty));
+    QVERIFY(looksLikeReport(forty + QStringLiteral("w40")));
+    QVERIFY(!looksLikeReport(forty + QStringLiteral("   \n")));
 }
 
 void tst_ReportAnalysis::namesMessagesAndProse()

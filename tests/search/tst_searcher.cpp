@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <thread>
+
 using namespace RepoLens;
 
 namespace {
@@ -83,6 +85,31 @@ public:
     }
 };
 
+// Embeds documents as FakeEmbedder does and fails every query, from this machine or from an
+// endpoint: the query is embedded beside the keyword search only when local.
+class FailingQueryEmbedder : public FakeEmbedder
+{
+public:
+    explicit FailingQueryEmbedder(bool local)
+        : m_local(local)
+    {
+    }
+    bool isLocal() const override { return m_local; }
+    std::thread::id queryThread;
+    Result<QList<EmbeddingVector>> embed(const QStringList &texts, EmbedPurpose purpose,
+                                         const std::atomic_bool *cancel) override
+    {
+        if (purpose == EmbedPurpose::Query) {
+            queryThread = std::this_thread::get_id();
+            return makeError(ErrorCode::Network, QStringLiteral("the model is not loaded"));
+        }
+        return FakeEmbedder::embed(texts, purpose, cancel);
+    }
+
+private:
+    bool m_local;
+};
+
 } // namespace
 
 class tst_Searcher : public QObject
@@ -100,6 +127,8 @@ private Q_SLOTS:
     void perFileCap();
     void testsAreDemotedUnlessAsked();
     void hybridFindsByVector();
+    void failedQueryEmbeddingSearchesKeywords_data();
+    void failedQueryEmbeddingSearchesKeywords();
     void stageScoresAddUp();
     void remoteRerank();
     void rerankServerErrorIsANote();
@@ -322,6 +351,44 @@ void tst_Searcher::hybridFindsByVector()
     QCOMPARE(sym->route, QStringLiteral("symbol"));
     QCOMPARE(sym->hits.first().chunk.qualifiedName, QStringLiteral("CookieJar.set_cookie"));
     QCOMPARE(sym->hits.first().scores.vectorRank, 0);
+}
+
+void tst_Searcher::failedQueryEmbeddingSearchesKeywords_data()
+{
+    QTest::addColumn<bool>("local");
+    QTest::newRow("on this machine") << true;
+    QTest::newRow("endpoint") << false;
+}
+
+// A query that cannot be embedded is searched by its words, and says why.
+void tst_Searcher::failedQueryEmbeddingSearchesKeywords()
+{
+    QFETCH(bool, local);
+    auto embedder = std::make_shared<FailingQueryEmbedder>(local);
+    auto index = std::make_shared<VectorIndex>(2, QStringLiteral("fake"));
+    m_store->chunks().forEach([&](const ChunkRecord &c) {
+        const auto v = embedder->embed({embeddingText(c)}, EmbedPurpose::Document, nullptr);
+        QVERIFY(index->add(c.id, v->first()));
+    });
+    Searcher searcher(m_store.get());
+    searcher.setVectorSearch(embedder, index);
+    QVERIFY(searcher.hasVectors());
+    Searcher keywordOnly(m_store.get());
+    for (const QString &query : {QStringLiteral("teleport storage"), QStringLiteral("select the proxy for a url")}) {
+        auto r = searcher.search(query);
+        QVERIFY(r);
+        QCOMPARE(r->route, QStringLiteral("keyword"));
+        QCOMPARE(r->notes, QStringList{QStringLiteral("query embedding failed: the model is not loaded")});
+        // (beside the keyword search when local: on a thread of its own)
+        QCOMPARE(embedder->queryThread != std::this_thread::get_id(), local);
+        auto expected = keywordOnly.search(query);
+        QVERIFY(expected);
+        QCOMPARE(r->hits.size(), expected->hits.size());
+        for (qsizetype i = 0; i < r->hits.size(); ++i) {
+            QCOMPARE(r->hits.at(i).chunk.id, expected->hits.at(i).chunk.id);
+            QCOMPARE(r->hits.at(i).scores.vectorRank, 0);
+        }
+    }
 }
 
 void tst_Searcher::stageScoresAddUp()

@@ -32,6 +32,7 @@ private Q_SLOTS:
     void keywordRanks();
     void symbolBonusAndSeeds();
     void definitionsAboveUsages();
+    void qualifierIsNotTheDefinitionAsked();
     void filters();
     void fusionWeightedAndRrf();
     void lexicalViewCosine();
@@ -45,6 +46,8 @@ private Q_SLOTS:
     void diversityCapsFiles();
     void routesCompose();
     void reportMentions();
+    void reportPathOfAnotherProject();
+    void reportOptionDefinitions();
     void reportFramesFromTheRaisingOne();
     void reportPackageNamesItsFolder();
     void reportTitleLeads();
@@ -211,6 +214,39 @@ void tst_Stages::definitionsAboveUsages()
         if (r.ctx.query.nameQuery)
             QVERIFY(def->scores.final > usage->scores.final);
     }
+}
+
+// "Rails::Engine" asks for Engine: the module Rails that wraps every file of the project is
+// not a definition of what is asked, unless the question also names Rails alone.
+void tst_Stages::qualifierIsNotTheDefinitionAsked()
+{
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(addFile(*store, QStringLiteral("lib/rails/railtie.rb"),
+                    "module Rails\n  class Railtie\n    def engine_config\n    end\n  end\nend\n", LanguageId::PlainText));
+    QVERIFY(addFile(*store, QStringLiteral("lib/rails/engine.rb"),
+                    "module Rails\n  class Engine < Railtie\n    def engine_config\n    end\n  end\nend\n", LanguageId::PlainText));
+    auto definitionReasons = [&](const QString &query) {
+        Run r(*store, query);
+        r.run(KeywordGenerator());
+        r.run(SymbolGenerator());
+        r.run(HeaderFilter());
+        r.run(Fusion());
+        r.run(DefinitionBoost());
+        QStringList out;
+        for (const Candidate &c : r.ctx.candidates) {
+            for (const QString &why : c.reasons) {
+                if (why.startsWith(QLatin1String("defines")))
+                    out << c.path + u' ' + why;
+            }
+        }
+        out.sort();
+        return out;
+    };
+    QCOMPARE(definitionReasons(QStringLiteral("Rails::Engine")),
+             (QStringList{QStringLiteral("lib/rails/engine.rb defines `Engine` (pattern)")}));
+    QCOMPARE(definitionReasons(QStringLiteral("Rails::Engine `Rails`")).size(), 2);
 }
 
 void tst_Stages::filters()
@@ -395,9 +431,37 @@ void tst_Stages::pathWordsMatch()
     // the whole name before the extension; a name with words the query lacks counts less
     QCOMPARE(pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs")).stem,
              (QStringList{QStringLiteral("sql"), QStringLiteral("mapper"), QStringLiteral("dapper"), QStringLiteral("row")}));
+    // every identifier of a name counts, whatever separates them
+    QCOMPARE(pathWords(QStringLiteral("Dapper/SqlMapper.Identity.cs")).stem,
+             (QStringList{QStringLiteral("sql"), QStringLiteral("mapper"), QStringLiteral("identiti")}));
+    QCOMPARE(pathWords(QStringLiteral("lib/cf-h1-proxy.c")).stem,
+             (QStringList{QStringLiteral("cf"), QStringLiteral("h1"), QStringLiteral("proxi")}));
+    QCOMPARE(pathWords(QStringLiteral("my-app/src/main.rs")).folders,
+             (QStringList{QStringLiteral("my"), QStringLiteral("app"), QStringLiteral("src")}));
+    // a file named only by generic words is named by its folder too
+    QCOMPARE(pathWords(QStringLiteral("fastapi/dependencies/utils.py")).stem,
+             (QStringList{QStringLiteral("util"), QStringLiteral("dependenci")}));
+    QCOMPARE(pathWords(QStringLiteral("src/router/index.ts")).stem, (QStringList{QStringLiteral("index"), QStringLiteral("router")}));
+    QCOMPARE(pathWords(QStringLiteral("src/router/match.ts")).stem, (QStringList{QStringLiteral("match")}));
+    QCOMPARE(pathMatchScore(pathQueryWords(QStringLiteral("dependency injection")),
+                            pathWords(QStringLiteral("fastapi/dependencies/utils.py"))),
+             0.5);
     const QStringList mapper = pathQueryWords(QStringLiteral("SqlMapper"));
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.cs"))), 1.0);
     QCOMPARE(pathMatchScore(mapper, pathWords(QStringLiteral("Dapper/SqlMapper.DapperRow.cs"))), 0.75 + 0.25 * 0.5);
+    // the first words of a question name its subject, later ones what it is about
+    const QStringList sync = pathQueryWords(QStringLiteral("Mutex and Semaphore for coroutine synchronization"));
+    QCOMPARE(sync, (QStringList{QStringLiteral("mutex"), QStringLiteral("semaphore"), QStringLiteral("coroutine"),
+                                QStringLiteral("synchroniz")}));
+    const PathWords mutexFile = pathWords(QStringLiteral("lib/Mutex.kt"));
+    const PathWords semaphoreFile = pathWords(QStringLiteral("lib/Semaphore.kt"));
+    QCOMPARE(pathMatchScore(sync, mutexFile), 0.25);
+    QCOMPARE(pathMatchScore(sync, semaphoreFile), 0.25);
+    const double weights = 1.0 + 1.0 / 2 + 1.0 / 3 + 1.0 / 4;
+    QCOMPARE(pathMatchScore(sync, mutexFile, nullptr, {}, 1.0), 1.0 / weights);
+    QCOMPARE(pathMatchScore(sync, semaphoreFile, nullptr, {}, 1.0), 0.5 / weights);
+    // a project word takes no place in the order
+    QCOMPARE(pathMatchScore(sync, semaphoreFile, nullptr, {QStringLiteral("mutex")}, 1.0), 1.0 / (1.0 + 1.0 / 2 + 1.0 / 3));
     // "class" names files even though it is a stopword for keywords
     QCOMPARE(pathQueryWords(QStringLiteral("class utility methods for reflection")),
              (QStringList{QStringLiteral("class"), QStringLiteral("utiliti"), QStringLiteral("method"), QStringLiteral("reflection")}));
@@ -415,9 +479,9 @@ void tst_Stages::pathMatchLiftsAndAdds()
     r.ctx.candidates.loadHeaders(m_store->chunks(), {other}, {});
     r.run(PathMatch());
     const Candidate *jar = r.byName(QStringLiteral("CookieJar"));
-    QVERIFY(jar); // added: cookies.py names one of the two words
+    QVERIFY(jar); // added: cookies.py names the first of the two words (weights 1 and 1/2)
     QVERIFY(jar->reasons.contains(QStringLiteral("found by its file name")));
-    QCOMPARE(jar->scores.path, 1.0 * 1.0 / 2.0);
+    QCOMPARE(jar->scores.path, 1.0 * 1.0 / (1.0 + 1.0 / 2.0));
     QCOMPARE(r.ctx.candidates[other].scores.path, 0.0);
 
     // "shop" is in the folder of every candidate: it names the project, not a file, so "cache"
@@ -637,6 +701,75 @@ void tst_Stages::reportMentions()
     QCOMPARE(response->route, QStringLiteral("bug report (keyword)"));
     QVERIFY(!response->hits.isEmpty());
     QCOMPARE(response->hits.first().chunk.qualifiedName, QStringLiteral("resolve_proxies"));
+}
+
+// A reported path resolves by its folders too: shop/cookies.py is another project's file of
+// the same name as src/cookies.py; a bare file name still names it.
+void tst_Stages::reportPathOfAnotherProject()
+{
+    auto mentioned = [&](const QString &path) {
+        const QString report = QStringLiteral(
+                                   "Cookies are dropped\n\n"
+                                   "Traceback (most recent call last):\n"
+                                   "  File \"%1\", line 3, in set_cookie\n"
+                                   "    jar.set_cookie(c)\n"
+                                   "KeyError: 'domain'\n")
+                                   .arg(path);
+        Run r(*m_store, report);
+        if (r.ctx.query.route.kind != QueryRoute::Kind::Report)
+            return QStringLiteral("not a report");
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(MentionGenerator());
+        QStringList files;
+        for (auto it = r.ctx.mentionedFiles.cbegin(); it != r.ctx.mentionedFiles.cend(); ++it)
+            files << m_store->files().file(it.key())->path;
+        files.sort();
+        return files.join(u',');
+    };
+    QCOMPARE(mentioned(QStringLiteral("/home/me/shop/cookies.py")), QString());
+    QCOMPARE(mentioned(QStringLiteral("/home/me/venv/site-packages/src/cookies.py")), QStringLiteral("src/cookies.py"));
+    QCOMPARE(mentioned(QStringLiteral("cookies.py")), QStringLiteral("src/cookies.py"));
+    QCOMPARE(mentioned(QStringLiteral("./cookies.py")), QStringLiteral("src/cookies.py"));
+}
+
+// A command-line option the report writes names the code that defines it: the chunk with the
+// option as a string literal, not the tests that pass it nor code that only says its words.
+void tst_Stages::reportOptionDefinitions()
+{
+    const ReportSignals signals_ = analyzeReport(QStringLiteral(
+        "`tool --dry-run --dry-run` ignores --keep=yes; a--b and --x are not options\n```\ntool --verbose-mode\n```\n"));
+    // (not those of a command in a code block: they reproduce the defect)
+    QCOMPARE(signals_.options, (QStringList{QStringLiteral("--dry-run"), QStringLiteral("--keep")}));
+
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(addFile(*store, QStringLiteral("tool/cli.py"),
+                    "def add_options(parser):\n    parser.add_argument(\"--dry-run\", action=\"store_true\")\n\n\n"
+                    "def run(options):\n    return options.dry_run\n"));
+    QVERIFY(addFile(*store, QStringLiteral("tool/plan.py"), "def dry_run(plan):\n    return plan.steps  # a dry run only lists them\n"));
+    QVERIFY(addFile(*store, QStringLiteral("tests/test_cli.py"), "def test_dry_run(run):\n    run(\"--dry-run\")\n"));
+    const QString report = QStringLiteral(
+        "Plans are executed with --dry-run\n\n"
+        "Running `tool --dry-run deploy` still executes every step of the plan instead of listing them, "
+        "which is what the documentation promises for a dry run. It happens with every plan I tried, small or large, "
+        "and with the default configuration file.\n");
+    Tuning t;
+    for (const double strength : {0.5, 0.0}) {
+        t.mentionOption = strength;
+        Run r(*store, report, {}, t);
+        QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(MentionGenerator());
+        QStringList mentioned;
+        for (const Candidate &c : r.ctx.candidates) {
+            if (c.scores.mention > 0)
+                mentioned << QStringLiteral("%1 %2 %3").arg(c.path, r.ctx.candidates.headerOrEmpty(c.chunkId).name).arg(c.scores.mention);
+        }
+        QCOMPARE(mentioned, strength > 0 ? QStringList{QStringLiteral("tool/cli.py add_options 0.5")} : QStringList());
+    }
 }
 
 // The frame that raised is the strongest mention, each project frame further out x0.6

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void fingerprintFollowsChanges();
     void documentFrequencies();
     void rankingEqualsFts5Bm25();
+    void rowLengthsReadOnceLookupsAddUp();
 };
 
 void tst_ChunkStore::unchangedChunksKeepTheirRows()
@@ -284,6 +285,56 @@ void tst_ChunkStore::rankingEqualsFts5Bm25()
     compareAll(**reader, 4);
     compareAll(*store, 5);
     QCOMPARE(compared, 6 * 60 * 4);
+}
+
+// A warm connection whose queries each match few rows reads every row length once their
+// look-ups add up to an eighth of the table; the scores stay bm25()'s. A write drops the lengths
+// and the count of look-ups.
+void tst_ChunkStore::rowLengthsReadOnceLookupsAddUp()
+{
+    qputenv("REPOLENS_FTS_LENGTHS_FROM", "1000000000"); // never for one query's size alone
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QRandomGenerator rng(20261129);
+    for (int i = 0; i < 40; ++i)
+        QVERIFY(addFile(*store, QStringLiteral("m%1.py").arg(i), skewedSource(rng, 15, i * 100)));
+    auto reader = IndexStore::open(dir.filePath(QStringLiteral("i.sqlite")), IndexStore::Mode::ReadOnly);
+    QVERIFY(reader);
+    const ChunkStore &chunks = (*reader)->chunks();
+    const qint64 rows = chunks.count();
+    QVERIFY(rows >= 600);
+    // Each function's whole name ("fn_<n>_<word>") is a word of its chunk only: one match a query.
+    QStringList names;
+    chunks.forEach([&names](const ChunkRecord &c) {
+        if (c.name.startsWith(QLatin1String("fn_")))
+            names << c.name.toLower();
+    });
+    QVERIFY(names.size() >= rows / 8 + 2);
+    auto query = [&](const QString &name) {
+        const QStringList terms = {name, QStringLiteral("absent")};
+        const QList<FtsHit> expected = fts5Bm25(dir.filePath(QStringLiteral("i.sqlite")), terms, 10);
+        const auto got = chunks.searchTerms(terms, 10);
+        QVERIFY(got);
+        QCOMPARE(got->size(), 1);
+        QCOMPARE(expected.size(), 1);
+        QCOMPARE(got->first().chunkId, expected.first().chunkId);
+        QCOMPARE(got->first().score, expected.first().score); // bit for bit
+    };
+    qsizetype n = 0;
+    for (; n + 1 < rows / 8; ++n) {
+        query(names.at(n));
+        QVERIFY2(!chunks.holdsRowLengths(), qPrintable(QStringLiteral("after %1 look-ups of %2 rows").arg(n + 1).arg(rows)));
+    }
+    query(names.at(n));
+    QVERIFY(chunks.holdsRowLengths());
+    query(names.at(n + 1));
+    QVERIFY(chunks.holdsRowLengths());
+    // A write by the other connection: lengths and count start again.
+    QVERIFY(addFile(*store, QStringLiteral("m3.py"), skewedSource(rng, 30, 90000)));
+    query(names.at(0));
+    QVERIFY(!chunks.holdsRowLengths());
+    qunsetenv("REPOLENS_FTS_LENGTHS_FROM");
 }
 
 QTEST_GUILESS_MAIN(tst_ChunkStore)

@@ -41,6 +41,15 @@ void tst_IndexStore::tokenizer_data()
     QTest::newRow("digits") << QStringLiteral("utf8_decode base64") << QStringList{
         QStringLiteral("utf8_decode"), QStringLiteral("utf"), QStringLiteral("utf8"),
         QStringLiteral("decode"), QStringLiteral("base64"), QStringLiteral("base"), QStringLiteral("64")};
+    QTest::newRow("capitalised and lower case words have no parts")
+        << QStringLiteral("Session request") << QStringList{QStringLiteral("session"), QStringLiteral("request")};
+    QTest::newRow("constant") << QStringLiteral("MAX_SIZE") << QStringList{
+        QStringLiteral("max_size"), QStringLiteral("max"), QStringLiteral("size")};
+    QTest::newRow("acronym") << QStringLiteral("HTTPServer") << QStringList{
+        QStringLiteral("httpserver"), QStringLiteral("http"), QStringLiteral("server")};
+    QTest::newRow("non-ASCII letters are lower case") << QStringLiteral("gro\u00dfZahl") << QStringList{
+        QStringLiteral("gro\u00dfzahl"), QStringLiteral("gro\u00df"), QStringLiteral("zahl")};
+    QTest::newRow("one-character parts") << QStringLiteral("a1b2 x") << QStringList{QStringLiteral("a1b2")};
 }
 
 void tst_IndexStore::tokenizer()

@@ -65,7 +65,18 @@ void tst_SymbolStore::lookups()
     for (const SymbolRecord &s : store->symbols().byPrefix(QStringLiteral("send"), 10))
         prefixed << s.name;
     QCOMPARE(prefixed, (QStringList{QStringLiteral("send"), QStringLiteral("sender")}));
-    QCOMPARE(store->symbols().ofFile(file).size(), 4);
+    const QList<SymbolRecord> ofFile = store->symbols().ofFile(file);
+    QCOMPARE(ofFile.size(), 4);
+    // the definitions' names and chunks, in the same order, without the records
+    QList<std::pair<QString, qint64>> expected;
+    for (const SymbolRecord &s : ofFile) {
+        if (s.chunkId)
+            expected.append({s.name, s.chunkId});
+    }
+    QCOMPARE(expected.size(), 4);
+    QCOMPARE(store->symbols().definitionChunksOfFile(file), expected);
+    QCOMPARE(expected.at(2).first, QStringLiteral("send"));
+    QVERIFY(store->symbols().definitionChunksOfFile(file + 1000).isEmpty());
     QCOMPARE(store->symbols().refCount(QStringLiteral("send")), 2);
     QCOMPARE(store->symbols().refsInFile(file).size(), 2);
     const qint64 senderChunk = store->symbols().named(QStringLiteral("sender")).first().chunkId;
