@@ -95,9 +95,9 @@ target_compile_options(repolens_treesitter_core PRIVATE -O2 -w)
 # A grammar's generated parser.c (megabytes of parse tables and one big lexer switch) is most of
 # its compile time. It is compiled by one command line that no preset or build type changes:
 # REPOLENS_GRAMMAR_CC, -O2, no sanitizers, no debug info, run in the grammar's own folder. With
-# ccache (scripts/install-deps) every build tree of a checkout (ci, tsan, dev, release, ...)
-# therefore gets the same object from one compile, so grammar compile time does not grow with the
-# number of presets. The hand-written scanner.c and the tree-sitter core, where the pointer work
+# ccache (scripts/install-deps; REPOLENS_CCACHE ON or parsers) every build tree of a checkout
+# (ci, tsan, dev, release, ...) therefore gets the same object from one compile, so grammar
+# compile time does not grow with the number of presets. The hand-written scanner.c and the tree-sitter core, where the pointer work
 # is, are compiled with each tree's own flags, sanitizers included.
 find_program(REPOLENS_GRAMMAR_CC NAMES gcc cc clang
     DOC "C compiler for the grammars' generated parser.c (the same in every build tree)")
@@ -108,7 +108,7 @@ function(_repolens_grammar_parser_object lang src out_var)
     set(obj "${PROJECT_BINARY_DIR}/grammar-parsers/${lang}-parser.o")
     file(GLOB deps "${src}/parser.c" "${src}/tree_sitter/*.h")
     add_custom_command(OUTPUT "${obj}"
-        COMMAND ${CMAKE_C_COMPILER_LAUNCHER} "${REPOLENS_GRAMMAR_CC}" -std=gnu11 -O2 -w -fPIC
+        COMMAND ${REPOLENS_GRAMMAR_LAUNCHER} "${REPOLENS_GRAMMAR_CC}" -std=gnu11 -O2 -w -fPIC
                 -I. -c parser.c -o "${obj}"
         DEPENDS ${deps}
         WORKING_DIRECTORY "${src}"

@@ -27,9 +27,11 @@ endif()
 
 # Precompiled headers (REPOLENS_PCH): Qt's headers are about half of every file's compile time.
 # One header for all core libraries (built by the first one, reused by the others: their extra
-# Qt module defines are not used by QtCore's headers), one for the ui library and one per test
-# folder (cmake/pch/*.h). Files with their own compile options (optimisation level) get none.
+# Qt module defines are not used by QtCore's headers; in the ci tree one for the libraries with
+# libFuzzer's coverage instrumentation and one for those without), one for the ui library and
+# one per test folder (cmake/pch/*.h). Files with their own compile options (optimisation level) get none.
 set_property(GLOBAL PROPERTY REPOLENS_CORE_PCH_OWNER "")
+set_property(GLOBAL PROPERTY REPOLENS_CORE_FUZZ_PCH_OWNER "")
 function(_repolens_pch_skip_tuned_sources target)
     get_target_property(sources ${target} SOURCES)
     foreach(src IN LISTS sources)
@@ -42,12 +44,16 @@ endfunction()
 
 set(REPOLENS_CORE_TARGETS "" CACHE INTERNAL "")
 
-# repolens_add_library(<name> CORE|UI SOURCES ... [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
+# repolens_add_library(<name> CORE|UI [FUZZ_COVERAGE] SOURCES ... [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
 # Static, or shared with REPOLENS_SHARED_LIBS (then installed to lib/repolens).
 # Core libraries get QT_NO_KEYWORDS and may not link Qt6::Gui / Qt6::Widgets (checked at the
 # end of the configure step by repolens_check_layering()).
+# FUZZ_COVERAGE: a library whose code the libFuzzer targets run (REPOLENS_FUZZ): it carries
+# libFuzzer's coverage instrumentation, which guides the fuzzing. Instrumenting a library no fuzz
+# target reaches would guide nothing and cost build and test time (about a third of a file's
+# compile time at -O0, a callback on every comparison at run time).
 function(repolens_add_library name)
-    cmake_parse_arguments(ARG "CORE;UI" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+    cmake_parse_arguments(ARG "CORE;UI;FUZZ_COVERAGE" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
     if(REPOLENS_SHARED_LIBS)
         add_library(${name} SHARED ${ARG_SOURCES})
         install(TARGETS ${name} LIBRARY DESTINATION "${REPOLENS_PRIVATE_LIBDIR}")
@@ -60,18 +66,20 @@ function(repolens_add_library name)
     if(ARG_CORE)
         target_compile_definitions(${name} PRIVATE QT_NO_KEYWORDS)
         set(REPOLENS_CORE_TARGETS ${REPOLENS_CORE_TARGETS} ${name} CACHE INTERNAL "")
-        if(REPOLENS_FUZZ)
-            # libFuzzer's coverage instrumentation: the fuzz targets link these libraries.
-            target_compile_options(${name} PRIVATE -fsanitize=fuzzer-no-link)
-        endif()
+    endif()
+    set(pch_owner_property REPOLENS_CORE_PCH_OWNER)
+    if(ARG_CORE AND ARG_FUZZ_COVERAGE AND REPOLENS_FUZZ)
+        target_compile_options(${name} PRIVATE -fsanitize=fuzzer-no-link)
+        # A precompiled header is only read by files compiled with the same instrumentation.
+        set(pch_owner_property REPOLENS_CORE_FUZZ_PCH_OWNER)
     endif()
     if(REPOLENS_PCH)
-        get_property(owner GLOBAL PROPERTY REPOLENS_CORE_PCH_OWNER)
+        get_property(owner GLOBAL PROPERTY ${pch_owner_property})
         if(ARG_CORE AND owner)
             target_precompile_headers(${name} REUSE_FROM ${owner})
         elseif(ARG_CORE)
             target_precompile_headers(${name} PRIVATE "${PROJECT_SOURCE_DIR}/cmake/pch/core.h")
-            set_property(GLOBAL PROPERTY REPOLENS_CORE_PCH_OWNER ${name})
+            set_property(GLOBAL PROPERTY ${pch_owner_property} ${name})
         else()
             target_precompile_headers(${name} PRIVATE "${PROJECT_SOURCE_DIR}/cmake/pch/ui.h")
         endif()

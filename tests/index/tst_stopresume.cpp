@@ -36,6 +36,7 @@ private:
     QTemporaryDir m_data;
     QString m_coldDb;
     QStringList m_cold;
+    QStringList m_coldSearch; // searchSample() of the cold index
 };
 
 namespace {
@@ -49,12 +50,13 @@ void writeFile(const QString &path, const QByteArray &content)
 }
 
 // A C and Python project whose biggest files take long enough to parse that a stop lands in
-// the middle of one: the parse pool takes the biggest files first.
+// the middle of one: the parse pool takes the biggest files first. (In the ci tree, an indexer
+// that keeps a cut-off parse fails five of the stop points with modules of this size.)
 void makeCorpus(const QString &root)
 {
     for (int m = 0; m < 6; ++m) {
         QByteArray big = "#include \"util.h\"\n\n";
-        for (int f = 0; f < 350 + 80 * m; ++f) {
+        for (int f = 0; f < 175 + 40 * m; ++f) {
             big += QStringLiteral("static int helper_%1_%2(int x)\n{\n    int y = x * %2;\n"
                                   "    for (int i = 0; i < y; ++i)\n        y += util_add(i, %1);\n"
                                   "    return y > 0 ? y : -y;\n}\n\n")
@@ -221,6 +223,7 @@ void tst_StopResume::initTestCase()
     m_cold = dumpIndex(m_coldDb);
     QVERIFY(m_cold.size() > 5000);
     QVERIFY(!m_cold.filter(QStringLiteral("parse cancelled")).size());
+    m_coldSearch = searchSample(m_coldDb);
 }
 
 void tst_StopResume::stopAndResumeMatchesAColdIndex_data()
@@ -334,7 +337,7 @@ void tst_StopResume::stopAndResumeMatchesAColdIndex()
     QVERIFY2(resumed, qPrintable(resumed ? QString() : resumed.error().toString()));
     QVERIFY(!resumed->cancelled);
     compareDumps(dumpIndex(db), m_cold);
-    QCOMPARE(searchSample(db), searchSample(m_coldDb));
+    QCOMPARE(searchSample(db), m_coldSearch);
 }
 
 // An index written before the fix holds "parse cancelled" parse errors with text windows for
