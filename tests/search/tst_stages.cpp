@@ -74,6 +74,13 @@ private:
         QueryContext ctx;
 
         void run(const SearchStage &stage) { QVERIFY(stage.run(ctx)); }
+        // A report's mentions over the keyword candidates, as the searcher orders the stages.
+        void runMentions()
+        {
+            run(KeywordGenerator());
+            run(HeaderFilter());
+            run(MentionGenerator());
+        }
         const Candidate *byName(const QString &qualifiedName)
         {
             for (const Candidate &c : ctx.candidates) {
@@ -718,9 +725,7 @@ void tst_Stages::reportPathOfAnotherProject()
         Run r(*m_store, report);
         if (r.ctx.query.route.kind != QueryRoute::Kind::Report)
             return QStringLiteral("not a report");
-        r.run(KeywordGenerator());
-        r.run(HeaderFilter());
-        r.run(MentionGenerator());
+        r.runMentions();
         QStringList files;
         for (auto it = r.ctx.mentionedFiles.cbegin(); it != r.ctx.mentionedFiles.cend(); ++it)
             files << m_store->files().file(it.key())->path;
@@ -760,9 +765,7 @@ void tst_Stages::reportOptionDefinitions()
         t.mentionOption = strength;
         Run r(*store, report, {}, t);
         QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
-        r.run(KeywordGenerator());
-        r.run(HeaderFilter());
-        r.run(MentionGenerator());
+        r.runMentions();
         QStringList mentioned;
         for (const Candidate &c : r.ctx.candidates) {
             if (c.scores.mention > 0)
@@ -795,9 +798,7 @@ void tst_Stages::reportFramesFromTheRaisingOne()
     auto mentions = [&store](const QString &report, const Tuning &tuning) {
         Run r(*store, report, {}, tuning);
         [&] { QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report); }();
-        r.run(KeywordGenerator());
-        r.run(HeaderFilter());
-        r.run(MentionGenerator());
+        r.runMentions();
         QStringList out;
         for (const QString &name : {QStringLiteral("start"), QStringLiteral("run"), QStringLiteral("main")}) {
             const Candidate *c = r.byName(name);
@@ -843,9 +844,7 @@ void tst_Stages::reportPackageNamesItsFolder()
     auto files = [&store, &report](const Tuning &tuning) {
         Run r(*store, report, {}, tuning);
         [&] { QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report); }();
-        r.run(KeywordGenerator());
-        r.run(HeaderFilter());
-        r.run(MentionGenerator());
+        r.runMentions();
         QStringList out;
         const PathWordIndex &paths = r.caches.pathWords();
         for (auto it = r.ctx.mentionedFiles.cbegin(); it != r.ctx.mentionedFiles.cend(); ++it)
