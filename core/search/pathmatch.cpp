@@ -289,7 +289,12 @@ Result<void> PathMatch::run(QueryContext &ctx) const
     // A bug report names many things: only its title is read for file names (its named files
     // are found by the mention stages).
     const bool report = bool(ctx.query.report);
-    const QStringList words = pathQueryWords(report ? ctx.query.title : ctx.query.parsed.text);
+    QStringList words = pathQueryWords(report ? ctx.query.title : ctx.query.parsed.text);
+    // The project's name names every file in it, not a place in it ("how curl resolves a host").
+    if (ctx.tuning.pathProjectName > 0) {
+        for (const QString &w : ctx.caches.projectNameWords())
+            words.removeAll(w);
+    }
     const double boost = report ? ctx.tuning.pathReport : ctx.tuning.pathBoost;
     if (words.isEmpty() || words.size() > ctx.tuning.pathMaxWords || ctx.candidates.isEmpty() || boost <= 0)
         return {};

@@ -15,6 +15,7 @@
 #include "core/embed/staticembedder.h"
 #include "core/embed/subtokenembedder.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 
 namespace RepoLens {
@@ -30,6 +31,25 @@ const PathWordIndex &SearchCaches::pathWords() const
 {
     std::call_once(m_pathsOnce, [&] { m_paths = std::make_unique<PathWordIndex>(PathWordIndex::load(m_store.files())); });
     return *m_paths;
+}
+
+const QStringList &SearchCaches::projectNameWords() const
+{
+    std::call_once(m_nameOnce, [&] {
+        const QString root = m_store.meta(QStringLiteral("root_path"));
+        if (root.isEmpty())
+            return;
+        QDir dir(root);
+        QString names = dir.dirName();
+        // The work tree a sub-folder belongs to (a few levels up at most: a project's index
+        // root is rarely deeper in its repository).
+        for (int up = 0; up < 4 && !dir.exists(QStringLiteral(".git")) && dir.cdUp() && !dir.isRoot(); ++up) {
+        }
+        if (dir.exists(QStringLiteral(".git")) && dir.absolutePath() != QDir(root).absolutePath())
+            names += u' ' + dir.dirName();
+        m_nameWords = pathQueryWords(names);
+    });
+    return m_nameWords;
 }
 
 const FileQuality &SearchCaches::files() const

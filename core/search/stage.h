@@ -31,12 +31,17 @@ public:
     const FileQuality &files() const;
     const CodeGraph &graph() const;
     const PathWordIndex &pathWords() const;
+    // The words of the project's name: the indexed folder's and, when that folder lies inside
+    // a repository's work tree, the work tree's folder ("curl" for curl/lib).
+    const QStringList &projectNameWords() const;
 
 private:
     const IndexStore &m_store;
     mutable std::once_flag m_filesOnce;
     mutable std::once_flag m_graphOnce;
     mutable std::once_flag m_pathsOnce;
+    mutable std::once_flag m_nameOnce;
+    mutable QStringList m_nameWords;
     mutable FileQuality m_files;
     mutable CodeGraph m_graph;
     mutable std::unique_ptr<PathWordIndex> m_paths;

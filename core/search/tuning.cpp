@@ -32,6 +32,7 @@ Tuning Tuning::parse(const QString &spec)
         {"pathMaxWords", nullptr, &t.pathMaxWords},
         {"pathPosition", &t.pathPosition, nullptr},
         {"pathCommon", &t.pathCommon, nullptr},
+        {"pathProjectName", &t.pathProjectName, nullptr},
         {"pathAddShare", &t.pathAddShare, nullptr},
         {"pathAddFiles", nullptr, &t.pathAddFiles},
         {"prior", &t.priorCap, nullptr},

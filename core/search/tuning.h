@@ -28,6 +28,7 @@ struct Tuning
     double pathBoost = 1.0;      // the file's name (and folders) name the query's words: x share
     double pathPosition = 1;     // ... the k-th counted query word weighs 1 / (1 + this x k): the first words name the subject
     int pathMaxWords = 12;       // longer queries: no path matching
+    double pathProjectName = 1;  // 1: the words of the project's name (its folder, its repository) are not path words (0: off)
     double pathCommon = 0.5;     // a word in the folders of more than this share of the candidate files names the project (0: off)
     double pathAddShare = 0.5;   // files named at least this well join the candidates...
     int pathAddFiles = 10;       // ... at most this many

@@ -15,6 +15,8 @@
 #include "core/search/scorers.h"
 #include "core/search/searcher.h"
 
+#include <QDir>
+
 #include <cmath>
 #include <map>
 #include <string>
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void fileEvidenceAndPathNames();
     void pathWordsMatch();
     void pathMatchLiftsAndAdds();
+    void pathMatchSkipsProjectName();
     void filePriorDemotesTests();
     void supersededVersionsAreLegacy();
     void bundledPackagesAndCatalogsDemoted();
@@ -509,6 +512,42 @@ void tst_Stages::pathMatchLiftsAndAdds()
     QVERIFY(get);
     QCOMPARE(get->scores.path, 1.0 * top);
     QCOMPARE(named.byName(QStringLiteral("order_cache"))->scores.path, 0.0); // orders.py: no word of its name
+}
+
+void tst_Stages::pathMatchSkipsProjectName()
+{
+    // The index is of curl/lib, a folder of the curl work tree: "curl" names every file in it,
+    // so curl_setup.py is not what "how curl resolves a host" names, and "resolves" is the
+    // question's first word.
+    QTemporaryDir tree;
+    QVERIFY(QDir(tree.path()).mkpath(QStringLiteral("curl/.git")));
+    QVERIFY(QDir(tree.path()).mkpath(QStringLiteral("curl/lib")));
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store->setMeta(QStringLiteral("root_path"), tree.path() + QStringLiteral("/curl/lib")));
+    QVERIFY(addFile(*store, QStringLiteral("curl_setup.py"), "def resolve_on_ips():\n    return host\n"));
+    QVERIFY(addFile(*store, QStringLiteral("resolve.py"), "def resolve(host):\n    return lookup(host)\n"));
+    const QString question = QStringLiteral("how curl resolves a host");
+    auto pathScores = [&](const Tuning &t) {
+        Run r(*store, question, {}, t);
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(Fusion());
+        const double top = r.ctx.top();
+        r.run(PathMatch());
+        const Candidate *setup = r.byName(QStringLiteral("resolve_on_ips"));
+        const Candidate *resolve = r.byName(QStringLiteral("resolve"));
+        return std::make_tuple(setup ? setup->scores.path / top : -1.0, resolve ? resolve->scores.path / top : -1.0);
+    };
+    QCOMPARE(SearchCaches(*store).projectNameWords(), QStringList({QStringLiteral("lib"), QStringLiteral("curl")}));
+    const auto [setupNamed, resolveNamed] = pathScores(Tuning{});
+    QCOMPARE(setupNamed, 0.0);
+    QCOMPARE(resolveNamed, 1.0 / (1.0 + 1.0 / 2)); // "resolves" is the first counted word: weight 1 of 1 + 1/2
+    Tuning off;
+    off.pathProjectName = 0;
+    const auto [setupOff, resolveOff] = pathScores(off);
+    QCOMPARE(setupOff, 1.0 / (1.0 + 1.0 / 2 + 1.0 / 3) * (0.75 + 0.25 * 0.5)); // "curl", the first word, names curl_setup
+    QCOMPARE(resolveOff, (1.0 / 2) / (1.0 + 1.0 / 2 + 1.0 / 3));
 }
 
 void tst_Stages::filePriorDemotesTests()
