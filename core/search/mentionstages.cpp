@@ -114,7 +114,7 @@ namespace {
 // Files the report names: traceback frames (and the frame's function in that file), written
 // paths, dotted module names.
 void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const SymbolStore &symbols,
-                       double packageStrength, double folderStrength, double outer, Mentions &m)
+                       double packageStrength, double folderStrength, double outer, bool raisedInCaller, Mentions &m)
 {
     // The frame that raised is where a fix most often is; its callers less so: walked from the
     // innermost frame out (Python lists it last, the other formats first), each frame of the
@@ -125,7 +125,9 @@ void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const
         (f.innermostFirst ? outward : inward) << &f;
     std::reverse(inward.begin(), inward.end());
     for (const QList<const ReportSignals::Frame *> &walk : {inward, outward}) {
-        double weight = 1.0;
+        // a call with arguments the callee does not take raises in the caller's frame: the
+        // raising frame is then a caller too
+        double weight = raisedInCaller ? outer : 1.0;
         for (const ReportSignals::Frame *f : walk) {
             const QList<qint64> files = resolvePath(paths, f->path);
             for (qint64 file : files) {
@@ -169,7 +171,8 @@ void addMentionedFiles(const ReportSignals &r, const PathWordIndex &paths, const
 
 // Definitions the report names: qualified names, then its most named identifiers (the fewer
 // definitions a name has, the stronger each one).
-void addMentionedDefinitions(const ReportSignals &r, const SymbolStore &symbols, int maxIdentifiers, Mentions &m)
+void addMentionedDefinitions(const ReportSignals &r, const SymbolStore &symbols, int maxIdentifiers,
+                             double calledWeight, double calledFileWeight, Mentions &m)
 {
     for (const QString &q : r.qualified) {
         QString dotted = q;
@@ -177,6 +180,20 @@ void addMentionedDefinitions(const ReportSignals &r, const SymbolStore &symbols,
         for (const SymbolRecord &s : symbols.withQualifiedName(dotted, 5)) {
             if (s.chunkId)
                 m.addChunk(s.chunkId, 0.8, QStringLiteral("defines `%1`").arg(q));
+        }
+    }
+    // The function called with arguments it does not take: where such a fix goes.
+    for (const QString &called : calledWeight > 0 ? r.calledWrongly : QStringList{}) {
+        QList<SymbolRecord> defs = called.contains(u'.') ? symbols.withQualifiedName(called, 6) : QList<SymbolRecord>{};
+        if (defs.isEmpty())
+            defs = symbols.named(called.section(u'.', -1), 6);
+        if (defs.size() > 5)
+            continue;
+        const QString why = QStringLiteral("called with arguments it does not take: `%1`").arg(called);
+        for (const SymbolRecord &s : std::as_const(defs)) {
+            if (s.chunkId)
+                m.addChunk(s.chunkId, calledWeight, why);
+            m.addFile(s.fileId, calledFileWeight, why);
         }
     }
     int looked = 0;
@@ -291,8 +308,9 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
     const SymbolStore &symbols = ctx.store.symbols();
     Mentions m;
     addMentionedFiles(r, ctx.caches.pathWords(), symbols, ctx.tuning.mentionPackage, ctx.tuning.mentionFolder,
-                      ctx.tuning.frameOuter, m);
-    addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, m);
+                      ctx.tuning.frameOuter, !r.calledWrongly.isEmpty() && ctx.tuning.mentionCalled > 0, m);
+    addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, ctx.tuning.mentionCalled,
+                            ctx.tuning.mentionCalledFile, m);
     addChunksHoldingMessages(r, ctx.store.chunks(), m);
     addChunksDefiningOptions(r, ctx.store.chunks(), ctx.tuning.mentionOption, m);
     addChunksOfMissedFiles(ctx, r, symbols, m);

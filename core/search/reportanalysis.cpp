@@ -351,6 +351,24 @@ QStringList optionsOf(const QString &text)
     return out;
 }
 
+// Functions Python's argument errors name: "f() got an unexpected keyword argument 'x'",
+// "Foo.bar() missing 1 required positional argument", "f() takes 2 positional arguments but 3
+// were given", "f() got multiple values for argument 'x'", "f() takes no arguments"; each once.
+QStringList calledWronglyOf(const QString &text)
+{
+    static const QRegularExpression argumentError(QStringLiteral(
+        "\\b([A-Za-z_][\\w.]*)\\(\\)\\s+(?:got an unexpected keyword argument|got multiple values for (?:keyword )?argument"
+        "|missing \\d+ required (?:positional |keyword-only )?arguments?|takes (?:from \\d+ to )?\\d+ (?:positional )?"
+        "arguments? but \\d+ (?:were|was) given|takes no (?:keyword )?arguments)"));
+    QStringList out;
+    for (auto it = argumentError.globalMatch(text); it.hasNext();) {
+        const QString name = it.next().captured(1);
+        if (!out.contains(name))
+            out << name;
+    }
+    return out;
+}
+
 } // namespace
 
 ReportSignals analyzeReport(const QString &text)
@@ -374,6 +392,7 @@ ReportSignals analyzeReport(const QString &text)
     out.identifiers = identifiersOf(text, parts.code, out.frames);
     out.messages = messagesOf(text, out.prose);
     out.options = optionsOf(out.prose);
+    out.calledWrongly = calledWronglyOf(text);
     return out;
 }
 

@@ -27,12 +27,16 @@ struct ReportSignals
     QList<QPair<QString, int>> identifiers; // code-like identifiers with how often they occur, most first
     QStringList messages;     // error messages and quoted phrases, for phrase search
     QStringList options;      // command-line options its prose writes ("--collect-only"), in order, each once
+    // Functions an error message says were called with arguments they do not take (Python's
+    // "RST.__init__() got an unexpected keyword argument 'x'"): the innermost frame is then
+    // the caller, and the named function is where such a fix goes.
+    QStringList calledWrongly;
     QString prose;            // the text without code blocks and traceback lines
 
     bool isEmpty() const
     {
         return frames.isEmpty() && paths.isEmpty() && modules.isEmpty() && qualified.isEmpty()
-               && identifiers.isEmpty() && messages.isEmpty() && options.isEmpty();
+               && identifiers.isEmpty() && messages.isEmpty() && options.isEmpty() && calledWrongly.isEmpty();
     }
 };
 

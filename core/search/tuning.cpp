@@ -49,6 +49,8 @@ Tuning Tuning::parse(const QString &spec)
         {"mentionPackage", &t.mentionPackage, nullptr},
         {"mentionFolder", &t.mentionFolder, nullptr},
         {"frameOuter", &t.frameOuter, nullptr},
+        {"mentionCalled", &t.mentionCalled, nullptr},
+        {"mentionCalledFile", &t.mentionCalledFile, nullptr},
         {"mentionOption", &t.mentionOption, nullptr},
         {"title", &t.titleWeight, nullptr},
         {"remote", &t.remoteWeight, nullptr},

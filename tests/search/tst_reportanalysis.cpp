@@ -129,6 +129,20 @@ void tst_ReportAnalysis::namesMessagesAndProse()
         "Gson.fromJson fails on a closed reader\n"
         "\tat com.google.gson.stream.JsonReader.peek(JsonReader.java:420)\n"));
     QCOMPARE(jvm.qualified, QStringList{QStringLiteral("Gson.fromJson")});
+    // the function an exception message names ("RST.__init__() got an unexpected keyword argument")
+    const ReportSignals raised = analyzeReport(QStringLiteral(
+        "Please support header rows\r\n```\r\nTraceback (most recent call last):\r\n"
+        "  File \"/usr/lib/python3/dist-packages/astropy/io/ascii/core.py\", line 1719, in _get_writer\r\n"
+        "    writer = Writer(**writer_kwargs)\r\n"
+        "TypeError: RST.__init__() got an unexpected keyword argument 'header_rows'\r\n```\r\n"));
+    QVERIFY2(raised.qualified.contains(QStringLiteral("RST.__init__")), qPrintable(raised.qualified.join(u',')));
+    QCOMPARE(raised.calledWrongly, QStringList{QStringLiteral("RST.__init__")});
+    QCOMPARE(analyzeReport(QStringLiteral("TypeError: f() takes 2 positional arguments but 3 were given\n"
+                                          "TypeError: Foo.bar() missing 1 required positional argument: 'x'\n"
+                                          "TypeError: f() takes 2 positional arguments but 3 were given\n"))
+                 .calledWrongly,
+             QStringList({QStringLiteral("f"), QStringLiteral("Foo.bar")}));
+    QVERIFY(analyzeReport(QStringLiteral("TypeError: 'NoneType' object is not callable\n")).calledWrongly.isEmpty());
     QVERIFY2(s.modules.contains(QStringLiteral("requests.sessions")), qPrintable(s.modules.join(u',')));
     // at the end of a sentence, and before a colon
     QCOMPARE(s.paths, QStringList({QStringLiteral("requests/sessions.py"), QStringLiteral("tests/test_sessions.py")}));

@@ -859,6 +859,18 @@ void tst_Stages::reportFramesFromTheRaisingOne()
     QCOMPARE(analyzeReport(gdb).frames.size(), 3);
     QVERIFY(analyzeReport(gdb).frames.first().innermostFirst);
     QCOMPARE(mentions(gdb, Tuning{}), QStringLiteral("start 1 0.6|run 0.6 0.36|main 0.45 0.216"));
+    // Python raises an argument error in the caller's frame: the function the message names is
+    // where the fix goes (1, its file 0.8), and the raising frame is a caller (x frameOuter)
+    const QString arguments = QStringLiteral(
+        "Running a job with a timeout fails\n\n"
+        "Traceback (most recent call last):\n"
+        "  File \"/home/me/pkg/cli.py\", line 2, in main\n"
+        "  File \"/home/me/pkg/app.py\", line 2, in run\n"
+        "TypeError: start() got an unexpected keyword argument 'timeout'\n");
+    QCOMPARE(mentions(arguments, Tuning{}), QStringLiteral("start 1 0.8|run 0.6 0.36|main 0.45 0.216"));
+    Tuning off;
+    off.mentionCalled = 0;
+    QCOMPARE(mentions(arguments, off), QStringLiteral("start 0 0|run 1 0.6|main 0.6 0.36"));
 }
 
 // A dotted name that resolves to a package's own file (`pkg.core` -> pkg/core/__init__.py)
