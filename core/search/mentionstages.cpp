@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <optional>
 
 namespace RepoLens {
 
@@ -235,11 +237,76 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
 // Command-line options the report talks about (its first four): the chunks that define one as a
 // string literal ("--collect-only" in an argument parser's add_option call), unless more than
 // three source files do.
-void addChunksDefiningOptions(const ReportSignals &r, const ChunkStore &chunks, double strength, Mentions &m)
+// The files whose text may hold `literal`: every trigram of it is in their grep postings, or
+// the grep index has not read them yet. Nothing when the grep index cannot say (empty, or
+// unreadable): the caller then looks elsewhere.
+std::optional<std::vector<quint32>> filesMayHold(const GrepStore &grep, const QString &literal)
+{
+    const std::vector<Trigram> trigrams = GrepStore::trigramsOf(literal.toUtf8());
+    if (trigrams.empty() || grep.searchableCount() == 0)
+        return std::nullopt;
+    std::vector<quint32> files;
+    bool first = true;
+    for (const Trigram t : trigrams) {
+        auto with = grep.filesWith(t);
+        if (!with)
+            return std::nullopt;
+        if (first) {
+            files = std::move(*with);
+            first = false;
+        } else {
+            std::vector<quint32> both;
+            std::set_intersection(files.cbegin(), files.cend(), with->cbegin(), with->cend(), std::back_inserter(both));
+            files.swap(both);
+        }
+        if (files.empty())
+            break;
+    }
+    auto unread = grep.unindexedFiles();
+    if (!unread)
+        return std::nullopt;
+    std::vector<quint32> out;
+    std::set_union(files.cbegin(), files.cend(), unread->cbegin(), unread->cend(), std::back_inserter(out));
+    return out;
+}
+
+void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, const PathWordIndex &paths,
+                              double strength, Mentions &m)
 {
     if (strength <= 0)
         return;
+    const ChunkStore &chunks = store.chunks();
     for (const QString &option : r.options.mid(0, 4)) {
+        const QStringList needles = {u'"' + option + u'"', u'\'' + option + u'\''};
+        // The files that hold the option's text, by the grep index: the source files among
+        // them (tests and docs run the option; the code that defines it is the product's),
+        // when a few do.
+        if (const auto holding = filesMayHold(store.grep(), option)) {
+            QList<qint64> sources;
+            for (const quint32 file : *holding) {
+                const QString path = paths.path(file);
+                if (!path.isEmpty() && classifyPath(path) == FileClass::Normal)
+                    sources << file;
+            }
+            if (sources.size() > 12)
+                continue; // too common to point anywhere (the literal check below is per chunk)
+            QList<qint64> defining;
+            QSet<qint64> files;
+            for (const qint64 file : std::as_const(sources)) {
+                for (const ChunkRecord &c : chunks.ofFile(file)) {
+                    if (std::any_of(needles.cbegin(), needles.cend(), [&c](const QString &n) { return c.text.contains(n); })) {
+                        defining << c.id;
+                        files.insert(file);
+                    }
+                }
+            }
+            if (defining.isEmpty() || files.size() > 3)
+                continue;
+            std::sort(defining.begin(), defining.end());
+            for (qint64 id : std::as_const(defining))
+                m.addChunk(id, strength, QStringLiteral("defines the option %1").arg(option));
+            continue;
+        }
         const QStringList words = option.mid(2).split(u'-', Qt::SkipEmptyParts);
         // the best chunks by BM25 that hold its words (in order): an argument parser's
         // option list is long, so not only the first few
@@ -254,7 +321,7 @@ void addChunksDefiningOptions(const ReportSignals &r, const ChunkStore &chunks, 
         }
         QList<qint64> defining;
         QSet<qint64> files;
-        for (const ChunkRecord &c : chunks.containing(ids, {u'"' + option + u'"', u'\'' + option + u'\''})) {
+        for (const ChunkRecord &c : chunks.containing(ids, needles)) {
             // tests and docs run the option; the code that defines it is the product's
             if (classifyPath(c.path) != FileClass::Normal)
                 continue;
@@ -312,7 +379,7 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
     addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, ctx.tuning.mentionCalled,
                             ctx.tuning.mentionCalledFile, m);
     addChunksHoldingMessages(r, ctx.store.chunks(), m);
-    addChunksDefiningOptions(r, ctx.store.chunks(), ctx.tuning.mentionOption, m);
+    addChunksDefiningOptions(r, ctx.store, ctx.caches.pathWords(), ctx.tuning.mentionOption, m);
     addChunksOfMissedFiles(ctx, r, symbols, m);
 
     // Every mentioned chunk becomes a candidate with its mention score and why.

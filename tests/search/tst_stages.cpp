@@ -51,6 +51,7 @@ private Q_SLOTS:
     void reportMentions();
     void reportPathOfAnotherProject();
     void reportOptionDefinitions();
+    void reportOptionFoundByGrepIndex();
     void reportFramesFromTheRaisingOne();
     void reportPackageNamesItsFolder();
     void reportTitleLeads();
@@ -812,6 +813,61 @@ void tst_Stages::reportOptionDefinitions()
         }
         QCOMPARE(mentioned, strength > 0 ? QStringList{QStringLiteral("tool/cli.py add_options 0.5")} : QStringList());
     }
+}
+
+// An option whose word fills the code ("--fixtures" in a project of fixtures) is found by its
+// text through the grep index: not only among the best BM25 chunks of its word. Files the grep
+// index has not read yet count as holding it.
+void tst_Stages::reportOptionFoundByGrepIndex()
+{
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    auto add = [&store](const QString &path, const QByteArray &src, bool grepRead) {
+        const qint64 id = addFile(*store, path, src);
+        QVERIFY(id);
+        QVERIFY(store->grep().setUnindexed(id));
+        if (grepRead)
+            store->grep().add(id, GrepStore::trigramsOf(src));
+    };
+    QByteArray many;
+    for (int i = 0; i < 320; ++i)
+        many += QStringLiteral("def fixtures_%1(fixtures):\n    return fixtures.fixtures\n\n\n").arg(i).toUtf8();
+    add(QStringLiteral("tool/fixtures.py"), many, true);
+    add(QStringLiteral("tool/options.py"),
+        "def add_options(parser):\n    group = parser.getgroup(\"general\")\n"
+        "    group.addoption(\"--fixtures\", action=\"store_true\", dest=\"showfixtures\",\n"
+        "                    help=\"show available fixtures, sorted by plugin appearance\")\n"
+        "    group.addoption(\"--verbose-setup\", action=\"store_true\", help=\"show setup and teardown\")\n"
+        "    group.addoption(\"--trace-config\", action=\"store_true\", help=\"trace considerations of conftest files\")\n",
+        true);
+    add(QStringLiteral("tool/legacy.py"), "def legacy_options(parser):\n    parser.add_option('--fixtures')\n", false);
+    QVERIFY(store->grep().flush());
+    const QString report = QStringLiteral(
+        "Display fixture scope with `tool --fixtures`\n\n"
+        "It would be useful to show fixture scopes with `tool --fixtures`; currently the only way to learn "
+        "the scope of a fixture is to look at the docs (when that is documented) or at the source code "
+        "of the plugin that defines it, which is a long way round for something the listing could show.\n");
+    auto mentioned = [&](bool withGrep) {
+        if (!withGrep) {
+            for (const FileRecord &f : store->files().all())
+                [&] { QVERIFY(store->grep().remove(f.id)); }();
+        }
+        Run r(*store, report);
+        r.runMentions();
+        QStringList out;
+        for (const Candidate &c : r.ctx.candidates) {
+            if (c.reasons.contains(QStringLiteral("defines the option --fixtures")))
+                out << QStringLiteral("%1 %2").arg(c.path, r.ctx.candidates.headerOrEmpty(c.chunkId).name);
+        }
+        out.sort();
+        return out;
+    };
+    QCOMPARE(mentioned(true), (QStringList{QStringLiteral("tool/legacy.py legacy_options"),
+                                           QStringLiteral("tool/options.py add_options")}));
+    // without the grep index (no searchable file), the 300 best chunks of "fixtures" are all in
+    // fixtures.py
+    QCOMPARE(mentioned(false), QStringList());
 }
 
 // The frame that raised is the strongest mention, each project frame further out x0.6
