@@ -278,20 +278,18 @@ void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, c
     const ChunkStore &chunks = store.chunks();
     for (const QString &option : r.options.mid(0, 4)) {
         const QStringList needles = {u'"' + option + u'"', u'\'' + option + u'\''};
-        // The files that hold the option's text, by the grep index: the source files among
-        // them (tests and docs run the option; the code that defines it is the product's),
-        // when a few do.
-        if (const auto holding = filesMayHold(store.grep(), option)) {
-            QList<qint64> sources;
-            for (const quint32 file : *holding) {
-                const QString path = paths.path(file);
-                if (!path.isEmpty() && classifyPath(path) == FileClass::Normal)
-                    sources << file;
-            }
-            if (sources.size() > 12)
-                continue; // too common to point anywhere (the literal check below is per chunk)
-            QList<qint64> defining;
-            QSet<qint64> files;
+        // Tests and docs run the option; the code that defines it is the product's.
+        QList<qint64> defining;
+        QSet<qint64> files;
+        // The source files that hold the option's text, by the grep index, when a few do...
+        QList<qint64> sources;
+        const auto holding = filesMayHold(store.grep(), option);
+        for (const quint32 file : holding ? *holding : std::vector<quint32>{}) {
+            const QString path = paths.path(file);
+            if (!path.isEmpty() && classifyPath(path) == FileClass::Normal)
+                sources << file;
+        }
+        if (holding && sources.size() <= 12) {
             for (const qint64 file : std::as_const(sources)) {
                 for (const ChunkRecord &c : chunks.ofFile(file)) {
                     if (std::any_of(needles.cbegin(), needles.cend(), [&c](const QString &n) { return c.text.contains(n); })) {
@@ -300,36 +298,27 @@ void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, c
                     }
                 }
             }
-            if (defining.isEmpty() || files.size() > 3)
-                continue;
-            std::sort(defining.begin(), defining.end());
-            for (qint64 id : std::as_const(defining))
-                m.addChunk(id, strength, QStringLiteral("defines the option %1").arg(option));
-            continue;
-        }
-        const QStringList words = option.mid(2).split(u'-', Qt::SkipEmptyParts);
-        // the best chunks by BM25 that hold its words (in order): an argument parser's
-        // option list is long, so not only the first few
-        auto hits = words.size() == 1 ? chunks.searchTerms(words, 300)
-                                      : chunks.search(u'"' + words.join(u' ') + u'"', 300);
-        if (!hits || hits->isEmpty())
-            continue;
-        QList<qint64> ids;
-        for (const FtsHit &h : *hits) {
-            if (h.chunkId > 0)
-                ids << h.chunkId;
-        }
-        QList<qint64> defining;
-        QSet<qint64> files;
-        for (const ChunkRecord &c : chunks.containing(ids, needles)) {
-            // tests and docs run the option; the code that defines it is the product's
-            if (classifyPath(c.path) != FileClass::Normal)
-                continue;
-            defining << c.id;
-            files.insert(c.fileId);
+        } else {
+            // ... else (many may hold it, or grep has not read most files yet) among the best
+            // chunks by BM25 that hold its words in order: an argument parser's option list is
+            // long, so not only the first few
+            const QStringList words = option.mid(2).split(u'-', Qt::SkipEmptyParts);
+            auto hits = words.size() == 1 ? chunks.searchTerms(words, 300)
+                                          : chunks.search(u'"' + words.join(u' ') + u'"', 300);
+            QList<qint64> ids;
+            for (const FtsHit &h : hits ? *hits : QList<FtsHit>{}) {
+                if (h.chunkId > 0)
+                    ids << h.chunkId;
+            }
+            for (const ChunkRecord &c : ids.isEmpty() ? QList<ChunkRecord>{} : chunks.containing(ids, needles)) {
+                if (classifyPath(c.path) == FileClass::Normal) {
+                    defining << c.id;
+                    files.insert(c.fileId);
+                }
+            }
         }
         if (defining.isEmpty() || files.size() > 3)
-            continue;
+            continue; // nothing, or too common to point anywhere
         std::sort(defining.begin(), defining.end());
         for (qint64 id : std::as_const(defining))
             m.addChunk(id, strength, QStringLiteral("defines the option %1").arg(option));

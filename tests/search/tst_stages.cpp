@@ -848,8 +848,11 @@ void tst_Stages::reportOptionFoundByGrepIndex()
         "It would be useful to show fixture scopes with `tool --fixtures`; currently the only way to learn "
         "the scope of a fixture is to look at the docs (when that is documented) or at the source code "
         "of the plugin that defines it, which is a long way round for something the listing could show.\n");
-    auto mentioned = [&](bool withGrep) {
-        if (!withGrep) {
+    enum Grep { Read, Unread, None };
+    auto mentioned = [&](Grep grep) {
+        if (grep == Unread)
+            [&] { QVERIFY(store->grep().reset()); }();
+        if (grep == None) {
             for (const FileRecord &f : store->files().all())
                 [&] { QVERIFY(store->grep().remove(f.id)); }();
         }
@@ -863,11 +866,13 @@ void tst_Stages::reportOptionFoundByGrepIndex()
         out.sort();
         return out;
     };
-    QCOMPARE(mentioned(true), (QStringList{QStringLiteral("tool/legacy.py legacy_options"),
-                                           QStringLiteral("tool/options.py add_options")}));
+    const QStringList defining = {QStringLiteral("tool/legacy.py legacy_options"), QStringLiteral("tool/options.py add_options")};
+    QCOMPARE(mentioned(Read), defining);
+    // every file unread (the grep index reset): their text is checked
+    QCOMPARE(mentioned(Unread), defining);
     // without the grep index (no searchable file), the 300 best chunks of "fixtures" are all in
     // fixtures.py
-    QCOMPARE(mentioned(false), QStringList());
+    QCOMPARE(mentioned(None), QStringList());
 }
 
 // The frame that raised is the strongest mention, each project frame further out x0.6
