@@ -684,7 +684,9 @@ public:
         while (end > 0) {
             const Node &node = best[end];
             const size_t begin = size_t(node.start);
-            const bool isUnk = unkId >= 0 && node.id == unkId;
+            // an unknown character: the unknown token's id, or none when the model has no
+            // unknown token (then the piece is looked up whole, as bytes, or dropped)
+            const bool isUnk = node.id < 0 || node.id == unkId;
             if (isUnk && !unknown.empty() && unknown.back())
                 spans.back().first = begin;
             else {

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void safetensorsLimits();
     void halfFloats();
     void subtokenView();
+    void unigramWithoutUnknownId();
 };
 
 void tst_StaticEmbedder::goldens_data()
@@ -489,4 +490,15 @@ void tst_StaticEmbedder::subtokenView()
 }
 
 QTEST_GUILESS_MAIN(tst_StaticEmbedder)
+// A Unigram model without an unknown token: a character no piece covers is dropped, never
+// encoded as id -1 (found by fuzz_staticmodel).
+void tst_StaticEmbedder::unigramWithoutUnknownId()
+{
+    auto tokenizer = HfTokenizer::fromJson(
+        R"JSON({"model":{"type":"Unigram","vocab":[["ab",-1.0],["a",-2.0],["b",-2.0]]}})JSON");
+    QVERIFY2(tokenizer, qPrintable(tokenizer ? QString() : tokenizer.error().toString()));
+    QCOMPARE((*tokenizer)->encode(QStringLiteral("abcab"), 100), (std::vector<int>{0, 0}));
+    QCOMPARE((*tokenizer)->encode(QStringLiteral("cba"), 100), (std::vector<int>{2, 1}));
+}
+
 #include "tst_staticembedder.moc"
