@@ -234,9 +234,6 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
     }
 }
 
-// Command-line options the report talks about (its first four): the chunks that define one as a
-// string literal ("--collect-only" in an argument parser's add_option call), unless more than
-// three source files do.
 // The files whose text may hold `literal`: every trigram of it is in their grep postings, or
 // the grep index has not read them yet. Nothing when the grep index cannot say (empty, or
 // unreadable): the caller then looks elsewhere.
@@ -270,6 +267,9 @@ std::optional<std::vector<quint32>> filesMayHold(const GrepStore &grep, const QS
     return out;
 }
 
+// Command-line options the report talks about (its first four): the chunks that define one as a
+// string literal ("--collect-only" in an argument parser's add_option call), unless more than
+// three source files do.
 void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, const PathWordIndex &paths,
                               double strength, Mentions &m)
 {
