@@ -48,7 +48,7 @@ struct Tuning
     double mentionPackage = 0;   // bug reports: strength of a named module that is a package's own file (__init__.py, index.ts, mod.rs)
     double mentionFolder = 0.2;  // ... and of the other files under that package's folder (0.7: a module file)
     double mentionOption = 0.7;  // bug reports: a chunk that defines a command-line option the report writes ("--collect-only"), as exact as a named module
-    double mentionCalled = 1.0;  // bug reports: the function an argument error names (0: off; its raising frame is then a caller)...
+    double mentionCalled = 1.0;  // bug reports: the function an argument error names, whose raising frame is a caller (0: off)...
     double mentionCalledFile = 0.8; // ... and its file
     double frameOuter = 0.6;     // bug reports: each traceback frame of the project further out from the raising one x this
     int mentionIdentifiers = 60; // bug reports: identifiers looked up, most frequent first
