@@ -12,8 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
-#include <optional>
 
 namespace RepoLens {
 
@@ -234,39 +232,6 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
     }
 }
 
-// The files whose text may hold `literal`: every trigram of it is in their grep postings, or
-// the grep index has not read them yet. Nothing when the grep index cannot say (empty, or
-// unreadable): the caller then looks elsewhere.
-std::optional<std::vector<quint32>> filesMayHold(const GrepStore &grep, const QString &literal)
-{
-    const std::vector<Trigram> trigrams = GrepStore::trigramsOf(literal.toUtf8());
-    if (trigrams.empty() || grep.searchableCount() == 0)
-        return std::nullopt;
-    std::vector<quint32> files;
-    bool first = true;
-    for (const Trigram t : trigrams) {
-        auto with = grep.filesWith(t);
-        if (!with)
-            return std::nullopt;
-        if (first) {
-            files = std::move(*with);
-            first = false;
-        } else {
-            std::vector<quint32> both;
-            std::set_intersection(files.cbegin(), files.cend(), with->cbegin(), with->cend(), std::back_inserter(both));
-            files.swap(both);
-        }
-        if (files.empty())
-            break;
-    }
-    auto unread = grep.unindexedFiles();
-    if (!unread)
-        return std::nullopt;
-    std::vector<quint32> out;
-    std::set_union(files.cbegin(), files.cend(), unread->cbegin(), unread->cend(), std::back_inserter(out));
-    return out;
-}
-
 // Command-line options the report talks about (its first four): the chunks that define one as a
 // string literal ("--collect-only" in an argument parser's add_option call), unless more than
 // three source files do.
@@ -283,7 +248,7 @@ void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, c
         QSet<qint64> files;
         // The source files that hold the option's text, by the grep index, when a few do...
         QList<qint64> sources;
-        const auto holding = filesMayHold(store.grep(), option);
+        const auto holding = store.grep().filesMayHold(option.toUtf8());
         for (const quint32 file : holding ? *holding : std::vector<quint32>{}) {
             const QString path = paths.path(file);
             if (!path.isEmpty() && classifyPath(path) == FileClass::Normal)

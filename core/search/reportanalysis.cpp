@@ -7,6 +7,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <functional>
 
 namespace RepoLens {
 
@@ -260,21 +261,29 @@ QStringList modulesOf(const QString &text, const QString &code)
     return out;
 }
 
+// The first capture of each match of `re` in `text`, each once, in order: at most `limit`, and
+// only those `keep` accepts.
+QStringList eachOnce(const QRegularExpression &re, const QString &text, qsizetype limit = -1,
+                     const std::function<bool(const QString &)> &keep = {})
+{
+    QStringList out;
+    QSet<QString> seen;
+    for (auto it = re.globalMatch(text); it.hasNext() && (limit < 0 || out.size() < limit);) {
+        const QString c = it.next().captured(1);
+        if ((!keep || keep(c)) && !seen.contains(c)) {
+            seen.insert(c);
+            out << c;
+        }
+    }
+    return out;
+}
+
 // Qualified names ("Foo::bar", "Foo#bar", "Session.request"), each once, in order.
 QStringList qualifiedNamesOf(const QString &text)
 {
     static const QRegularExpression qualifiedRe(
         QStringLiteral("\\b([A-Za-z_]\\w*(?:(?:::|#)[A-Za-z_~]\\w*)+|[A-Z]\\w*(?:\\.[A-Za-z_]\\w*)+)"));
-    QStringList out;
-    QSet<QString> seenQualified;
-    for (auto it = qualifiedRe.globalMatch(text); it.hasNext();) {
-        const QString q = it.next().captured(1);
-        if (!seenQualified.contains(q)) {
-            seenQualified.insert(q);
-            out << q;
-        }
-    }
-    return out;
+    return eachOnce(qualifiedRe, text);
 }
 
 // Identifiers with how often they occur: code-like words anywhere, every other word of 4+
@@ -341,14 +350,8 @@ QStringList messagesOf(const QString &text, const QString &prose)
 // "--recursive"); at most eight. Those of a command in a code block only reproduce the defect.
 QStringList optionsOf(const QString &text)
 {
-    QStringList out;
-    static const QRegularExpression option(QStringLiteral("(?<![\\w\\-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\\w\\-])"));
-    for (auto it = option.globalMatch(text); it.hasNext() && out.size() < 8;) {
-        const QString o = QStringLiteral("--") + it.next().captured(1);
-        if (o.size() >= 5 && !out.contains(o))
-            out << o;
-    }
-    return out;
+    static const QRegularExpression option(QStringLiteral("(?<![\\w\\-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\\w\\-])"));
+    return eachOnce(option, text, 8, [](const QString &o) { return o.size() >= 5; });
 }
 
 // Functions Python's argument errors name: "f() got an unexpected keyword argument 'x'",
@@ -360,13 +363,7 @@ QStringList calledWronglyOf(const QString &text)
         "\\b([A-Za-z_][\\w.]*)\\(\\)\\s+(?:got an unexpected keyword argument|got multiple values for (?:keyword )?argument"
         "|missing \\d+ required (?:positional |keyword-only )?arguments?|takes (?:from \\d+ to )?\\d+ (?:positional )?"
         "arguments? but \\d+ (?:were|was) given|takes no (?:keyword )?arguments)"));
-    QStringList out;
-    for (auto it = argumentError.globalMatch(text); it.hasNext();) {
-        const QString name = it.next().captured(1);
-        if (!out.contains(name))
-            out << name;
-    }
-    return out;
+    return eachOnce(argumentError, text);
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 namespace RepoLens {
@@ -663,6 +664,39 @@ Result<std::vector<quint32>> GrepStore::filesWith(Trigram trigram) const
     }
     if (s.failed())
         return s.error();
+    return out;
+}
+
+std::optional<std::vector<quint32>> GrepStore::filesMayHold(QByteArrayView utf8) const
+{
+    std::vector<Trigram> trigrams = trigramsOf(utf8);
+    if (trigrams.empty() || searchableCount() == 0)
+        return std::nullopt;
+    // the rarest first: the intersection is small from the start and may end early
+    std::vector<std::pair<qint64, Trigram>> bySize;
+    for (const Trigram t : trigrams)
+        bySize.emplace_back(postingBytes(t), t);
+    std::sort(bySize.begin(), bySize.end());
+    std::vector<quint32> files;
+    for (size_t i = 0; i < bySize.size(); ++i) {
+        auto with = filesWith(bySize[i].second);
+        if (!with)
+            return std::nullopt;
+        if (i == 0) {
+            files = std::move(*with);
+        } else {
+            std::vector<quint32> both;
+            std::set_intersection(files.cbegin(), files.cend(), with->cbegin(), with->cend(), std::back_inserter(both));
+            files.swap(both);
+        }
+        if (files.empty())
+            break;
+    }
+    auto unread = unindexedFiles();
+    if (!unread)
+        return std::nullopt;
+    std::vector<quint32> out;
+    std::set_union(files.cbegin(), files.cend(), unread->cbegin(), unread->cend(), std::back_inserter(out));
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace RepoLens {
@@ -131,6 +132,10 @@ public:
     qint64 postingBytes(Trigram trigram) const;
     // The unindexed files' ids, ascending.
     Result<std::vector<quint32>> unindexedFiles() const;
+    // Ascending ids of the files whose text may hold `utf8` (case-insensitively): every
+    // trigram of it is in their postings, or the index has not read them yet. Nothing when the
+    // index cannot say: no searchable file, a literal shorter than a trigram, unreadable postings.
+    std::optional<std::vector<quint32>> filesMayHold(QByteArrayView utf8) const;
     // The searchable files among `ids` (ascending), or every searchable file when ids is null,
     // with path and language; in no particular order.
     Result<QList<GrepFile>> files(const std::vector<quint32> *ids) const;

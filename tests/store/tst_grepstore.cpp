@@ -19,6 +19,7 @@ private Q_SLOTS:
     void trigramsOfAText();
     void flushWritesASegment();
     void unorderedIdsAndTwiceBufferedFiles();
+    void filesMayHoldALiteral();
     void removedAndClearedFilesAreNotSearchable();
     void tiersMergeAndOldTextGoes();
     void mergeAllKeepsEveryLivePosting();
@@ -139,6 +140,26 @@ void tst_GrepStore::flushWritesASegment()
     QCOMPARE(some->size(), 1);
     QCOMPARE(some->first().path, QStringLiteral("b.txt"));
     QCOMPARE(some->first().language, LanguageId::PlainText);
+}
+
+// The files whose postings hold every trigram of a literal (in any case), and those not read
+// yet; nothing when the index cannot say.
+void tst_GrepStore::filesMayHoldALiteral()
+{
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(!store->grep().filesMayHold("--fixtures")); // no searchable file
+    QVERIFY(store->beginTransaction());
+    const qint64 a = addText(*store, QStringLiteral("a.py"), "parser.add_option(\"--FIXTURES\")");
+    const qint64 b = addText(*store, QStringLiteral("b.py"), "fixtures = load_fixtures()");
+    const qint64 c = addText(*store, QStringLiteral("c.py"), "print('--fix', 'tures')");
+    QVERIFY(store->grep().flush());
+    const qint64 d = addText(*store, QStringLiteral("d.py"), "--fixtures"); // buffered, not flushed: unread
+    QVERIFY(a && b && c && d);
+    QCOMPARE(store->grep().filesMayHold("--fixtures"), std::optional(ids({a, d})));
+    QCOMPARE(store->grep().filesMayHold("--nothing-holds-this"), std::optional(ids({d})));
+    QVERIFY(!store->grep().filesMayHold("--")); // shorter than a trigram
 }
 
 void tst_GrepStore::unorderedIdsAndTwiceBufferedFiles()
