@@ -9,7 +9,9 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <memory>
 
 namespace RepoLens {
 
@@ -28,11 +30,41 @@ struct Rule
     QRegularExpression re;
     QList<int> secretGroups; // capture indices named "secret"
     QStringList keywords;    // lower case
+    QList<QList<quint16>> keywordPairs; // each keyword's character pairs (pairKey), in order
     QStringList covers;
     quint8 checks = 0;
     int minLength = 0;
     double minEntropy = 0;
     int minClasses = 0;
+};
+
+// Two adjacent characters as one of 65,536 keys (exact for Latin-1; others may share a key,
+// which only lets a few more texts past the keyword filter to the real search).
+inline quint16 pairKey(QChar a, QChar b)
+{
+    return quint16((a.unicode() & 0xff) << 8 | (b.unicode() & 0xff));
+}
+
+// Which character pairs a text holds: a keyword with a pair the text lacks is not in it, so
+// most keyword searches end here (a rule table has a hundred keywords, a text few of them).
+class CharPairs
+{
+public:
+    explicit CharPairs(QStringView text)
+    {
+        for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+            const quint16 k = pairKey(text[i], text[i + 1]);
+            m_bits[k >> 6] |= quint64(1) << (k & 63);
+        }
+    }
+    bool mayContain(const QList<quint16> &pairs) const
+    {
+        return std::all_of(pairs.cbegin(), pairs.cend(),
+                           [this](quint16 k) { return m_bits[k >> 6] & (quint64(1) << (k & 63)); });
+    }
+
+private:
+    std::array<quint64, 1024> m_bits{};
 };
 
 double entropyPerChar(QStringView s)
@@ -415,8 +447,13 @@ Result<Rule> buildRule(const RawRule &r, const QHash<QString, QString> &macros)
         } else if (key == u"pattern") {
             pattern = expandRuleMacros(value, macros);
         } else if (key == u"keywords") {
-            for (const QString &k : value.split(u' ', Qt::SkipEmptyParts))
+            for (const QString &k : value.split(u' ', Qt::SkipEmptyParts)) {
                 rule.keywords << k.toLower();
+                QList<quint16> pairs;
+                for (qsizetype i = 0; i + 1 < rule.keywords.last().size(); ++i)
+                    pairs << pairKey(rule.keywords.last()[i], rule.keywords.last()[i + 1]);
+                rule.keywordPairs << pairs;
+            }
         } else if (key == u"covers") {
             rule.covers = value.split(u' ', Qt::SkipEmptyParts);
         } else if (key == u"value-check") {
@@ -548,13 +585,16 @@ QList<SecretFinding> SecretRules::find(QStringView text, const QString &ruleId) 
     if (text.isEmpty())
         return out;
     const QString lower = text.toString().toLower();
+    const auto pairs = std::make_unique<CharPairs>(lower);
     for (const Rule &rule : d->rules) {
         if (!ruleId.isEmpty() && rule.id != ruleId)
             continue;
-        if (!rule.keywords.isEmpty()
-            && std::none_of(rule.keywords.cbegin(), rule.keywords.cend(),
-                            [&](const QString &k) { return lower.contains(k); })) {
-            continue;
+        if (!rule.keywords.isEmpty()) {
+            bool found = false;
+            for (qsizetype i = 0; !found && i < rule.keywords.size(); ++i)
+                found = pairs->mayContain(rule.keywordPairs.at(i)) && lower.contains(rule.keywords.at(i));
+            if (!found)
+                continue;
         }
         QRegularExpressionMatchIterator it = rule.re.globalMatch(text);
         while (it.hasNext()) {
