@@ -343,8 +343,6 @@ int runEmbed(const QString &dbPath, bool quiet)
         remote->setRequestLog(remoteRequestLogFor(dbPath));
     EmbedOptions embedOptions;
     embedOptions.withholdSecrets = !LlmSettings::load().sendCredentials;
-    if (!settings.embedStatic.isEmpty())
-        embedOptions.blendWeight = settings.embedBlend;
     EmbeddingIndexer embedder(dbPath, embedOptions);
     // A terminal gets one line redrawn in place; a pipe or a log file plain lines: one per
     // phase, and the chunk count at most every 2 s.

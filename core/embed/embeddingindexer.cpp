@@ -1,7 +1,5 @@
 #include "embeddingindexer.h"
 
-#include "blendembedder.h"
-
 #include "core/base/logging.h"
 #include "core/base/memory.h"
 #include "core/base/secrets.h"
@@ -206,11 +204,9 @@ struct EmbedRun
 
 // Nothing changed since the last complete run (same chunks, same model, vector file there):
 // the report says so and the run is done, without loading the model or the vector index.
-bool embeddingsUpToDate(EmbedRun &run, const Embedder *embedder, const Embedder *blendSecond, const QString &fingerprint)
+bool embeddingsUpToDate(EmbedRun &run, const Embedder *embedder, const QString &fingerprint)
 {
-    QString model = embedder ? embedder->modelId() : run.store.meta(QString::fromLatin1(kMetaBuiltinModel));
-    if (blendSecond && !model.isEmpty())
-        model = BlendEmbedder::blendModelId({model, blendSecond->modelId(), run.options.blendWeight});
+    const QString model = embedder ? embedder->modelId() : run.store.meta(QString::fromLatin1(kMetaBuiltinModel));
     if (model.isEmpty() || run.store.meta(QString::fromLatin1(kMetaActiveModel)) != model
         || run.store.meta(QString::fromLatin1(kMetaEmbeddedFingerprint)) != fingerprint + u'|' + model
         || (run.options.buildVectorIndex && !QFileInfo::exists(vectorIndexPath(run.dbPath, model))))
@@ -475,35 +471,6 @@ Result<void> finishEmbedding(EmbedRun &run, const QString &modelId, const QStrin
     return {};
 }
 
-// The blend's turn: its model recorded (so that a later blend of other parts can tell its
-// vectors apart), the vectors and vector files of earlier blends removed, the progress counted
-// again from the blend's vectors already stored.
-Result<void> startBlend(EmbedRun &run, const BlendEmbedder &blend)
-{
-    const QString modelId = blend.modelId();
-    if (auto r = run.store.beginTransaction(); !r)
-        return r.error();
-    for (const QString &old : run.store.embeddings().modelIds()) {
-        if (old != modelId && BlendEmbedder::isBlendModel(old)) {
-            run.store.embeddings().removeModel(old);
-            QFile::remove(vectorIndexPath(run.dbPath, old));
-        }
-    }
-    EmbeddingStore::Model rec{modelId, blend.dimension(), {}, QDateTime::currentSecsSinceEpoch()};
-    if (auto r = run.store.embeddings().saveModel(rec); !r) {
-        run.store.rollback();
-        return r.error();
-    }
-    if (auto r = run.store.commit(); !r)
-        return r.error();
-    run.report.modelId = modelId;
-    run.report.reused = run.store.embeddings().embeddedChunkCount(modelId);
-    run.prog.modelId = modelId;
-    run.prog.chunksDone = run.report.reused;
-    run.tell(true);
-    return {};
-}
-
 } // namespace
 
 Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &progress, const std::atomic_bool *cancel)
@@ -519,15 +486,8 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     run.report.chunksTotal = total;
     run.prog.chunksTotal = total;
 
-    // A static model blended with the built-in one: the built-in model is fitted (or reused)
-    // and its vectors stored first, as when no embedder is given; then the blend's.
-    Embedder *blendSecond = nullptr;
-    if (embedder && embedder->isLocal() && m_options.blendWeight > 0 && m_options.blendWeight < 1) {
-        blendSecond = embedder;
-        embedder = nullptr;
-    }
     const QString fingerprint = run.store.chunks().fingerprint();
-    if (embeddingsUpToDate(run, embedder, blendSecond, fingerprint))
+    if (embeddingsUpToDate(run, embedder, fingerprint))
         return run.report;
     // This run may change stored vectors: until it completes, the vector file is checked
     // against them when it is opened.
@@ -553,7 +513,7 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
         builtin = std::move(*model);
         embedder = builtin.get();
     }
-    QString modelId = embedder->modelId();
+    const QString modelId = embedder->modelId();
     run.report.modelId = modelId;
     run.prog.modelId = modelId;
     run.prog.phase = EmbedProgress::Phase::Embedding;
@@ -580,23 +540,6 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
         return stop.error();
     if (*stop)
         return run.report;
-    std::unique_ptr<BlendEmbedder> blend;
-    if (blendSecond && !run.report.cancelled) {
-        // (both parts outlive the blend: not owned)
-        blend = std::make_unique<BlendEmbedder>(std::shared_ptr<Embedder>(embedder, [](Embedder *) {}),
-                                                std::shared_ptr<Embedder>(blendSecond, [](Embedder *) {}),
-                                                m_options.blendWeight);
-        auto started = startBlend(run, *blend);
-        if (!started)
-            return started.error();
-        embedder = blend.get();
-        modelId = blend->modelId();
-        const auto blendStop = embedMissingChunks(run, embedder, modelId);
-        if (!blendStop)
-            return blendStop.error();
-        if (*blendStop)
-            return run.report;
-    }
     run.report.embedSeconds = embedTimer.elapsed() / 1000.0;
     run.report.dimension = embedder->dimension();
     if (run.report.cancelled) {
@@ -606,7 +549,6 @@ Result<EmbedReport> EmbeddingIndexer::run(Embedder *embedder, const ProgressFn &
     // Every vector is stored: the model and the fit's vectors are not needed for the vector
     // index, the largest allocation of the run. Give their memory back before it.
     fitted = {};
-    blend.reset();
     builtin.reset();
     embedder = nullptr;
     releaseFreedMemory();

@@ -51,10 +51,6 @@ struct EmbedOptions
     // Credentials found in a chunk are replaced by "[withheld: KIND]" in what is sent to
     // an embedding endpoint (the built-in embedder sends nothing and sees the chunk as it is).
     bool withholdSecrets = true;
-    // With an embedder on this machine (a static model): below 1, its vectors are blended with
-    // the built-in embedder's (BlendEmbedder; this is the static model's share of the cosine),
-    // the built-in model fitted or reused as when no embedder is given. 1: the embedder alone.
-    double blendWeight = 1.0;
 };
 
 // The embedding stage, run after the keyword index is ready: fits (or reuses) the built-in

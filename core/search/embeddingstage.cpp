@@ -22,8 +22,6 @@ Result<EmbedReport> runEmbeddingStage(const QString &databasePath, const QString
     EmbedOptions options;
     options.priorityPaths = priorityPaths;
     options.withholdSecrets = withholdSecrets;
-    if (!settings.embedStatic.isEmpty())
-        options.blendWeight = settings.embedBlend;
     EmbeddingIndexer indexer(databasePath, options);
     return indexer.run(
         remote.get(),

@@ -12,7 +12,6 @@
 #include "core/base/logging.h"
 #include "core/embed/builtinembedder.h"
 #include "core/embed/embeddingindexer.h"
-#include "core/embed/blendembedder.h"
 #include "core/embed/staticembedder.h"
 #include "core/embed/subtokenembedder.h"
 
@@ -114,21 +113,6 @@ Result<void> Searcher::enableVectors(const QString &databasePath, std::shared_pt
     std::shared_ptr<Embedder> embedder = queryEmbedder;
     if (embedder) // a question sent to an embedding endpoint is in What Was Sent
         embedder->setRequestLog(remoteRequestLogFor(databasePath));
-    if ((!embedder || embedder->modelId() != modelId) && BlendEmbedder::isBlendModel(modelId)) {
-        // the built-in part is stored with the index; the static part is the configured model
-        const auto parts = BlendEmbedder::partsOf(modelId);
-        if (!embedder || embedder->modelId() != parts->second) {
-            d->vectorNote = QStringLiteral("vectors of %1 need the static model %2 (embed.static): keyword search only")
-                                .arg(modelId, parts->second);
-            return makeError(ErrorCode::NotFound, d->vectorNote);
-        }
-        auto builtin = loadBuiltinEmbedder(*m_store, parts->first);
-        if (!builtin) {
-            d->vectorNote = QStringLiteral("cannot load the built-in model: %1").arg(builtin.error().toString());
-            return builtin.error();
-        }
-        embedder = std::make_shared<BlendEmbedder>(*builtin, embedder, parts->secondWeight);
-    }
     if ((!embedder || embedder->modelId() != modelId) && SubtokenEmbedder::isSubtokenModel(modelId))
         embedder = std::make_shared<SubtokenEmbedder>(*SubtokenEmbedder::optionsFromModelId(modelId));
     if (!embedder || embedder->modelId() != modelId) {

@@ -36,7 +36,7 @@ QStringList SearchSettings::keys()
 {
     return {QStringLiteral("rerank"),     QStringLiteral("vectors"),     QStringLiteral("embed.url"),
             QStringLiteral("embed.model"), QStringLiteral("embed.max_tokens"), QStringLiteral("embed.static"),
-            QStringLiteral("embed.blend"), QStringLiteral("embed.builtin"), QStringLiteral("rerank.url"), QStringLiteral("rerank.model"),
+            QStringLiteral("embed.builtin"), QStringLiteral("rerank.url"), QStringLiteral("rerank.model"),
             QStringLiteral("remote.zoekt_url"), QStringLiteral("remote.zoekt_repository"),
             QStringLiteral("remote.zoekt_timeout_ms")};
 }
@@ -55,8 +55,6 @@ QString SearchSettings::value(const QString &key) const
         return QString::number(embedMaxTokens);
     if (key == QLatin1String("embed.static"))
         return embedStatic;
-    if (key == QLatin1String("embed.blend"))
-        return QString::number(embedBlend);
     if (key == QLatin1String("embed.builtin"))
         return embedBuiltin;
     if (key == QLatin1String("rerank.url"))
@@ -115,14 +113,6 @@ bool SearchSettings::setValue(const QString &key, const QString &v)
         // An absolute path (the app and the CLI run from different folders); whether it holds a
         // model is checked where it is set (CLI, settings dialog) and when it is loaded.
         embedStatic = v.isEmpty() ? QString() : QDir::cleanPath(QDir::current().absoluteFilePath(v));
-        return true;
-    }
-    if (key == QLatin1String("embed.blend")) {
-        bool ok = false;
-        const double w = v.toDouble(&ok);
-        if (!ok || !(w > 0) || w > 1)
-            return false;
-        embedBlend = w;
         return true;
     }
     if (key == QLatin1String("embed.builtin")) {

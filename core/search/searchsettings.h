@@ -22,9 +22,6 @@ struct SearchSettings
     // A static embedding model (model2vec format) in this folder; while set it is used instead
     // of the endpoint and the built-in embedder.
     QString embedStatic;
-    // The static model's share of the cosine when it is blended with the built-in LSA
-    // (BlendEmbedder): below 1 both views are kept side by side; 1 is the static model alone.
-    double embedBlend = 1.0;
     // The built-in embedder when neither a static model nor an endpoint is set: "lsa" (latent
     // semantic analysis of the repository) or "subtokens" (the untrained bag of sub-tokens).
     QString embedBuiltin = QStringLiteral("lsa");
@@ -39,7 +36,7 @@ struct SearchSettings
     static SearchSettings load();
     void save() const;
     // "rerank", "vectors", "embed.url", "embed.model", "embed.max_tokens", "embed.static",
-    // "embed.blend", "embed.builtin", "rerank.url", "rerank.model", "remote.zoekt_url",
+    // "embed.builtin", "rerank.url", "rerank.model", "remote.zoekt_url",
     // "remote.zoekt_repository", "remote.zoekt_timeout_ms"
     static QStringList keys();
     QString value(const QString &key) const;

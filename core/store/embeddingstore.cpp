@@ -162,15 +162,6 @@ Result<int> EmbeddingStore::removeOrphans()
     return sqlite3_changes(m_c.db);
 }
 
-QStringList EmbeddingStore::modelIds() const
-{
-    QStringList out;
-    Stmt s(m_c.db, "SELECT model_id FROM embed_models ORDER BY model_id");
-    while (s.isValid() && s.step())
-        out << s.text(0);
-    return out;
-}
-
 Result<void> EmbeddingStore::removeModel(const QString &modelId)
 {
     if (auto r = ensureTables(m_c.db); !r)

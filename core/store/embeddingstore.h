@@ -51,8 +51,6 @@ public:
 
     // --- reading -------------------------------------------------------------------------------
     std::optional<Model> model(const QString &modelId) const;
-    // The ids of the stored models (embed_models), sorted.
-    QStringList modelIds() const;
     // Chunks with no vector for modelId, at most limit, files in priorityPaths first, then the
     // most recently modified files.
     QList<ChunkRecord> chunksWithout(const QString &modelId, int limit, const QStringList &priorityPaths = {}) const;
