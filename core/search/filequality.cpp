@@ -103,6 +103,24 @@ QSet<QString> bundledPackageFolders(const QList<QString> &paths)
     return out;
 }
 
+QSet<QString> privatePackageFolders(const QList<QString> &paths)
+{
+    QSet<QString> packages; // folders with an __init__.py
+    for (const QString &path : paths) {
+        if (path == QLatin1String("__init__.py") || path.endsWith(QLatin1String("/__init__.py")))
+            packages.insert(path.left(path.size() - int(qstrlen("__init__.py"))));
+    }
+    QSet<QString> out;
+    for (const QString &folder : std::as_const(packages)) {
+        const qsizetype start = folder.lastIndexOf(u'/', -2) + 1;
+        const QStringView name = QStringView(folder).mid(start).chopped(1);
+        if (!folder.isEmpty() && name.startsWith(u'_') && !name.startsWith(QLatin1String("__"))
+            && packages.contains(folder.left(start)))
+            out.insert(folder);
+    }
+    return out;
+}
+
 QSet<QString> supersededVersionFolders(const QList<QString> &paths)
 {
     QHash<QString, QList<int>> versions; // parent folder -> its version folders
@@ -171,6 +189,9 @@ bool queryAsksFor(FileClass c, const QSet<QString> &terms, const QString &path)
                || terms.contains(QStringLiteral("locale")) || terms.contains(QStringLiteral("i18n"))
                || terms.contains(QStringLiteral("l10n")) || terms.contains(QStringLiteral("gettext"))
                || terms.contains(QStringLiteral("catalog"));
+    case FileClass::Internal:
+        return terms.contains(QStringLiteral("internal")) || terms.contains(QStringLiteral("internals"))
+               || terms.contains(QStringLiteral("private")) || terms.contains(QStringLiteral("implementation"));
     case FileClass::Config:
         return terms.contains(QStringLiteral("config")) || terms.contains(QStringLiteral("configuration"))
                || terms.contains(QStringLiteral("build")) || terms.contains(QStringLiteral("cmake"))
@@ -224,6 +245,8 @@ QString fileClassName(FileClass c)
         return QStringLiteral("build / config");
     case FileClass::Translations:
         return QStringLiteral("translations");
+    case FileClass::Internal:
+        return QStringLiteral("private subpackage");
     case FileClass::Normal:
         break;
     }
@@ -244,6 +267,7 @@ FileQuality FileQuality::load(const FileStore &store)
     }
     const QSet<QString> superseded = supersededVersionFolders(paths);
     const QSet<QString> bundled = bundledPackageFolders(paths);
+    const QSet<QString> internal = privatePackageFolders(paths);
     auto under = [](const QSet<QString> &folders, const QString &path) {
         if (folders.isEmpty())
             return false;
@@ -266,6 +290,16 @@ FileQuality FileQuality::load(const FileStore &store)
             fc = FileClass::Vendored;
         if (fc == FileClass::Normal && under(superseded, f.path))
             fc = FileClass::Legacy;
+        if (fc == FileClass::Normal && under(internal, f.path)) {
+            fc = FileClass::Internal;
+            // the outermost private package's parent: the package that offers what it implements
+            for (qsizetype slash = f.path.indexOf(u'/'); slash > 0; slash = f.path.indexOf(u'/', slash + 1)) {
+                if (internal.contains(f.path.left(slash + 1))) {
+                    q.publicPackage.insert(f.id, f.path.left(f.path.lastIndexOf(u'/', slash - 1) + 1));
+                    break;
+                }
+            }
+        }
         q.fileClass.insert(f.id, fc);
     }
     q.percentile = percentiles(quality);

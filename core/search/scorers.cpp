@@ -216,16 +216,37 @@ Result<void> FilePrior::run(QueryContext &ctx) const
     // A bug report asks where the defect is: its title's "test" or "docs" name the product
     // (a test runner, a documentation tool) or how it was found, never files to show first.
     const bool report = bool(ctx.query.report);
+    // Packages whose public face is among the candidates: a public module right in the package
+    // folder (pydantic/fields.py; not pydantic/_utils.py, not an __init__.py).
+    QSet<QString> publicFaces;
+    if (!report && ctx.tuning.internalFactor < 1.0 && !files.publicPackage.isEmpty()) {
+        for (const Candidate &c : std::as_const(ctx.candidates)) {
+            const qsizetype slash = c.path.lastIndexOf(u'/');
+            if (slash + 1 < c.path.size() && c.path.at(slash + 1) != u'_' && files.fileClass.value(c.fileId, FileClass::Normal) == FileClass::Normal)
+                publicFaces.insert(c.path.left(slash + 1));
+        }
+    }
     for (Candidate &c : ctx.candidates) {
         c.scores.prior = ctx.tuning.priorCap * ctx.range * files.percentile.value(c.fileId, 0.0);
         const FileClass fc = files.fileClass.value(c.fileId, FileClass::Normal);
-        const bool demoted = fc != FileClass::Normal && (report || !queryAsksFor(fc, ctx.query.asked, c.path));
-        if (demoted && ctx.tuning.demoteFactor >= 1.0)
+        // A private subpackage implements what the public modules beside it offer: when one of
+        // those is a candidate too, a question about the package means it first (a milder
+        // factor of its own). A defect is as likely in it as anywhere: reports leave it alone.
+        bool demoted = false;
+        double factor = ctx.tuning.demoteFactor;
+        if (fc == FileClass::Internal) {
+            factor = ctx.tuning.internalFactor;
+            demoted = !report && factor < 1.0 && publicFaces.contains(files.publicPackage.value(c.fileId))
+                      && !queryAsksFor(fc, ctx.query.asked, c.path);
+        } else if (fc != FileClass::Normal) {
+            demoted = report || !queryAsksFor(fc, ctx.query.asked, c.path);
+        }
+        if (demoted && factor >= 1.0)
             c.scores.prior -= ctx.tuning.demote * ctx.range;
         c.scores.final += c.scores.prior;
-        if (demoted && ctx.tuning.demoteFactor < 1.0) {
-            c.scores.prior -= c.scores.final * (1.0 - ctx.tuning.demoteFactor);
-            c.scores.final *= ctx.tuning.demoteFactor;
+        if (demoted && factor < 1.0) {
+            c.scores.prior -= c.scores.final * (1.0 - factor);
+            c.scores.final *= factor;
         }
         if (demoted)
             c.reasons << QStringLiteral("demoted: %1").arg(fileClassName(fc));

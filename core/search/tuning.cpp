@@ -38,6 +38,7 @@ Tuning Tuning::parse(const QString &spec)
         {"prior", &t.priorCap, nullptr},
         {"demote", &t.demote, nullptr},
         {"demoteFactor", &t.demoteFactor, nullptr},
+        {"internal", &t.internalFactor, nullptr},
         {"tiny", &t.shapeTiny, nullptr},
         {"licence", &t.shapeLicence, nullptr},
         {"graph", &t.graphCap, nullptr},

@@ -35,6 +35,7 @@ struct Tuning
     double priorCap = 0.25;      // file-quality prior: at most this share of the score range
     double demote = 0.25;        // tests / changelogs / vendored: minus this share of the range
     double demoteFactor = 0.3;   // ... or multiplied by this (1 = subtract instead)
+    double internalFactor = 0.5; // questions: a private Python subpackage's chunks x this when its package's public modules are candidates (1: off)
     double shapeTiny = 1.0;      // chunks of at most 3 lines: x this
     double shapeLicence = 1.0;   // licence headers and import-only file tops: x this
     double graphCap = 0.1;       // reference-graph prior: at most this share of the range

@@ -45,6 +45,7 @@ private Q_SLOTS:
     void filePriorDemotesTests();
     void supersededVersionsAreLegacy();
     void bundledPackagesAndCatalogsDemoted();
+    void privatePackageBehindItsPublicFace();
     void graphExpansionAddsNeighbours();
     void diversityCapsFiles();
     void routesCompose();
@@ -647,6 +648,81 @@ void tst_Stages::bundledPackagesAndCatalogsDemoted()
                                   QStringLiteral("req/packages/urllib3/response.py demoted: vendored"),
                                   QStringLiteral("req/__init__.py "),
                                   QStringLiteral("req/locale/fr/LC_MESSAGES/req.po demoted: translations")}));
+}
+
+// A private subpackage (pkg/_internal/) implements what its package's public modules offer:
+// when one of those is a candidate too, a question means it first; a question that only the
+// private code answers, one that says "internal", and a bug report leave it alone.
+void tst_Stages::privatePackageBehindItsPublicFace()
+{
+    QCOMPARE(privatePackageFolders({QStringLiteral("pkg/__init__.py"), QStringLiteral("pkg/_internal/__init__.py"),
+                                    QStringLiteral("pkg/_internal/_fields.py"), QStringLiteral("src/_pytest/__init__.py"),
+                                    QStringLiteral("pkg/__pycache__/__init__.py"), QStringLiteral("pkg/_loose/x.py"),
+                                    QStringLiteral("_top/__init__.py"), QStringLiteral("pkg/_internal/_deep/__init__.py")}),
+             (QSet<QString>{QStringLiteral("pkg/_internal/"), QStringLiteral("pkg/_internal/_deep/")}));
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(addFile(*store, QStringLiteral("pkg/__init__.py"), "from .fields import Field\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/fields.py"),
+                    "def Field(default=None):\n    \"\"\"A model field and its default.\"\"\"\n    return FieldInfo(default)\n"));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/_internal/__init__.py"), ""));
+    QVERIFY(addFile(*store, QStringLiteral("pkg/_internal/_fields.py"),
+                    "def collect_model_fields(cls):\n    \"\"\"The model fields of a model class and each field's default.\"\"\"\n"
+                    "    fields = {}\n    for name in cls.model_fields_order:\n        fields[name] = field_default(cls, name)\n"
+                    "    return fields\n\n\n"
+                    "def weak_cache_sizes(cache):\n    return len(cache.weak_sizes)\n"));
+    Searcher searcher(store.get());
+    auto ranked = [&searcher](const QString &query) {
+        QStringList out;
+        auto response = searcher.search(query);
+        if (response) {
+            for (const SearchHit &h : std::as_const(response->hits))
+                out << h.chunk.path + u' ' + h.reasons.filter(QStringLiteral("demoted")).join(u' ');
+        }
+        return out;
+    };
+    QCOMPARE(ranked(QStringLiteral("the model fields of a model and their default")),
+             (QStringList{QStringLiteral("pkg/fields.py "), QStringLiteral("pkg/_internal/_fields.py demoted: private subpackage"),
+                          QStringLiteral("pkg/__init__.py "), QStringLiteral("pkg/_internal/_fields.py demoted: private subpackage")}));
+    // the stage itself: x0.5 with the public face among the candidates, nothing with the knob off
+    for (const double factor : {0.5, 1.0}) {
+        Tuning t;
+        t.internalFactor = factor;
+        Run r(*store, QStringLiteral("the model fields of a model and their default"), {}, t);
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(Fusion());
+        r.ctx.range = 1.0;
+        QHash<qint64, double> before;
+        for (const Candidate &c : r.ctx.candidates)
+            before.insert(c.chunkId, c.scores.final);
+        r.run(FilePrior());
+        const Candidate *privateOne = r.byName(QStringLiteral("collect_model_fields"));
+        QVERIFY(privateOne && r.byName(QStringLiteral("Field")));
+        const double prior = 0.25 * r.caches.files().percentile.value(privateOne->fileId);
+        QCOMPARE(privateOne->scores.final, (before.value(privateOne->chunkId) + prior) * factor);
+        QCOMPARE(privateOne->reasons.filter(QStringLiteral("demoted")).size(), factor < 1.0 ? 1 : 0);
+    }
+    // only the private code answers: nothing to prefer it to
+    QCOMPARE(ranked(QStringLiteral("weak cache sizes")), QStringList{QStringLiteral("pkg/_internal/_fields.py ")});
+    QCOMPARE(ranked(QStringLiteral("internal model fields and their default")).value(0), QStringLiteral("pkg/_internal/_fields.py "));
+    // a bug report: a defect is as likely in the private code
+    const QString report = QStringLiteral(
+        "model fields lose their default\n\n"
+        "When a model class declares fields with a default, the model fields collected for it have no "
+        "default any more, and every field of the model is required. The model below shows it; the "
+        "default of each field should be kept as the documentation says for model fields.\n");
+    bool sawPrivate = false;
+    auto response = searcher.search(report);
+    QVERIFY(response);
+    QVERIFY(response->route.startsWith(QLatin1String("bug report")));
+    for (const SearchHit &h : std::as_const(response->hits)) {
+        if (h.chunk.path == QLatin1String("pkg/_internal/_fields.py")) {
+            sawPrivate = true;
+            QCOMPARE(h.reasons.filter(QStringLiteral("demoted")), QStringList());
+        }
+    }
+    QVERIFY(sawPrivate);
 }
 
 void tst_Stages::graphExpansionAddsNeighbours()
