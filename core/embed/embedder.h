@@ -30,6 +30,9 @@ public:
     // 0 until known (a remote model tells on its first answer).
     virtual int dimension() const = 0;
     virtual bool isLocal() const = 0;
+    // Whether embed() sends the texts in requests (to an endpoint, a local one too): only such
+    // an embedder is told which files a call's texts come from (setNextRequestFiles).
+    virtual bool sendsRequests() const { return false; }
     // Texts per call the caller should send (the implementation may split further).
     virtual int batchSize() const { return 64; }
     // One vector per text, same order, L2-normalised.

@@ -385,7 +385,7 @@ Result<bool> embedBatch(EmbedRun &run, Embedder *embedder, const QString &modelI
         hashes << chunk.contentHash;
         sent << chunk;
     }
-    if (!embedder->isLocal()) // (only what leaves the machine is logged)
+    if (embedder->sendsRequests()) // (the What Was Sent log of each request)
         embedder->setNextRequestFiles(sentLogFiles(sent, redact));
     auto vectors = embedder->embed(texts, EmbedPurpose::Document, run.cancel);
     if (!vectors || vectors->size() != texts.size()) {

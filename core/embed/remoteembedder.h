@@ -31,6 +31,7 @@ public:
     QString modelId() const override;
     int dimension() const override { return m_dimension; }
     bool isLocal() const override;
+    bool sendsRequests() const override { return true; }
     int batchSize() const override { return m_config.batchSize; }
     Result<QList<EmbeddingVector>> embed(const QStringList &texts, EmbedPurpose purpose,
                                          const std::atomic_bool *cancel = nullptr) override;
