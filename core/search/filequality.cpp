@@ -83,15 +83,22 @@ int versionFolderNumber(QStringView component)
     return ok && component.at(1).isDigit() ? n : -1;
 }
 
-} // namespace
-
-QSet<QString> bundledPackageFolders(const QList<QString> &paths)
+// Folders with an __init__.py, with a trailing '/' ("" for the root).
+QSet<QString> pythonPackageFolders(const QList<QString> &paths)
 {
-    QSet<QString> packages; // folders with an __init__.py
+    QSet<QString> packages;
     for (const QString &path : paths) {
         if (path == QLatin1String("__init__.py") || path.endsWith(QLatin1String("/__init__.py")))
             packages.insert(path.left(path.size() - int(qstrlen("__init__.py"))));
     }
+    return packages;
+}
+
+} // namespace
+
+QSet<QString> bundledPackageFolders(const QList<QString> &paths)
+{
+    const QSet<QString> packages = pythonPackageFolders(paths);
     QSet<QString> out;
     for (const QString &folder : std::as_const(packages)) {
         if (folder.endsWith(QLatin1String("/packages/"))) {
@@ -105,11 +112,7 @@ QSet<QString> bundledPackageFolders(const QList<QString> &paths)
 
 QSet<QString> privatePackageFolders(const QList<QString> &paths)
 {
-    QSet<QString> packages; // folders with an __init__.py
-    for (const QString &path : paths) {
-        if (path == QLatin1String("__init__.py") || path.endsWith(QLatin1String("/__init__.py")))
-            packages.insert(path.left(path.size() - int(qstrlen("__init__.py"))));
-    }
+    const QSet<QString> packages = pythonPackageFolders(paths);
     QSet<QString> out;
     for (const QString &folder : std::as_const(packages)) {
         const qsizetype start = folder.lastIndexOf(u'/', -2) + 1;

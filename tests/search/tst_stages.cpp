@@ -24,6 +24,22 @@
 using namespace RepoLens;
 using namespace RepoLens::StoreTest;
 
+namespace {
+
+// The hits of a search as "path" plus the reason a hit was demoted, if it was.
+QStringList rankedPaths(Searcher &searcher, const QString &query)
+{
+    QStringList out;
+    auto response = searcher.search(query);
+    if (response) {
+        for (const SearchHit &h : std::as_const(response->hits))
+            out << h.chunk.path + u' ' + h.reasons.filter(QStringLiteral("demoted")).join(u' ');
+    }
+    return out;
+}
+
+} // namespace
+
 class tst_Stages : public QObject
 {
     Q_OBJECT
@@ -85,6 +101,19 @@ private:
             run(KeywordGenerator());
             run(HeaderFilter());
             run(MentionGenerator());
+        }
+        // Keyword candidates fused (range 1), then the file prior; the scores before the prior.
+        QHash<qint64, double> runFilePrior()
+        {
+            run(KeywordGenerator());
+            run(HeaderFilter());
+            run(Fusion());
+            ctx.range = 1.0;
+            QHash<qint64, double> before;
+            for (const Candidate &c : ctx.candidates)
+                before.insert(c.chunkId, c.scores.final);
+            run(FilePrior());
+            return before;
         }
         const Candidate *byName(const QString &qualifiedName)
         {
@@ -555,14 +584,7 @@ void tst_Stages::pathMatchSkipsProjectName()
 void tst_Stages::filePriorDemotesTests()
 {
     Run r(*m_store, QStringLiteral("select proxy"));
-    r.run(KeywordGenerator());
-    r.run(HeaderFilter());
-    r.run(Fusion());
-    r.ctx.range = 1.0;
-    QHash<qint64, double> before;
-    for (const Candidate &c : r.ctx.candidates)
-        before.insert(c.chunkId, c.scores.final);
-    r.run(FilePrior());
+    const QHash<qint64, double> before = r.runFilePrior();
     const Candidate *test = r.byName(QStringLiteral("test_select_proxy"));
     QVERIFY(test);
     QVERIFY(test->reasons.contains(QStringLiteral("demoted: test")));
@@ -602,15 +624,7 @@ void tst_Stages::supersededVersionsAreLegacy()
     QVERIFY(addFile(*store, QStringLiteral("pkg/v3/errors.py"), src));
     QVERIFY(addFile(*store, QStringLiteral("pkg/v4/errors.py"), src));
     Searcher searcher(store.get());
-    auto paths = [&searcher](const QString &query) {
-        QStringList out;
-        auto response = searcher.search(query);
-        if (response) {
-            for (const SearchHit &h : std::as_const(response->hits))
-                out << h.chunk.path + u' ' + h.reasons.filter(QStringLiteral("demoted")).join(u' ');
-        }
-        return out;
-    };
+    auto paths = [&searcher](const QString &query) { return rankedPaths(searcher, query); };
     QCOMPARE(paths(QStringLiteral("validation error raised while parsing")),
              (QStringList{QStringLiteral("pkg/v4/errors.py "), QStringLiteral("pkg/v3/errors.py demoted: legacy copy")}));
     QCOMPARE(paths(QStringLiteral("v3 validation error")),
@@ -639,12 +653,7 @@ void tst_Stages::bundledPackagesAndCatalogsDemoted()
                     "msgid \"Received response with content-encoding: gzip\"\nmsgstr \"Reponse recue avec gzip\"\n",
                     LanguageId::None));
     Searcher searcher(store.get());
-    auto response = searcher.search(QStringLiteral("received response with content-encoding gzip"));
-    QVERIFY(response);
-    QStringList ranked;
-    for (const SearchHit &h : std::as_const(response->hits))
-        ranked << h.chunk.path + u' ' + h.reasons.filter(QStringLiteral("demoted")).join(u' ');
-    QCOMPARE(ranked, (QStringList{QStringLiteral("req/models.py "),
+    QCOMPARE(rankedPaths(searcher, QStringLiteral("received response with content-encoding gzip")), (QStringList{QStringLiteral("req/models.py "),
                                   QStringLiteral("req/packages/urllib3/response.py demoted: vendored"),
                                   QStringLiteral("req/__init__.py "),
                                   QStringLiteral("req/locale/fr/LC_MESSAGES/req.po demoted: translations")}));
@@ -672,15 +681,7 @@ void tst_Stages::privatePackageBehindItsPublicFace()
                     "    return fields\n\n\n"
                     "def weak_cache_sizes(cache):\n    return len(cache.weak_sizes)\n"));
     Searcher searcher(store.get());
-    auto ranked = [&searcher](const QString &query) {
-        QStringList out;
-        auto response = searcher.search(query);
-        if (response) {
-            for (const SearchHit &h : std::as_const(response->hits))
-                out << h.chunk.path + u' ' + h.reasons.filter(QStringLiteral("demoted")).join(u' ');
-        }
-        return out;
-    };
+    auto ranked = [&searcher](const QString &query) { return rankedPaths(searcher, query); };
     QCOMPARE(ranked(QStringLiteral("the model fields of a model and their default")),
              (QStringList{QStringLiteral("pkg/fields.py "), QStringLiteral("pkg/_internal/_fields.py demoted: private subpackage"),
                           QStringLiteral("pkg/__init__.py "), QStringLiteral("pkg/_internal/_fields.py demoted: private subpackage")}));
@@ -689,14 +690,7 @@ void tst_Stages::privatePackageBehindItsPublicFace()
         Tuning t;
         t.internalFactor = factor;
         Run r(*store, QStringLiteral("the model fields of a model and their default"), {}, t);
-        r.run(KeywordGenerator());
-        r.run(HeaderFilter());
-        r.run(Fusion());
-        r.ctx.range = 1.0;
-        QHash<qint64, double> before;
-        for (const Candidate &c : r.ctx.candidates)
-            before.insert(c.chunkId, c.scores.final);
-        r.run(FilePrior());
+        const QHash<qint64, double> before = r.runFilePrior();
         const Candidate *privateOne = r.byName(QStringLiteral("collect_model_fields"));
         QVERIFY(privateOne && r.byName(QStringLiteral("Field")));
         const double prior = 0.25 * r.caches.files().percentile.value(privateOne->fileId);
