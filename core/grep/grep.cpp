@@ -433,13 +433,10 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
     if (plan.narrowed()) {
         GrepCandidates candidates(index);
         std::optional<std::vector<quint32>> ids = candidates.evaluate(plan.query);
-        auto unindexed = index.unindexedFiles();
-        if (!candidates.failed() && unindexed) {
+        auto both = ids ? index.withUnindexed(*ids) : Result<std::vector<quint32>>(std::vector<quint32>{});
+        if (!candidates.failed() && both) {
             if (ids) {
-                std::vector<quint32> both;
-                std::set_union(ids->cbegin(), ids->cend(), unindexed->cbegin(), unindexed->cend(),
-                               std::back_inserter(both));
-                auto listed = index.files(&both);
+                auto listed = index.files(&*both);
                 if (!listed)
                     return listed.error();
                 files = std::move(*listed);

@@ -293,14 +293,12 @@ FileQuality FileQuality::load(const FileStore &store)
             fc = FileClass::Vendored;
         if (fc == FileClass::Normal && under(superseded, f.path))
             fc = FileClass::Legacy;
-        if (fc == FileClass::Normal && under(internal, f.path)) {
-            fc = FileClass::Internal;
-            // the outermost private package's parent: the package that offers what it implements
-            for (qsizetype slash = f.path.indexOf(u'/'); slash > 0; slash = f.path.indexOf(u'/', slash + 1)) {
-                if (internal.contains(f.path.left(slash + 1))) {
-                    q.publicPackage.insert(f.id, f.path.left(f.path.lastIndexOf(u'/', slash - 1) + 1));
-                    break;
-                }
+        // under a private package: the outermost one's parent offers what it implements
+        for (qsizetype slash = f.path.indexOf(u'/'); fc == FileClass::Normal && !internal.isEmpty() && slash > 0;
+             slash = f.path.indexOf(u'/', slash + 1)) {
+            if (internal.contains(f.path.left(slash + 1))) {
+                fc = FileClass::Internal;
+                q.publicPackage.insert(f.id, f.path.left(f.path.lastIndexOf(u'/', slash - 1) + 1));
             }
         }
         q.fileClass.insert(f.id, fc);

@@ -692,11 +692,20 @@ std::optional<std::vector<quint32>> GrepStore::filesMayHold(QByteArrayView utf8)
         if (files.empty())
             break;
     }
+    auto out = withUnindexed(files);
+    if (!out)
+        return std::nullopt;
+    return std::move(*out);
+}
+
+Result<std::vector<quint32>> GrepStore::withUnindexed(const std::vector<quint32> &ids) const
+{
     auto unread = unindexedFiles();
     if (!unread)
-        return std::nullopt;
+        return unread.error();
     std::vector<quint32> out;
-    std::set_union(files.cbegin(), files.cend(), unread->cbegin(), unread->cend(), std::back_inserter(out));
+    out.reserve(ids.size() + unread->size());
+    std::set_union(ids.cbegin(), ids.cend(), unread->cbegin(), unread->cend(), std::back_inserter(out));
     return out;
 }
 

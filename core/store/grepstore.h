@@ -132,6 +132,8 @@ public:
     qint64 postingBytes(Trigram trigram) const;
     // The unindexed files' ids, ascending.
     Result<std::vector<quint32>> unindexedFiles() const;
+    // `ids` (ascending) and the unindexed files' ids, ascending: what a narrowed search reads.
+    Result<std::vector<quint32>> withUnindexed(const std::vector<quint32> &ids) const;
     // Ascending ids of the files whose text may hold `utf8` (case-insensitively): every
     // trigram of it is in their postings, or the index has not read them yet. Nothing when the
     // index cannot say: no searchable file, a literal shorter than a trigram, unreadable postings.

@@ -489,7 +489,6 @@ void tst_StaticEmbedder::subtokenView()
         QVERIFY(x == unit || x == -unit);
 }
 
-QTEST_GUILESS_MAIN(tst_StaticEmbedder)
 // A Unigram model without an unknown token: a character no piece covers is dropped, never
 // encoded as id -1 (found by fuzz_staticmodel).
 void tst_StaticEmbedder::unigramWithoutUnknownId()
@@ -501,4 +500,5 @@ void tst_StaticEmbedder::unigramWithoutUnknownId()
     QCOMPARE((*tokenizer)->encode(QStringLiteral("cba"), 100), (std::vector<int>{2, 1}));
 }
 
+QTEST_GUILESS_MAIN(tst_StaticEmbedder)
 #include "tst_staticembedder.moc"

@@ -624,10 +624,9 @@ void tst_Stages::supersededVersionsAreLegacy()
     QVERIFY(addFile(*store, QStringLiteral("pkg/v3/errors.py"), src));
     QVERIFY(addFile(*store, QStringLiteral("pkg/v4/errors.py"), src));
     Searcher searcher(store.get());
-    auto paths = [&searcher](const QString &query) { return rankedPaths(searcher, query); };
-    QCOMPARE(paths(QStringLiteral("validation error raised while parsing")),
+    QCOMPARE(rankedPaths(searcher, QStringLiteral("validation error raised while parsing")),
              (QStringList{QStringLiteral("pkg/v4/errors.py "), QStringLiteral("pkg/v3/errors.py demoted: legacy copy")}));
-    QCOMPARE(paths(QStringLiteral("v3 validation error")),
+    QCOMPARE(rankedPaths(searcher, QStringLiteral("v3 validation error")),
              (QStringList{QStringLiteral("pkg/v3/errors.py "), QStringLiteral("pkg/v4/errors.py ")}));
 }
 
@@ -653,10 +652,10 @@ void tst_Stages::bundledPackagesAndCatalogsDemoted()
                     "msgid \"Received response with content-encoding: gzip\"\nmsgstr \"Reponse recue avec gzip\"\n",
                     LanguageId::None));
     Searcher searcher(store.get());
-    QCOMPARE(rankedPaths(searcher, QStringLiteral("received response with content-encoding gzip")), (QStringList{QStringLiteral("req/models.py "),
-                                  QStringLiteral("req/packages/urllib3/response.py demoted: vendored"),
-                                  QStringLiteral("req/__init__.py "),
-                                  QStringLiteral("req/locale/fr/LC_MESSAGES/req.po demoted: translations")}));
+    QCOMPARE(rankedPaths(searcher, QStringLiteral("received response with content-encoding gzip")),
+             (QStringList{QStringLiteral("req/models.py "), QStringLiteral("req/packages/urllib3/response.py demoted: vendored"),
+                          QStringLiteral("req/__init__.py "),
+                          QStringLiteral("req/locale/fr/LC_MESSAGES/req.po demoted: translations")}));
 }
 
 // A private subpackage (pkg/_internal/) implements what its package's public modules offer:
@@ -681,8 +680,7 @@ void tst_Stages::privatePackageBehindItsPublicFace()
                     "    return fields\n\n\n"
                     "def weak_cache_sizes(cache):\n    return len(cache.weak_sizes)\n"));
     Searcher searcher(store.get());
-    auto ranked = [&searcher](const QString &query) { return rankedPaths(searcher, query); };
-    QCOMPARE(ranked(QStringLiteral("the model fields of a model and their default")),
+    QCOMPARE(rankedPaths(searcher, QStringLiteral("the model fields of a model and their default")),
              (QStringList{QStringLiteral("pkg/fields.py "), QStringLiteral("pkg/_internal/_fields.py demoted: private subpackage"),
                           QStringLiteral("pkg/__init__.py "), QStringLiteral("pkg/_internal/_fields.py demoted: private subpackage")}));
     // the stage itself: x0.5 with the public face among the candidates, nothing with the knob off
@@ -698,8 +696,8 @@ void tst_Stages::privatePackageBehindItsPublicFace()
         QCOMPARE(privateOne->reasons.filter(QStringLiteral("demoted")).size(), factor < 1.0 ? 1 : 0);
     }
     // only the private code answers: nothing to prefer it to
-    QCOMPARE(ranked(QStringLiteral("weak cache sizes")), QStringList{QStringLiteral("pkg/_internal/_fields.py ")});
-    QCOMPARE(ranked(QStringLiteral("internal model fields and their default")).value(0), QStringLiteral("pkg/_internal/_fields.py "));
+    QCOMPARE(rankedPaths(searcher, QStringLiteral("weak cache sizes")), QStringList{QStringLiteral("pkg/_internal/_fields.py ")});
+    QCOMPARE(rankedPaths(searcher, QStringLiteral("internal model fields and their default")).value(0), QStringLiteral("pkg/_internal/_fields.py "));
     // a bug report: a defect is as likely in the private code
     const QString report = QStringLiteral(
         "model fields lose their default\n\n"
