@@ -82,6 +82,7 @@ struct WorkResult
     bool fresh = false;         // the file had no content in the index before
     bool clearContent = false;  // the file no longer has content in the index
     std::vector<Trigram> trigrams; // of the text (writeContent): for the grep index
+    DraftStore::Tokens draftTokens; // the draft pass's full-text tokens, made beside the writer
     qint64 trigramNanos = 0;
     bool vanished = false;      // deleted between the scan and the read: leaves the index
     size_t order = 0;           // place in the work list: results are written in this order
@@ -1153,12 +1154,19 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
     // the same every time.
     const int threads = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
                                    int(std::min<size_t>(fresh.size(), 64)));
+    // The windows' tokens are made by the draft threads: the single writer only stores them.
+    std::shared_ptr<const FtsPreTokenizer> tokenizer;
+    if (auto made = store.drafts().preTokenizer(threads))
+        tokenizer = std::move(*made);
     ParsePool pool(
         fresh.size(),
         [&](size_t i, Chunker &) {
             if (options.beforeDraft)
                 options.beforeDraft(work[fresh[i]].file.relPath);
-            return draftFile(rootBytes, work[fresh[i]], options);
+            WorkResult out = draftFile(rootBytes, work[fresh[i]], options);
+            if (tokenizer && out.writeContent)
+                out.draftTokens = DraftStore::encode(*tokenizer, out.record.path, out.parsed.chunks);
+            return out;
         },
         options, threads, cancel, QStringLiteral("repolens-draft"));
     QElapsedTimer writeTimer;
@@ -1188,7 +1196,7 @@ Result<void> Indexer::Private::writeDrafts(IndexStore &store, const std::vector<
             result = Result<void>(id.error());
             break;
         }
-        result = store.drafts().add(*id, r.record.path, r.parsed.chunks);
+        result = store.drafts().add(*id, r.record.path, r.parsed.chunks, &r.draftTokens);
         if (result)
             result = store.grep().setUnindexed(*id); // grep reads it until its postings exist
         ++drafted;

@@ -2,6 +2,7 @@
 
 #include "chunkstore_p.h"
 #include "connection_p.h"
+#include "fts5tokenizer_p.h"
 
 #include "core/base/filestatus.h"
 
@@ -46,6 +47,7 @@ public:
     ino_t inode = 0;
     std::unique_ptr<Stmt> row; // the writer's prepared inserts
     std::unique_ptr<Stmt> fts;
+    std::shared_ptr<const FtsPreTokenizer> ownTokenizer; // for add() without tokens
 
     void detach()
     {
@@ -128,6 +130,8 @@ Result<void> DraftStore::begin()
         return r;
     d->state = Private::State::Writing;
     return Sql::execScript(d->c.db, R"SQL(
+PRAGMA drafts.page_size=65536;
+PRAGMA drafts.cache_size=-32768;
 PRAGMA drafts.journal_mode=OFF;
 PRAGMA drafts.synchronous=OFF;
 CREATE TABLE drafts.windows(
@@ -138,14 +142,44 @@ CREATE TABLE drafts.windows(
     start_byte INTEGER NOT NULL,
     end_byte INTEGER NOT NULL,
     text TEXT NOT NULL);
-CREATE VIRTUAL TABLE drafts.windows_fts USING fts5(path, text, content='', tokenize='porter repolens');
+CREATE VIRTUAL TABLE drafts.windows_fts USING fts5(path, text, content='', tokenize='repolens_pre');
+INSERT INTO drafts.windows_fts(windows_fts, rank) VALUES ('hashsize', 33554432);
 )SQL");
 }
 
-Result<void> DraftStore::add(qint64 fileId, const QString &path, const QList<Chunk> &windows)
+Result<std::shared_ptr<const FtsPreTokenizer>> DraftStore::preTokenizer(int threads) const
+{
+    auto made = makePreTokenizer(d->c.db, threads);
+    if (!made)
+        return made.error();
+    return std::shared_ptr<const FtsPreTokenizer>(std::move(*made));
+}
+
+DraftStore::Tokens DraftStore::encode(const FtsPreTokenizer &tokenizer, const QString &path, const QList<Chunk> &windows)
+{
+    Tokens t;
+    t.path = tokenizer.encode(path.toUtf8());
+    t.windows.reserve(windows.size());
+    for (const Chunk &c : windows)
+        t.windows.append(tokenizer.encode(c.text.toUtf8()));
+    return t;
+}
+
+Result<void> DraftStore::add(qint64 fileId, const QString &path, const QList<Chunk> &windows, const Tokens *tokens)
 {
     if (d->state != Private::State::Writing)
         return makeError(ErrorCode::InvalidArgument, QStringLiteral("no drafts are being written"));
+    Tokens own;
+    if (!tokens || tokens->windows.size() != windows.size()) {
+        if (!d->ownTokenizer) {
+            auto made = preTokenizer(1);
+            if (!made)
+                return made.error();
+            d->ownTokenizer = std::move(*made);
+        }
+        own = encode(*d->ownTokenizer, path, windows);
+        tokens = &own;
+    }
     if (!d->row) {
         d->row = std::make_unique<Stmt>(d->c.db, "INSERT INTO drafts.windows(file_id, start_line, end_line,"
                                                  " start_byte, end_byte, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
@@ -153,7 +187,8 @@ Result<void> DraftStore::add(qint64 fileId, const QString &path, const QList<Chu
     }
     Stmt &row = *d->row;
     Stmt &fts = *d->fts;
-    for (const Chunk &c : windows) {
+    for (qsizetype i = 0; i < windows.size(); ++i) {
+        const Chunk &c = windows.at(i);
         {
             const Lease lease_row{row};
             row.bind(1, fileId).bind(2, c.startLine).bind(3, c.endLine).bind(4, c.startByte);
@@ -162,7 +197,8 @@ Result<void> DraftStore::add(qint64 fileId, const QString &path, const QList<Chu
                 return r;
         }
         const Lease lease_fts{fts};
-        fts.bind(1, qint64(sqlite3_last_insert_rowid(d->c.db))).bind(2, path).bind(3, c.text);
+        fts.bind(1, qint64(sqlite3_last_insert_rowid(d->c.db)));
+        fts.bindUtf8(2, tokens->path).bindUtf8(3, tokens->windows.at(i));
         if (auto r = fts.exec(); !r)
             return r;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "chunkstore.h"
+#include "ftspretokens.h"
 
 #include "core/base/result.h"
 #include "core/parse/chunk.h"
@@ -35,9 +36,21 @@ public:
     // transaction), add() writes inside a transaction of the owning IndexStore, publish()
     // makes the set visible to every connection after the commit, clear() removes it.
     Result<void> begin();
-    Result<void> add(qint64 fileId, const QString &path, const QList<Chunk> &windows);
+    // tokens: the path's and each window's text encoded by preTokenizer() (on any thread);
+    // without them they are encoded here.
+    struct Tokens
+    {
+        QByteArray path;
+        QList<QByteArray> windows;
+    };
+    Result<void> add(qint64 fileId, const QString &path, const QList<Chunk> &windows,
+                     const Tokens *tokens = nullptr);
     Result<void> publish();
     Result<void> clear();
+    // Encodes the windows' full-text tokens beforehand, on up to `threads` threads at once: the
+    // writer then only stores them. Made on the writer's thread.
+    Result<std::shared_ptr<const FtsPreTokenizer>> preTokenizer(int threads) const;
+    static Tokens encode(const FtsPreTokenizer &tokenizer, const QString &path, const QList<Chunk> &windows);
     // Detaches the drafts file (before the connection closes).
     void detach();
 

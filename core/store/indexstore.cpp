@@ -580,6 +580,8 @@ Result<void> IndexStore::removeFile(const QString &path)
 Result<void> IndexStore::beginBulkLoad()
 {
     d->c.clearStatements(); // cached statements may use the indexes
+    if (auto r = Sql::execScript(d->c.db, "INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('hashsize', 33554432);"); !r)
+        return r;
     return Sql::execScript(d->c.db, SymbolStore::dropGraphIndexes());
 }
 

@@ -160,6 +160,17 @@ Counts tst_IndexRace::reference()
     return c;
 }
 
+// The state letter of a process in /proc (R, S, T for stopped, Z for a zombie), 0 if gone.
+static char processState(pid_t pid)
+{
+    QFile stat(u"/proc/%1/stat"_s.arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray line = stat.readAll();
+    const qsizetype close = line.lastIndexOf(')');
+    return close > 0 && close + 2 < line.size() ? line.at(close + 2) : 0;
+}
+
 bool tst_IndexRace::waitForHolder(const QString &dataDir, qint64 pid, int msecs)
 {
     QElapsedTimer t;
@@ -270,7 +281,16 @@ void tst_IndexRace::writerKilledFromOutside()
     QTemporaryDir data;
     QScopedPointer<QProcess> a(startCli(data.path(), {u"index"_s, m_rootPath, u"--no-vectors"_s}));
     QVERIFY(a->waitForStarted());
-    QVERIFY(waitForHolder(data.path(), a->processId(), 60000));
+    // Taken now: once A has finished, processId() is 0, and kill(0, ...) would hit this very
+    // process group (the test runner included).
+    const pid_t pid = pid_t(a->processId());
+    QVERIFY(pid > 0);
+    QVERIFY(waitForHolder(data.path(), pid, 60000));
+    // Frozen while it holds the lock, so that it cannot finish before it is killed, however
+    // fast the machine. A zombie ('Z') here means that it finished first: then this test
+    // cannot show anything.
+    QCOMPARE(::kill(pid, SIGSTOP), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(processState(pid), 'T', 10000);
     // The app waits too (IndexService), and takes over when A is gone.
     IndexService app;
     app.setDataDir(data.path());
@@ -280,9 +300,9 @@ void tst_IndexRace::writerKilledFromOutside()
     QSignalSpy other(&app, &IndexService::otherWriterChanged);
     app.start();
     QTRY_VERIFY_WITH_TIMEOUT(!other.isEmpty(), 60000);
-    QVERIFY(other.first().first().toString().startsWith(u"pid %1"_s.arg(a->processId())));
+    QVERIFY(other.first().first().toString().startsWith(u"pid %1"_s.arg(pid)));
     QTest::qWait(300);
-    ::kill(pid_t(a->processId()), SIGKILL);
+    QCOMPARE(::kill(pid, SIGKILL), 0);
     QVERIFY(a->waitForFinished(60000));
     QTRY_VERIFY_WITH_TIMEOUT(finished.size() == 1, 600000);
     QVERIFY(app.otherWriter().isEmpty());

@@ -1,6 +1,10 @@
 #include "storetestutil.h"
 
+#include "core/store/fts5tokenizer_p.h"
+
 #include <QFileInfo>
+
+#include <sqlite3.h>
 
 using namespace RepoLens;
 using namespace RepoLens::StoreTest;
@@ -13,6 +17,7 @@ private Q_SLOTS:
     void windowsAnswerUntilTheFileIsParsed();
     void unpublishedDraftsAreInvisible();
     void clearRemovesTheFile();
+    void preTokensIndexExactlyAsTheTokenizer();
 };
 
 namespace {
@@ -132,6 +137,107 @@ void tst_DraftStore::clearRemovesTheFile()
     QVERIFY(!(*reader)->drafts().exists()); // the reader lets go of it too
     QCOMPARE((*reader)->chunks().search(QStringLiteral("\"quokka\""), 10)->size(), 0);
     QCOMPARE((*reader)->drafts().count(), 0);
+}
+
+namespace {
+
+QStringList rows(sqlite3 *db, const char *sql, const QByteArray &arg = {})
+{
+    QStringList out;
+    sqlite3_stmt *s = nullptr;
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
+        return {QStringLiteral("error: ") + QString::fromUtf8(sqlite3_errmsg(db))};
+    if (!arg.isNull())
+        sqlite3_bind_text(s, 1, arg.constData(), int(arg.size()), SQLITE_TRANSIENT);
+    while (sqlite3_step(s) == SQLITE_ROW) {
+        QStringList cols;
+        for (int i = 0; i < sqlite3_column_count(s); ++i)
+            cols << QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, i)));
+        out << cols.join(QLatin1Char(','));
+    }
+    sqlite3_finalize(s);
+    return out;
+}
+
+bool exec(sqlite3 *db, const char *sql)
+{
+    return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+} // namespace
+
+// The draft threads' tokens (ftspretokens.h) must give the very postings that "porter repolens"
+// gives the raw text: every term at every position, parts colocated, stems and all; and a
+// query must find the same rows.
+void tst_DraftStore::preTokensIndexExactlyAsTheTokenizer()
+{
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
+    auto closer = qScopeGuard([&] { sqlite3_close(db); });
+    QVERIFY(registerCodeTokenizer(db));
+    QVERIFY(exec(db, "CREATE VIRTUAL TABLE raw USING fts5(path, text, content='', tokenize='porter repolens');"
+                     "CREATE VIRTUAL TABLE pre USING fts5(path, text, content='', tokenize='repolens_pre');"
+                     "CREATE VIRTUAL TABLE raw_v USING fts5vocab(raw, 'instance');"
+                     "CREATE VIRTUAL TABLE pre_v USING fts5vocab(pre, 'instance');"));
+    auto tokenizer = makePreTokenizer(db, 2);
+    QVERIFY(tokenizer);
+
+    QList<QPair<QByteArray, QByteArray>> docs = {
+        {"src/HttpClient/getHTTPResponse2.py", "def getHTTPResponse2(self, connections, running):\n    return None | x"},
+        {"lib/parse_config.rs", "fn parse_config_file(path: &Path) -> Result<Config> { // Parsing configurations\n}"},
+        {"docs/README.md", "Caf\xc3\xa9 na\xc3\xafve \xe4\xb8\xad\xe6\x96\x87 | pipes || and  spaces\t\ttabs"},
+        {"a/b.c", ""},
+        {"x.js", "const " + QByteArray(90, 'a') + "Bcd_" + QByteArray(70, 'E') + " = 1; // a very long identifier"},
+        {"invalid.txt", "bytes \xff\xfe not UTF-8 \x80\x81 generalizations 42abc abc42 __init__ ALLCAPS_NAME"},
+    };
+    // and something bigger: real sources
+    for (const char *path : {"/core/store/fts5tokenizer.cpp", "/core/store/codetokens.cpp", "/README.md"}) {
+        QFile file(QStringLiteral(REPOLENS_SOURCE_DIR) + QLatin1String(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        docs.append({QByteArray(path), file.readAll()});
+    }
+
+    sqlite3_stmt *insRaw = nullptr;
+    sqlite3_stmt *insPre = nullptr;
+    QCOMPARE(sqlite3_prepare_v2(db, "INSERT INTO raw(rowid, path, text) VALUES (?1, ?2, ?3)", -1, &insRaw, nullptr), SQLITE_OK);
+    QCOMPARE(sqlite3_prepare_v2(db, "INSERT INTO pre(rowid, path, text) VALUES (?1, ?2, ?3)", -1, &insPre, nullptr), SQLITE_OK);
+    for (int i = 0; i < docs.size(); ++i) {
+        const QByteArray path = (*tokenizer)->encode(docs[i].first);
+        const QByteArray text = (*tokenizer)->encode(docs[i].second);
+        sqlite3_bind_int(insRaw, 1, i + 1);
+        sqlite3_bind_text(insRaw, 2, docs[i].first.constData(), int(docs[i].first.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_text(insRaw, 3, docs[i].second.constData(), int(docs[i].second.size()), SQLITE_TRANSIENT);
+        QCOMPARE(sqlite3_step(insRaw), SQLITE_DONE);
+        sqlite3_reset(insRaw);
+        sqlite3_bind_int(insPre, 1, i + 1);
+        sqlite3_bind_text(insPre, 2, path.constData(), int(path.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_text(insPre, 3, text.constData(), int(text.size()), SQLITE_TRANSIENT);
+        QCOMPARE(sqlite3_step(insPre), SQLITE_DONE);
+        sqlite3_reset(insPre);
+    }
+    sqlite3_finalize(insRaw);
+    sqlite3_finalize(insPre);
+
+    const QStringList want = rows(db, "SELECT term, doc, col, offset FROM raw_v ORDER BY 1, 2, 3, 4");
+    const QStringList got = rows(db, "SELECT term, doc, col, offset FROM pre_v ORDER BY 1, 2, 3, 4");
+    QVERIFY(want.size() > 500);
+    QVERIFY(want.contains(QStringLiteral("gethttpresponse2,1,path,2"))); // a word of the path
+    QVERIFY(want.contains(QStringLiteral("connect,1,text,3")));          // stemmed: "connections"
+    QVERIFY(want.contains(QStringLiteral("respons,1,text,1")));          // a part, colocated
+    QCOMPARE(got, want);
+    // the documents' lengths (bm25) are the same too
+    QCOMPARE(rows(db, "SELECT rowid, bm25(pre) FROM pre WHERE pre MATCH 'pars*' ORDER BY rowid"),
+             rows(db, "SELECT rowid, bm25(raw) FROM raw WHERE raw MATCH 'pars*' ORDER BY rowid"));
+
+    // queries are tokenized as in "porter repolens": stems, phrases, prefixes, parts
+    for (const char *q : {"\"configurations\"", "\"getHTTPResponse2\"", "\"response\"", "\"pars\"*",
+                          "\"return none\"", "text : \"generalization\"", "path : \"codetokens\"",
+                          "\"caf\xc3\xa9\"", "\"ALLCAPS_NAME\""}) {
+        const QStringList a = rows(db, "SELECT rowid FROM raw WHERE raw MATCH ?1 ORDER BY rowid", q);
+        const QStringList b = rows(db, "SELECT rowid FROM pre WHERE pre MATCH ?1 ORDER BY rowid", q);
+        QVERIFY2(!a.isEmpty(), q);
+        QCOMPARE(b, a);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_DraftStore)

@@ -297,8 +297,9 @@ void tst_Highlighting::helperKilledMidFile()
     QVERIFY(backend);
     QVERIFY(helper->isRunning());
     connect(backend, &HelperHighlighter::blockHighlighted, this, [helper](int blocks) {
-        if (blocks == 1)
-            ::kill(pid_t(helper->processId()), SIGKILL);
+        // (never kill(0, ...): a helper that is gone has no pid, and 0 is our own group)
+        if (const pid_t pid = pid_t(helper->processId()); blocks == 1 && pid > 0)
+            ::kill(pid, SIGKILL);
     }, Qt::DirectConnection);
     if (!backend->isFinished()) {
         QSignalSpy done(editor, &CodeEditor::highlightingFinished);
