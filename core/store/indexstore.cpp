@@ -295,7 +295,9 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
         if (sqlite3_db_readonly(raw, "main") == 1)
             return makeError(ErrorCode::ReadOnly,
                              QStringLiteral("the index file is read-only; it cannot be updated"), dbPath);
-        if (auto r = Sql::execScript(raw, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"); !r)
+        if (auto r = Sql::execScript(raw, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                                          " PRAGMA journal_size_limit=67108864;");
+            !r)
             return r.error();
         if (auto r = store->d->createOrMigrate(); !r)
             return r.error();
@@ -582,12 +584,19 @@ Result<void> IndexStore::beginBulkLoad()
     d->c.clearStatements(); // cached statements may use the indexes
     if (auto r = Sql::execScript(d->c.db, "INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('hashsize', 33554432);"); !r)
         return r;
+    // The pages of a bulk load reach the database file every 128 MB of log, not every 4 MB: the
+    // b-tree and FTS pages that every batch changes are copied once per checkpoint, not once
+    // per batch (stress tree: the writer 139-152 s -> 126-130 s). The log is cut back to 64 MB
+    // when it is next reset (journal_size_limit, set at open).
+    if (auto r = Sql::execScript(d->c.db, "PRAGMA wal_autocheckpoint=32768;"); !r)
+        return r;
     return Sql::execScript(d->c.db, SymbolStore::dropGraphIndexes());
 }
 
 Result<void> IndexStore::endBulkLoad()
 {
     d->c.clearStatements();
+    Sql::execScript(d->c.db, "PRAGMA wal_autocheckpoint=1000;");
     return Sql::execScript(d->c.db, SymbolStore::graphIndexes());
 }
 
