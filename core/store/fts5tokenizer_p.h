@@ -14,8 +14,7 @@ namespace RepoLens {
 Result<fts5_api *> fts5ApiOf(sqlite3 *db);
 
 // Registers the FTS5 tokenizers "repolens" (codetokens.h) and "repolens_pre" (ftspretokens.h)
-// on a connection. Must be called on
-// every connection before an FTS table is touched.
+// on a connection. Must be called on every connection before an FTS table is touched.
 Result<void> registerCodeTokenizer(sqlite3 *db);
 
 // A pre-tokenizer with `instances` stemmers, made on the connection's thread (the stemmers come
