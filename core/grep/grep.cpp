@@ -432,18 +432,19 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
     QList<GrepFile> files;
     if (plan.narrowed()) {
         GrepCandidates candidates(index);
-        std::optional<std::vector<quint32>> ids = candidates.evaluate(plan.query);
-        auto both = ids ? index.withUnindexed(*ids) : Result<std::vector<quint32>>(std::vector<quint32>{});
-        if (!candidates.failed() && both) {
-            if (ids) {
-                auto listed = index.files(&*both);
-                if (!listed)
-                    return listed.error();
-                files = std::move(*listed);
-                page.narrowed = true;
-            }
-        } else {
+        const std::optional<std::vector<quint32>> ids = candidates.evaluate(plan.query);
+        // (no ids: the index cannot narrow this query; every file is read)
+        std::optional<Result<std::vector<quint32>>> both;
+        if (ids && !candidates.failed())
+            both = index.withUnindexed(*ids);
+        if (candidates.failed() || (both && !*both)) {
             qCWarning(lcStore) << "grep reads every file: its index could not be read";
+        } else if (both) {
+            auto listed = index.files(&**both);
+            if (!listed)
+                return listed.error();
+            files = std::move(*listed);
+            page.narrowed = true;
         }
         page.plan = plan.query.toString();
     } else {
