@@ -37,7 +37,8 @@ QStringList partsOf(QStringView word)
     return out;
 }
 
-// File-name words that say nothing about what a file does.
+} // namespace
+
 bool isGenericPathWord(const QString &w)
 {
     static const QSet<QString> generic = {
@@ -49,8 +50,6 @@ bool isGenericPathWord(const QString &w)
     };
     return generic.contains(w);
 }
-
-} // namespace
 
 QString lightStem(const QString &word)
 {
@@ -96,37 +95,66 @@ bool wordsMatch(const QString &a, const QString &b)
     return shorter.size() >= 4 || shorter.size() * 2 >= longer.size();
 }
 
-PathWords pathWords(const QString &path)
+namespace {
+
+// The words of a folder path ("a/b/c"), and where those of its last folder start.
+struct FolderWords
 {
-    PathWords out;
-    const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
-    qsizetype parentFrom = 0; // where the words of the file's own folder start in `folders`
-    for (qsizetype i = 0; i < parts.size(); ++i) {
-        QString component = parts.at(i);
-        const bool file = i == parts.size() - 1;
-        if (i == parts.size() - 2)
-            parentFrom = out.folders.size();
-        if (file) {
-            // the name without its extension: "SqlMapper.DapperRow.cs" -> SqlMapper.DapperRow
-            const qsizetype dot = component.lastIndexOf(u'.');
-            if (dot > 0)
-                component = component.left(dot);
-        }
-        for (const QString &p : partsOf(component)) {
-            const QString s = lightStem(p);
-            if (file && out.stem.size() < 64 && isGenericPathWord(s))
-                out.genericStem |= quint64(1) << out.stem.size();
-            (file ? out.stem : out.folders) << s;
-        }
+    QStringList words;
+    qsizetype lastFrom = 0;
+};
+
+FolderWords folderWords(QStringView folder)
+{
+    FolderWords out;
+    for (QStringView component : folder.split(u'/', Qt::SkipEmptyParts)) {
+        out.lastFrom = out.words.size();
+        for (const QString &p : partsOf(component))
+            out.words << lightStem(p);
     }
-    // A file named only by generic words is named by its folder: dependencies/utils.py,
-    // ser/mod.rs, router/index.ts, sessions/__init__.py.
+    return out;
+}
+
+// The words of a file name in a folder: the name without its extension ("SqlMapper.DapperRow.cs"
+// -> SqlMapper.DapperRow), and a file named only by generic words is named by its folder too:
+// dependencies/utils.py, ser/mod.rs, router/index.ts, sessions/__init__.py.
+void addFileName(PathWords &out, QStringView name, const FolderWords &folder)
+{
+    const qsizetype dot = name.lastIndexOf(u'.');
+    if (dot > 0)
+        name = name.left(dot);
+    for (const QString &p : partsOf(name)) {
+        const QString s = lightStem(p);
+        if (out.stem.size() < 64 && isGenericPathWord(s))
+            out.genericStem |= quint64(1) << out.stem.size();
+        out.stem << s;
+    }
     const bool onlyGeneric = !out.stem.isEmpty() && out.stem.size() < 64
                              && out.genericStem == (quint64(1) << out.stem.size()) - 1;
-    if (onlyGeneric && parts.size() >= 2) {
-        for (qsizetype i = parentFrom; i < out.folders.size() && out.stem.size() < 64; ++i)
-            out.stem << out.folders.at(i);
+    if (onlyGeneric) {
+        for (qsizetype i = folder.lastFrom; i < folder.words.size() && out.stem.size() < 64; ++i)
+            out.stem << folder.words.at(i);
     }
+}
+
+// A path without its trailing slashes, split before its last component.
+std::pair<QStringView, QStringView> folderAndName(QStringView path)
+{
+    while (path.endsWith(u'/'))
+        path.chop(1);
+    const qsizetype slash = path.lastIndexOf(u'/');
+    return {slash < 0 ? QStringView() : path.left(slash), path.mid(slash + 1)};
+}
+
+} // namespace
+
+PathWords pathWords(const QString &path)
+{
+    const auto [folder, name] = folderAndName(path);
+    const FolderWords inFolder = folderWords(folder);
+    PathWords out;
+    out.folders = inFolder.words;
+    addFileName(out, name, inFolder);
     return out;
 }
 
@@ -170,70 +198,177 @@ QStringList pathQueryWords(const QString &text)
     return out;
 }
 
-double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched,
-                      const QSet<QString> &projectWords, double positionDecay)
+namespace {
+
+// pathMatchScore() from the query words' masks of a path's words: `stemMask(i)` of the file
+// name's word i, `isGeneric(i)` whether it is a generic one, `folderMask()` of all its folders'.
+template <typename StemMask, typename IsGeneric, typename FolderMask>
+double combinedScore(const QStringList &queryWords, qsizetype stems, StemMask stemMask, IsGeneric isGeneric,
+                     FolderMask folderMask, QStringList *matched, quint64 projectMask, double positionDecay)
 {
     if (queryWords.isEmpty())
         return 0;
-    double score = 0;
-    double counted = 0; // the counted words' weights
-    int position = 0;   // of the next counted word
+    // the file name's words first: no specific one matched, no score (most files)
+    quint64 inStem = 0;
     bool specific = false; // a word of the file name that is not generic matched
-    QVarLengthArray<bool, 16> stemHit(words.stem.size(), false); // the file name's words the query names
+    int named = 0;         // the file name's words that count in its precision
     qsizetype stemHits = 0;
-    for (const QString &q : queryWords) {
-        bool inStem = false;
-        for (qsizetype i = 0; i < words.stem.size(); ++i) {
-            const QString &w = words.stem.at(i);
-            if (wordsMatch(q, w)) {
-                inStem = true;
-                stemHits += stemHit[i] ? 0 : 1;
-                stemHit[i] = true;
-                specific = specific || !words.isGenericStem(i);
-            }
-        }
-        const bool project = projectWords.contains(q);
-        const double weight = project ? 1.0 : 1.0 / (1.0 + positionDecay * position++);
-        counted += project ? 0 : weight;
-        if (inStem) {
-            score += weight;
-            if (matched)
-                *matched << q;
-            continue;
-        }
-        if (project)
-            continue;
-        for (const QString &w : words.folders) {
-            if (wordsMatch(q, w)) {
-                score += 0.5 * weight;
-                if (matched)
-                    *matched << q;
-                break;
-            }
-        }
+    for (qsizetype i = 0; i < stems; ++i) {
+        const quint64 m = stemMask(i);
+        const bool generic = isGeneric(i);
+        inStem |= m;
+        stemHits += m ? 1 : 0;
+        specific = specific || (m && !generic);
+        named += generic && !m ? 0 : 1;
     }
     if (!specific)
         return 0.0;
+    const quint64 inFolders = folderMask();
+    double score = 0;
+    double counted = 0; // the counted words' weights
+    int position = 0;   // of the next counted word
+    for (qsizetype j = 0; j < std::min<qsizetype>(queryWords.size(), 64); ++j) {
+        const quint64 bit = quint64(1) << j;
+        const bool project = projectMask & bit;
+        const double weight = project ? 1.0 : 1.0 / (1.0 + positionDecay * position++);
+        counted += project ? 0 : weight;
+        if (inStem & bit) {
+            score += weight;
+            if (matched)
+                *matched << queryWords.at(j);
+        } else if (!project && (inFolders & bit)) {
+            score += 0.5 * weight;
+            if (matched)
+                *matched << queryWords.at(j);
+        }
+    }
     // A file name with words the query does not use names it less well: SqlMapper.cs before
     // SqlMapper.DapperRow.cs for "SqlMapper" (generic words such as "utils" do not count).
-    int named = 0;
-    for (qsizetype i = 0; i < words.stem.size(); ++i)
-        named += words.isGenericStem(i) && !stemHit[i] ? 0 : 1;
     const double precision = named > 0 ? double(stemHits) / named : 1.0;
     return std::min(1.0, score / std::max(1.0, counted)) * (0.75 + 0.25 * precision);
 }
 
-PathWords PathWordIndex::wordsOf(qint64 fileId, const QString &path) const
+} // namespace
+
+PathQuery::PathQuery(const QStringList &queryWords, const PathWordIndex *index)
+    : m_words(queryWords)
+    , m_index(index)
 {
-    const auto it = m_pathWords.constFind(fileId);
-    return it != m_pathWords.cend() ? *it : pathWords(path);
+}
+
+quint64 PathQuery::mask(const QString &pathWord) const
+{
+    const auto known = m_masks.constFind(pathWord);
+    if (known != m_masks.cend())
+        return *known;
+    quint64 m = 0;
+    for (qsizetype j = 0; j < std::min<qsizetype>(m_words.size(), 64); ++j)
+        m |= wordsMatch(m_words.at(j), pathWord) ? quint64(1) << j : 0;
+    m_masks.insert(pathWord, m);
+    return m;
+}
+
+quint64 PathQuery::wordMask(int word) const
+{
+    if (m_wordKnown.empty()) {
+        m_wordKnown.assign(m_index->wordCount(), false);
+        m_wordMasks.assign(m_index->wordCount(), 0);
+    }
+    if (!m_wordKnown[word]) {
+        m_wordKnown[word] = true;
+        m_wordMasks[word] = mask(m_index->word(word));
+    }
+    return m_wordMasks[word];
+}
+
+quint64 PathQuery::folderMask(int folder) const
+{
+    auto it = m_folderMasks.find(folder);
+    if (it == m_folderMasks.end()) {
+        quint64 m = 0;
+        for (int w : m_index->folderWords(folder))
+            m |= wordMask(w);
+        it = m_folderMasks.insert(folder, m);
+    }
+    return *it;
+}
+
+quint64 PathQuery::folderMask(qint64 fileId, const QString &path) const
+{
+    if (const PathWordIndex::Words *words = m_index ? m_index->find(fileId) : nullptr)
+        return folderMask(words->folder);
+    quint64 m = 0;
+    for (const QString &w : pathWords(path).folders)
+        m |= mask(w);
+    return m;
+}
+
+quint64 PathQuery::maskOfWords(const QSet<QString> &queryWords) const
+{
+    quint64 m = 0;
+    for (qsizetype j = 0; j < std::min<qsizetype>(m_words.size(), 64); ++j)
+        m |= queryWords.contains(m_words.at(j)) ? quint64(1) << j : 0;
+    return m;
+}
+
+double PathQuery::score(const PathWords &words, QStringList *matched, quint64 projectMask, double positionDecay) const
+{
+    return combinedScore(
+        m_words, words.stem.size(), [&](qsizetype i) { return mask(words.stem.at(i)); },
+        [&](qsizetype i) { return words.isGenericStem(i); },
+        [&] {
+            quint64 m = 0;
+            for (const QString &w : words.folders)
+                m |= mask(w);
+            return m;
+        },
+        matched, projectMask, positionDecay);
+}
+
+double PathQuery::score(qint64 fileId, const QString &path, QStringList *matched, quint64 projectMask,
+                        double positionDecay) const
+{
+    const PathWordIndex::Words *words = m_index ? m_index->find(fileId) : nullptr;
+    if (!words)
+        return score(pathWords(path), matched, projectMask, positionDecay);
+    return combinedScore(
+        m_words, words->stem.size(), [&](qsizetype i) { return wordMask(words->stem.at(i)); },
+        [&](qsizetype i) { return i < 64 && (words->genericStem >> i) & 1; },
+        [&] { return folderMask(words->folder); }, matched, projectMask, positionDecay);
+}
+
+double pathMatchScore(const QStringList &queryWords, const PathWords &words, QStringList *matched,
+                      const QSet<QString> &projectWords, double positionDecay)
+{
+    const PathQuery query(queryWords);
+    return query.score(words, matched, query.maskOfWords(projectWords), positionDecay);
+}
+
+const PathWordIndex::Words *PathWordIndex::find(qint64 fileId) const
+{
+    const auto it = m_words.constFind(fileId);
+    return it != m_words.cend() ? &*it : nullptr;
 }
 
 PathWordIndex PathWordIndex::load(const FileStore &files)
 {
     PathWordIndex index;
+    QHash<QString, int> numbers; // word -> its number
+    auto number = [&](const QString &w) {
+        auto it = numbers.find(w);
+        if (it == numbers.end()) {
+            it = numbers.insert(w, int(index.m_vocabulary.size()));
+            index.m_vocabulary << w;
+        }
+        return *it;
+    };
+    struct Folder
+    {
+        FolderWords words;
+        int number = 0;
+    };
+    QHash<QString, Folder> folders; // by the folder's path
     const QHash<QString, FileRecord> all = files.all();
-    QHash<QString, QStringList> folderWords; // one list per folder, shared by its files
     for (const FileRecord &f : all) {
         if (f.isDir || (f.status != FileStatus::Indexed && f.status != FileStatus::ParseError))
             continue;
@@ -241,36 +376,47 @@ PathWordIndex PathWordIndex::load(const FileStore &files)
         const QString name = f.path.section(u'/', -1);
         const qsizetype dot = name.indexOf(u'.', 1);
         index.m_byStem[dot > 0 ? name.left(dot) : name].append(f.id);
-        PathWords words = pathWords(f.path);
-        const QString folder = f.path.left(std::max<qsizetype>(0, f.path.lastIndexOf(u'/')));
-        if (const auto known = folderWords.constFind(folder); known != folderWords.cend() && *known == words.folders)
-            words.folders = *known;
-        else
-            folderWords.insert(folder, words.folders);
-        index.m_pathWords.insert(f.id, words);
-        QSet<QString> seen;
-        for (const QString &w : words.stem) {
-            if (!seen.contains(w) && !isGenericPathWord(w)) {
-                seen.insert(w);
-                index.m_words.append({w, f.id});
+        const auto [folderPath, fileName] = folderAndName(f.path);
+        auto folder = folders.find(folderPath.toString());
+        if (folder == folders.end()) {
+            Folder made{RepoLens::folderWords(folderPath), int(index.m_folders.size())};
+            QList<int> words;
+            for (const QString &w : std::as_const(made.words.words))
+                words << number(w);
+            index.m_folders << words;
+            folder = folders.insert(folderPath.toString(), made);
+        }
+        PathWords pw;
+        addFileName(pw, fileName, folder->words);
+        Words words{{}, folder->number, pw.genericStem};
+        QSet<int> seen;
+        for (const QString &w : std::as_const(pw.stem)) {
+            const int n = number(w);
+            words.stem << n;
+            if (!seen.contains(n) && !isGenericPathWord(w)) {
+                seen.insert(n);
+                index.m_filesByWord[n].append(f.id);
             }
         }
+        index.m_words.insert(f.id, words);
     }
-    std::sort(index.m_words.begin(), index.m_words.end());
+    for (auto it = index.m_filesByWord.cbegin(); it != index.m_filesByWord.cend(); ++it)
+        index.m_nameWords.append({index.m_vocabulary.at(it.key()), it.key()});
+    std::sort(index.m_nameWords.begin(), index.m_nameWords.end());
     for (auto it = index.m_byStem.begin(); it != index.m_byStem.end(); ++it)
         std::sort(it->begin(), it->end(), [&index](qint64 a, qint64 b) { return index.m_paths.value(a) < index.m_paths.value(b); });
     return index;
 }
 
-QHash<qint64, QString> PathWordIndex::filesNamedBy(const QStringList &queryWords) const
+QList<qint64> PathWordIndex::filesNamedBy(const QStringList &queryWords) const
 {
-    QHash<qint64, QString> out;
+    QList<qint64> out;
     auto addRange = [&](const QString &from, const std::function<bool(const QString &)> &inRange,
                         const QString &q) {
-        auto it = std::lower_bound(m_words.cbegin(), m_words.cend(), qMakePair(from, qint64(0)));
-        for (; it != m_words.cend() && inRange(it->first); ++it) {
+        auto it = std::lower_bound(m_nameWords.cbegin(), m_nameWords.cend(), qMakePair(from, 0));
+        for (; it != m_nameWords.cend() && inRange(it->first); ++it) {
             if (wordsMatch(q, it->first))
-                out.insert(it->second, m_paths.value(it->second));
+                out += m_filesByWord.value(it->second);
         }
     };
     for (const QString &q : queryWords) {
@@ -281,6 +427,8 @@ QHash<qint64, QString> PathWordIndex::filesNamedBy(const QStringList &queryWords
             addRange(prefix, [&prefix](const QString &w) { return w == prefix; }, q);
         }
     }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
@@ -299,44 +447,41 @@ Result<void> PathMatch::run(QueryContext &ctx) const
     if (words.isEmpty() || words.size() > ctx.tuning.pathMaxWords || ctx.candidates.isEmpty() || boost <= 0)
         return {};
     const double top = ctx.top();
+    const PathWordIndex &index = ctx.caches.pathWords();
+    const PathQuery query(words, &index);
     // Words in the folders of most candidate files name the project, not a place in it.
-    QSet<QString> projectWords;
+    quint64 projectMask = 0;
     if (ctx.tuning.pathCommon > 0) {
         QHash<QString, qint64> files; // path -> its file id (the cache of path words is by id)
         for (const Candidate &c : std::as_const(ctx.candidates))
             files.insert(c.path, c.fileId);
-        QHash<QString, int> inFolders;
+        QVarLengthArray<int, 16> inFolders(std::min<qsizetype>(words.size(), 64), 0);
         for (auto it = files.cbegin(); it != files.cend(); ++it) {
-            const PathWords pw = ctx.caches.pathWords().wordsOf(it.value(), it.key());
-            for (const QString &q : words) {
-                if (std::any_of(pw.folders.cbegin(), pw.folders.cend(), [&q](const QString &w) { return wordsMatch(q, w); }))
-                    ++inFolders[q];
-            }
+            const quint64 m = query.folderMask(it.value(), it.key());
+            for (qsizetype j = 0; j < inFolders.size(); ++j)
+                inFolders[j] += (m >> j) & 1;
         }
-        for (auto it = inFolders.cbegin(); it != inFolders.cend(); ++it) {
-            if (it.value() > ctx.tuning.pathCommon * files.size())
-                projectWords.insert(it.key());
+        for (qsizetype j = 0; j < inFolders.size(); ++j) {
+            if (inFolders.at(j) > ctx.tuning.pathCommon * files.size())
+                projectMask |= quint64(1) << j;
         }
     }
     // Files the query names that no generator found: their best-named chunk joins.
-    const QHash<qint64, QString> named = ctx.caches.pathWords().filesNamedBy(words);
     QSet<qint64> candidateFiles;
     for (const Candidate &c : std::as_const(ctx.candidates))
         candidateFiles.insert(c.fileId);
     QList<QPair<double, qint64>> missing;
-    for (auto it = named.cbegin(); it != named.cend(); ++it) {
-        if (candidateFiles.contains(it.key()))
+    for (qint64 file : index.filesNamedBy(words)) {
+        if (candidateFiles.contains(file))
             continue;
-        const double share =
-            pathMatchScore(words, ctx.caches.pathWords().wordsOf(it.key(), it.value()), nullptr, projectWords,
-                           ctx.tuning.pathPosition);
+        const double share = query.score(file, index.path(file), nullptr, projectMask, ctx.tuning.pathPosition);
         if (share >= ctx.tuning.pathAddShare)
-            missing.append({-share, it.key()});
+            missing.append({-share, file});
     }
     std::sort(missing.begin(), missing.end());
     QList<qint64> added;
     for (qsizetype i = 0; i < std::min<qsizetype>(missing.size(), ctx.tuning.pathAddFiles); ++i) {
-        const QList<ChunkRecord> chunks = ctx.store.chunks().ofFile(missing.at(i).second);
+        const QList<ChunkRecord> chunks = ctx.store.chunks().headersOfFile(missing.at(i).second);
         const ChunkRecord *best = nullptr;
         int bestHits = -1;
         for (const ChunkRecord &c : chunks) {
@@ -365,9 +510,7 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         auto known = byFile.find(c.path);
         if (known == byFile.end()) {
             QStringList matched;
-            const double share =
-                pathMatchScore(words, ctx.caches.pathWords().wordsOf(c.fileId, c.path), &matched, projectWords,
-                               ctx.tuning.pathPosition);
+            const double share = query.score(c.fileId, c.path, &matched, projectMask, ctx.tuning.pathPosition);
             known = byFile.insert(c.path, {share, matched});
         }
         const auto &[share, matched] = *known;

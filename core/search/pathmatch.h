@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 namespace RepoLens {
 
 class FileStore;
@@ -22,6 +24,9 @@ struct PathWords
     bool isGenericStem(qsizetype i) const;
 };
 PathWords pathWords(const QString &path);
+
+// File-name words that say nothing about what a file does ("utils", "impl", "index").
+bool isGenericPathWord(const QString &word);
 
 // Plural and verb endings off, lowercased, a final consonant + y as i (as Porter does):
 // "aliases" -> "alias", "generators" -> "generator", "binding" -> "bind", "parsed" -> "pars",
@@ -47,24 +52,76 @@ double pathMatchScore(const QStringList &queryWords, const PathWords &words, QSt
                       const QSet<QString> &projectWords = {}, double positionDecay = 0);
 
 // Files by the words of their names, to find files named by a query that no retriever returned.
+// Each word of the indexed paths is held once, by number; the folders' words once per folder.
 class PathWordIndex
 {
 public:
     static PathWordIndex load(const FileStore &files);
-    // Indexed files whose name has a word matching one of `queryWords`, with their paths.
-    QHash<qint64, QString> filesNamedBy(const QStringList &queryWords) const;
+    // Indexed files whose name has a word (not a generic one) matching one of `queryWords`,
+    // by id.
+    QList<qint64> filesNamedBy(const QStringList &queryWords) const;
     // Indexed files by their file name's stem ("app" for src/flask/app.py), in path order.
     QList<qint64> filesWithStem(const QString &stem) const { return m_byStem.value(stem); }
     QString path(qint64 fileId) const { return m_paths.value(fileId); }
     const QHash<qint64, QString> &paths() const { return m_paths; }
-    // pathWords() of an indexed file, computed once at load (the path's, for another file).
-    PathWords wordsOf(qint64 fileId, const QString &path) const;
+
+    // pathWords() of an indexed file as word numbers.
+    struct Words
+    {
+        QList<int> stem;
+        int folder = -1; // folderWords()'s argument
+        quint64 genericStem = 0;
+    };
+    const Words *find(qint64 fileId) const;
+    const QList<int> &folderWords(int folder) const { return m_folders.at(folder); }
+    const QString &word(int word) const { return m_vocabulary.at(word); }
+    qsizetype wordCount() const { return m_vocabulary.size(); }
+    qsizetype folderCount() const { return m_folders.size(); }
 
 private:
-    QList<QPair<QString, qint64>> m_words; // (stem word, file id), sorted
+    QStringList m_vocabulary;
+    QList<QPair<QString, int>> m_nameWords;   // (word, its number) of the files' names, generic ones left out, sorted
+    QHash<int, QList<qint64>> m_filesByWord;  // such a word -> the files whose name has it
+    QHash<qint64, Words> m_words;
+    QList<QList<int>> m_folders;
     QHash<qint64, QString> m_paths;
-    QHash<qint64, PathWords> m_pathWords; // the folders' lists shared between files of a folder
     QHash<QString, QList<qint64>> m_byStem;
+};
+
+// pathMatchScore() for many paths and one query: which of the query's words (at most the first
+// 64) each path word matches is worked out once per word, as most paths share their folders'
+// words; the file name's words are read first, and a path none of whose specific ones matches
+// scores 0 without its folders being read.
+class PathQuery
+{
+public:
+    explicit PathQuery(const QStringList &queryWords, const PathWordIndex *index = nullptr);
+    const QStringList &words() const { return m_words; }
+    // Bit j: query word j matches the path word.
+    quint64 mask(const QString &pathWord) const;
+    // Bit j: query word j is one of `queryWords`.
+    quint64 maskOfWords(const QSet<QString> &queryWords) const;
+    // Bit j: query word j matches a word of the file's folders (the index's words when it holds
+    // the file, the path's otherwise).
+    quint64 folderMask(qint64 fileId, const QString &path) const;
+    // As pathMatchScore(), with the project words as a mask of the query's words; `matched` is
+    // filled only when the score is above 0.
+    double score(const PathWords &words, QStringList *matched = nullptr, quint64 projectMask = 0,
+                 double positionDecay = 0) const;
+    // score() of a file: the index's words when it holds the file, the path's otherwise.
+    double score(qint64 fileId, const QString &path, QStringList *matched = nullptr, quint64 projectMask = 0,
+                 double positionDecay = 0) const;
+
+private:
+    quint64 wordMask(int word) const;
+    quint64 folderMask(int folder) const;
+
+    QStringList m_words;
+    const PathWordIndex *m_index = nullptr;
+    mutable QHash<QString, quint64> m_masks;
+    mutable std::vector<quint64> m_wordMasks;   // by word number, once worked out...
+    mutable std::vector<bool> m_wordKnown;      // ... as these say
+    mutable QHash<int, quint64> m_folderMasks;  // by folder number
 };
 
 // Lifts candidates whose file or folder names the query's words ("array utility operations"

@@ -454,6 +454,17 @@ QList<ChunkRecord> ChunkStore::headers(const QList<qint64> &ids) const
     return out;
 }
 
+QList<ChunkRecord> ChunkStore::headersOfFile(qint64 fileId) const
+{
+    Stmt &s = m_c.stmt(REPOLENS_HEADER_SELECT "WHERE c.file_id = ?1 ORDER BY c.start_byte, c.id");
+    const Lease lease_s{s};
+    s.bind(1, fileId);
+    QList<ChunkRecord> out;
+    while (s.step())
+        out.append(readChunkHeader(s));
+    return out;
+}
+
 QList<ChunkRecord> ChunkStore::containing(const QList<qint64> &ids, const QStringList &needles) const
 {
     QList<ChunkRecord> out;

@@ -106,6 +106,8 @@ public:
     // Light records (id, file, path, kind, names, lines, language; no text, doc or signature)
     // of many chunks in one query, in no particular order; unknown ids are skipped.
     QList<ChunkRecord> headers(const QList<qint64> &ids) const;
+    // headers() of a file's chunks, in ofFile()'s order.
+    QList<ChunkRecord> headersOfFile(qint64 fileId) const;
     // What a lexical view reads of each chunk, as UTF-8 lines: its path, kind and qualified
     // name, signature, doc comment and summary, then the first `maxTextChars` characters of its
     // text. In no particular order; unknown ids are skipped.

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void lexicalViewCosine();
     void fileEvidenceAndPathNames();
     void pathWordsMatch();
+    void pathIndexScoresAsPaths();
     void pathMatchLiftsAndAdds();
     void pathMatchSkipsProjectName();
     void filePriorDemotesTests();
@@ -506,6 +507,67 @@ void tst_Stages::pathWordsMatch()
     // "class" names files even though it is a stopword for keywords
     QCOMPARE(pathQueryWords(QStringLiteral("class utility methods for reflection")),
              (QStringList{QStringLiteral("class"), QStringLiteral("utiliti"), QStringLiteral("method"), QStringLiteral("reflection")}));
+}
+
+void tst_Stages::pathIndexScoresAsPaths()
+{
+    // The index holds each word once by number and each folder's words once: every file scores
+    // and is found exactly as its path's own words say, whatever its folder shares with others.
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    const QStringList paths = {
+        QStringLiteral("fastapi/dependencies/utils.py"), QStringLiteral("fastapi/dependencies/models.py"),
+        QStringLiteral("fastapi/utils.py"),              QStringLiteral("src/router/index.ts"),
+        QStringLiteral("src/router/match.ts"),           QStringLiteral("Dapper/SqlMapper.DapperRow.cs"),
+        QStringLiteral("Dapper/SqlMapper.cs"),           QStringLiteral("lib/cf-h1-proxy.c"),
+        QStringLiteral("cookies.py"),                    QStringLiteral("requests/sessions/__init__.py"),
+        QStringLiteral("lang3/ArrayUtils.java"),         QStringLiteral("lang3/Utils.java"),
+        QStringLiteral("kotlinx/coroutines/sync/Mutex.kt"), QStringLiteral("kotlinx/coroutines/sync/Semaphore.kt"),
+        QStringLiteral("a/b/c/serializer/ser/mod.rs"),   QStringLiteral("a/b/c/serializer/de/mod.rs"),
+    };
+    for (const QString &p : paths)
+        QVERIFY(addFile(*store, p, "x = 1\n"));
+    const PathWordIndex index = PathWordIndex::load(store->files());
+    QCOMPARE(index.paths().size(), paths.size());
+    const QStringList queries = {
+        QStringLiteral("dependency injection utilities"), QStringLiteral("router match"),
+        QStringLiteral("SqlMapper dapper row"),          QStringLiteral("proxy for h1"),
+        QStringLiteral("session cookies"),               QStringLiteral("array utility operations"),
+        QStringLiteral("Mutex and Semaphore for coroutine synchronization"), QStringLiteral("serializer module"),
+    };
+    for (const QString &question : queries) {
+        const QStringList words = pathQueryWords(question);
+        const PathQuery query(words, &index);
+        QList<qint64> named;
+        for (auto it = index.paths().cbegin(); it != index.paths().cend(); ++it) {
+            const PathWords own = pathWords(it.value());
+            const quint64 project = query.maskOfWords({words.constFirst()});
+            for (const double decay : {0.0, 1.0}) {
+                QStringList matchedOwn;
+                QStringList matchedIndexed;
+                const double byPath = pathMatchScore(words, own, &matchedOwn, {words.constFirst()}, decay);
+                QCOMPARE(query.score(it.key(), it.value(), &matchedIndexed, project, decay), byPath);
+                if (byPath > 0)
+                    QCOMPARE(matchedIndexed, matchedOwn);
+            }
+            quint64 folders = 0;
+            for (const QString &w : own.folders)
+                folders |= query.mask(w);
+            QCOMPARE(query.folderMask(it.key(), it.value()), folders);
+            const bool namesIt = std::any_of(own.stem.cbegin(), own.stem.cend(), [&](const QString &w) {
+                return !isGenericPathWord(w) && std::any_of(words.cbegin(), words.cend(), [&w](const QString &q) {
+                    return wordsMatch(q, w);
+                });
+            });
+            if (namesIt)
+                named << it.key();
+        }
+        std::sort(named.begin(), named.end());
+        QCOMPARE(index.filesNamedBy(words), named);
+    }
+    // a file the index does not hold scores by its path
+    const PathQuery query(pathQueryWords(QStringLiteral("cookie jar")), &index);
+    QCOMPARE(query.score(-1, QStringLiteral("cookie/jar.py")), 0.75);
 }
 
 void tst_Stages::pathMatchLiftsAndAdds()
