@@ -213,7 +213,7 @@ void addMentionedDefinitions(const ReportSignals &r, const SymbolStore &symbols,
 
 // Error messages: chunks that hold the phrase (string literals raising them), unless it is
 // too common to point anywhere.
-void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, Mentions &m)
+void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, double strength, Mentions &m)
 {
     for (const QString &msg : r.messages) {
         QStringList words;
@@ -228,7 +228,7 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
         if (!hits || hits->size() > 20)
             continue; // too common to point anywhere
         for (const FtsHit &h : *hits)
-            m.addChunk(h.chunkId, 0.7, QStringLiteral("holds the message \"%1\"").arg(msg.left(60)));
+            m.addChunk(h.chunkId, strength, QStringLiteral("holds the message \"%1\"").arg(msg.left(60)));
     }
 }
 
@@ -236,7 +236,7 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
 // string literal ("--collect-only" in an argument parser's add_option call), unless more than
 // three source files do.
 void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, const PathWordIndex &paths,
-                              double strength, Mentions &m)
+                              double strength, double fileShare, Mentions &m)
 {
     if (strength <= 0)
         return;
@@ -287,6 +287,10 @@ void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, c
         std::sort(defining.begin(), defining.end());
         for (qint64 id : std::as_const(defining))
             m.addChunk(id, strength, QStringLiteral("defines the option %1").arg(option));
+        if (fileShare > 0) {
+            for (qint64 file : std::as_const(files))
+                m.addFile(file, strength * fileShare, QStringLiteral("defines the option %1").arg(option));
+        }
     }
 }
 
@@ -332,8 +336,8 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
                       ctx.tuning.frameOuter, !r.calledWrongly.isEmpty() && ctx.tuning.mentionCalled > 0, m);
     addMentionedDefinitions(r, symbols, ctx.tuning.mentionIdentifiers, ctx.tuning.mentionCalled,
                             ctx.tuning.mentionCalledFile, m);
-    addChunksHoldingMessages(r, ctx.store.chunks(), m);
-    addChunksDefiningOptions(r, ctx.store, ctx.caches.pathWords(), ctx.tuning.mentionOption, m);
+    addChunksHoldingMessages(r, ctx.store.chunks(), ctx.tuning.mentionMessage, m);
+    addChunksDefiningOptions(r, ctx.store, ctx.caches.pathWords(), ctx.tuning.mentionOption, ctx.tuning.mentionOptionFile, m);
     addChunksOfMissedFiles(ctx, r, symbols, m);
 
     // Every mentioned chunk becomes a candidate with its mention score and why.

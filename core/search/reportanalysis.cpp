@@ -326,8 +326,10 @@ QList<QPair<QString, int>> identifiersOf(const QString &text, const QString &cod
     return out;
 }
 
-// Messages: exception lines ("KeyError: 'user'") and quoted phrases of three or more words in
-// the prose; each once.
+// Messages: exception lines ("KeyError: 'user'"), quoted phrases of three or more words in the
+// prose, and the prose's block quotes of four or more words ("> Using pytest.skip outside of a
+// test is not allowed."; not a console's ">>>"): how issues paste the message they got; each
+// once.
 QStringList messagesOf(const QString &text, const QString &prose)
 {
     QStringList out;
@@ -341,6 +343,13 @@ QStringList messagesOf(const QString &text, const QString &prose)
         const QString q = it.next().captured(1).trimmed();
         if (q.count(u' ') >= 2)
             out << q;
+    }
+    static const QRegularExpression blockQuote(QStringLiteral("^\\s*>(?!>)\\s*([A-Za-z][^\\n]{11,})$"),
+                                               QRegularExpression::MultilineOption);
+    for (auto it = blockQuote.globalMatch(prose); it.hasNext();) {
+        const QString q = it.next().captured(1).trimmed();
+        if (q.count(u' ') >= 3)
+            out << q.left(200);
     }
     out.removeDuplicates();
     return out;

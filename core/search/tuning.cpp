@@ -53,6 +53,8 @@ Tuning Tuning::parse(const QString &spec)
         {"mentionCalled", &t.mentionCalled, nullptr},
         {"mentionCalledFile", &t.mentionCalledFile, nullptr},
         {"mentionOption", &t.mentionOption, nullptr},
+        {"mentionOptionFile", &t.mentionOptionFile, nullptr},
+        {"mentionMessage", &t.mentionMessage, nullptr},
         {"title", &t.titleWeight, nullptr},
         {"remote", &t.remoteWeight, nullptr},
         {"pathReport", &t.pathReport, nullptr},

@@ -152,6 +152,15 @@ void tst_ReportAnalysis::namesMessagesAndProse()
     QVERIFY2(ids.contains(QStringLiteral("rebuild_proxiesx2")), qPrintable(ids.join(u',')));
     QVERIFY2(s.messages.contains(QStringLiteral("Proxy-Authorization header missing after redirect")),
              qPrintable(s.messages.join(u'|')));
+    // a message pasted as a block quote; not a console's prompt, a short quote or a quoted line
+    // of code in a block
+    const ReportSignals quoted = analyzeReport(QStringLiteral(
+        "Skipping a module fails\r\nThis issues this error:\r\n\r\n"
+        ">Using pytest.skip outside of a test is not allowed. To decorate a test function\r\n\r\n"
+        "> works for me\r\n>>> skip(msg=\"x\") or something longer\r\n"
+        "```\r\n>       assert foo == (3 + 2) * (6 + 9) and bar\r\n```\r\n"));
+    QCOMPARE(quoted.messages,
+             QStringList{QStringLiteral("Using pytest.skip outside of a test is not allowed. To decorate a test function")});
 }
 
 // The title is the first line when it reads as one; package listings leave the text.

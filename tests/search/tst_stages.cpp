@@ -943,6 +943,23 @@ void tst_Stages::reportOptionDefinitions()
         }
         QCOMPARE(mentioned, strength > 0 ? QStringList{QStringLiteral("tool/cli.py add_options 0.5")} : QStringList());
     }
+    // The file that defines the option is where it is handled: all of it is named, by half as much
+    // (its best chunk need not be the definition).
+    const qint64 cli = store->files().file(QStringLiteral("tool/cli.py"))->id;
+    for (const double share : {0.5, 0.0}) {
+        t.mentionOption = 0.6;
+        t.mentionOptionFile = share;
+        Run r(*store, report, {}, t);
+        r.runMentions();
+        QCOMPARE(r.ctx.mentionedFiles.value(cli), 0.6 * share);
+        QCOMPARE(r.ctx.mentionedFiles.size(), share > 0 ? 1 : 0);
+        r.run(Fusion());
+        r.run(MentionBoost());
+        const Candidate *run = r.byName(QStringLiteral("run"));
+        QVERIFY(run);
+        QCOMPARE(run->scores.mention, 0.6 * share);
+        QCOMPARE(run->reasons.contains(QStringLiteral("defines the option --dry-run")), share > 0);
+    }
 }
 
 // An option whose word fills the code ("--fixtures" in a project of fixtures) is found by its
