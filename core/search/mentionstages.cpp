@@ -8,6 +8,7 @@
 #include "core/store/codetokens.h"
 #include "core/store/indexstore.h"
 
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -211,11 +212,18 @@ void addMentionedDefinitions(const ReportSignals &r, const SymbolStore &symbols,
     }
 }
 
-// Error messages: chunks that hold the phrase (string literals raising them), unless it is
-// too common to point anywhere.
+// Error messages: the source chunks that hold the phrase (string literals raising them), unless
+// it is too common to point anywhere. A log level in front ("WARNING: ...") is the logger's, and
+// a message made from a format holds values the literal does not ("no number is assigned for
+// table" from "no number is assigned for %s: %s"): the longest start of the message, of four
+// words at least, that source code holds. Catalogs of its translations, tests and docs that
+// repeat it are not where it is raised.
 void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, double strength, Mentions &m)
 {
-    for (const QString &msg : r.messages) {
+    static const QRegularExpression level(QStringLiteral("^\\s*(?:warning|error|fatal|critical|info|debug|notice)\\b\\s*:?\\s*"),
+                                          QRegularExpression::CaseInsensitiveOption);
+    for (const QString &message : r.messages) {
+        const QString msg = QString(message).remove(level);
         QStringList words;
         for (const QString &t : codeTerms(msg, false)) {
             if (words.size() < 10)
@@ -223,12 +231,30 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
         }
         if (words.size() < 3)
             continue;
-        const QString phrase = u'"' + words.join(u' ').replace(u'"', QLatin1String("\"\"")) + u'"';
-        auto hits = chunks.search(phrase, 21);
-        if (!hits || hits->size() > 20)
-            continue; // too common to point anywhere
-        for (const FtsHit &h : *hits)
-            m.addChunk(h.chunkId, strength, QStringLiteral("holds the message \"%1\"").arg(msg.left(60)));
+        for (qsizetype n = words.size(); n >= std::min<qsizetype>(4, words.size()); --n) {
+            const QString phrase = u'"' + words.mid(0, n).join(u' ').replace(u'"', QLatin1String("\"\"")) + u'"';
+            auto hits = chunks.search(phrase, 200);
+            if (!hits || hits->isEmpty())
+                continue; // a shorter start may be the literal's
+            QList<qint64> ids;
+            for (const FtsHit &h : *hits) {
+                if (h.chunkId > 0)
+                    ids << h.chunkId;
+            }
+            QList<qint64> sources;
+            for (const ChunkRecord &c : chunks.headers(ids)) {
+                if (classifyPath(c.path) == FileClass::Normal)
+                    sources << c.id;
+            }
+            if (sources.isEmpty())
+                continue;
+            if (sources.size() <= 20) {
+                std::sort(sources.begin(), sources.end());
+                for (qint64 id : std::as_const(sources))
+                    m.addChunk(id, strength, QStringLiteral("holds the message \"%1\"").arg(msg.left(60)));
+            }
+            break; // too common to point anywhere, or found
+        }
     }
 }
 

@@ -69,6 +69,7 @@ private Q_SLOTS:
     void reportMentions();
     void reportPathOfAnotherProject();
     void reportOptionDefinitions();
+    void reportMessagesFromFormats();
     void reportOptionFoundByGrepIndex();
     void reportFramesFromTheRaisingOne();
     void reportPackageNamesItsFolder();
@@ -960,6 +961,47 @@ void tst_Stages::reportOptionDefinitions()
         QCOMPARE(run->scores.mention, 0.6 * share);
         QCOMPARE(run->reasons.contains(QStringLiteral("defines the option --dry-run")), share > 0);
     }
+}
+
+// A message the report quotes is found in the source literal that makes it: without the log
+// level in front, by the longest start of four or more words that source code holds (the
+// literal has a placeholder where the report has a value), and whatever its translations and
+// tests repeat it.
+void tst_Stages::reportMessagesFromFormats()
+{
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(addFile(*store, QStringLiteral("sphinx/domains/std.py"),
+                    "def resolve_numref(env, figtype, labelid):\n"
+                    "    if not env.numbers.get(labelid):\n"
+                    "        logger.warning(__(\"no number is assigned for %s: %s\"), figtype, labelid)\n"
+                    "        return None\n"));
+    QVERIFY(addFile(*store, QStringLiteral("sphinx/domains/math.py"),
+                    "def resolve_equation(env, labelid):\n    return env.numbers.get(labelid)  # a number for each table\n"));
+    for (int i = 0; i < 24; ++i) {
+        QVERIFY(addFile(*store, QStringLiteral("sphinx/locale/l%1/LC_MESSAGES/sphinx.po").arg(i),
+                        "msgid \"no number is assigned for %s: %s\"\nmsgstr \"\"\n", LanguageId::None));
+    }
+    QVERIFY(addFile(*store, QStringLiteral("tests/test_numref.py"),
+                    "def test_numref(app, warning):\n    assert \"no number is assigned for table\" in warning.getvalue()\n"));
+    const QString report = QStringLiteral(
+        "The upgrade started generating \"WARNING: no number is assigned for table\" warnings\n\n"
+        "We've updated and suddenly the following warning started popping up in our builds when we build "
+        "either singlehtml or latex:\n\n"
+        "`WARNING: no number is assigned for table:`\n\n"
+        "I looked through the changelog but it didn't seem like anything related was changed.\n");
+    const ReportSignals signals_ = analyzeReport(report);
+    QCOMPARE(signals_.messages, QStringList{QStringLiteral("WARNING: no number is assigned for table")});
+    Run r(*store, report);
+    QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
+    r.runMentions();
+    QStringList mentioned;
+    for (const Candidate &c : r.ctx.candidates) {
+        if (c.scores.mention > 0)
+            mentioned << c.path + u' ' + c.reasons.filter(QStringLiteral("holds the message")).join(u' ');
+    }
+    QCOMPARE(mentioned, QStringList{QStringLiteral("sphinx/domains/std.py holds the message \"no number is assigned for table\"")});
 }
 
 // An option whose word fills the code ("--fixtures" in a project of fixtures) is found by its
