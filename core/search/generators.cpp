@@ -79,27 +79,47 @@ Result<void> KeywordGenerator::run(QueryContext &ctx) const
     return {};
 }
 
+QStringList TitleGenerator::terms(const QString &title)
+{
+    QStringList out;
+    for (const QString &t : codeTerms(title, true)) {
+        if (!isStopword(t) && !out.contains(t))
+            out << t;
+    }
+    return out;
+}
+
 Result<void> TitleGenerator::run(QueryContext &ctx) const
 {
     if (ctx.query.title.isEmpty() || ctx.tuning.titleWeight <= 0)
         return {};
-    QStringList terms;
-    for (const QString &t : codeTerms(ctx.query.title, true)) {
-        if (!isStopword(t) && !terms.contains(t))
-            terms << t;
-    }
+    const QStringList terms = TitleGenerator::terms(ctx.query.title);
     if (terms.isEmpty())
         return {};
-    const int fetch = ctx.filtered() ? ctx.options.candidates : ctx.options.candidates / 3;
+    const int pool = ctx.tuning.titlePool > 0 ? ctx.tuning.titlePool : ctx.options.candidates / 3;
+    const int join = ctx.filtered() ? std::max(pool, ctx.options.candidates) : pool;
     // (the pruned BM25 passes: the same rows and scores as one pass over every row holding a word)
-    auto hits = ctx.store.chunks().searchTerms(terms, fetch);
+    auto hits = ctx.store.chunks().searchTerms(terms, std::max(join, ctx.tuning.titleDepth));
     if (!hits)
         return hits.error();
     int rank = 0;
     for (const FtsHit &h : std::as_const(*hits)) {
+        if (rank >= join) {
+            ctx.titleScores.insert(h.chunkId, h.score);
+            continue;
+        }
         Candidate &c = ctx.candidates[h.chunkId];
         c.scores.title = h.score;
         c.scores.titleRank = ++rank;
+    }
+    return {};
+}
+
+Result<void> TitleScorer::run(QueryContext &ctx) const
+{
+    for (Candidate &c : ctx.candidates) {
+        if (c.scores.titleRank == 0)
+            c.scores.title = ctx.titleScores.value(c.chunkId);
     }
     return {};
 }

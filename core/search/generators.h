@@ -29,11 +29,25 @@ public:
 };
 
 // Bug reports: BM25 of the report's title alone (its first line, what the reporter says is
-// wrong), so that the title's words count more than the same words somewhere in a log.
+// wrong), so that the title's words count more than the same words somewhere in a log. Its
+// best hits (a third of the keyword pool) join the candidates; those down to `titleDepth` are
+// kept for TitleScorer.
 class TitleGenerator : public SearchStage
 {
 public:
     QString name() const override { return QStringLiteral("report title"); }
+    Result<void> run(QueryContext &context) const override;
+    // The title's words that are searched: code terms, stopwords left out, each once.
+    static QStringList terms(const QString &title);
+};
+
+// Bug reports: the title's BM25 of the candidates the title search did not add (found by the
+// report's other words, its vector or its mentions) that are among its deeper hits, so that a
+// chunk the title names less well than the title search's last candidate still counts it.
+class TitleScorer : public SearchStage
+{
+public:
+    QString name() const override { return QStringLiteral("title scores"); }
     Result<void> run(QueryContext &context) const override;
 };
 

@@ -230,7 +230,7 @@ QList<std::shared_ptr<const SearchStage>> Searcher::stages(const QueryAnalysis &
         out << d->zoekt;
     out << std::make_shared<HeaderFilter>();
     if (report)
-        out << std::make_shared<MentionGenerator>();
+        out << std::make_shared<MentionGenerator>() << std::make_shared<TitleScorer>();
     // feature scorers and fusion
     if (useVectors)
         out << std::make_shared<VectorScorer>(d->vectors);

@@ -72,6 +72,7 @@ struct QueryContext
     QSet<qint64> symbolSeeds;           // chunks defining a name in the query (graph seeds)
     QHash<qint64, double> mentionedFiles;   // files a report names, with the mention's strength
     QHash<qint64, QString> mentionedFileWhy;
+    QHash<qint64, double> titleScores;  // a report title's BM25 of chunks below the title search's candidates
     double range = 0;                   // spread of the fused scores: priors are sized by it
 
     bool cancelled() const { return cancel && cancel->load(); }

@@ -26,6 +26,8 @@ Tuning Tuning::parse(const QString &spec)
         {"file", &t.fileWeight, nullptr},
         {"fileChunks", nullptr, &t.fileChunks},
         {"keywordPool", nullptr, &t.keywordPool},
+        {"titlePool", nullptr, &t.titlePool},
+        {"titleDepth", nullptr, &t.titleDepth},
         {"vectorPool", nullptr, &t.vectorPool},
         {"bestOnly", nullptr, &t.coherenceBestOnly},
         {"path", &t.pathBoost, nullptr},

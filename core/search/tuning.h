@@ -17,6 +17,8 @@ struct Tuning
     double rrfK = 60;            // RRF constant
     double remoteWeight = 0.25;  // a remote engine's rank for chunks of the open folder (not measured: no eval has one)
     int keywordPool = 0;         // experiments: BM25 candidates (0: SearchOptions::candidates)
+    int titlePool = 0;           // experiments: a report title's BM25 candidates (0: a third of SearchOptions::candidates)
+    int titleDepth = 1000;       // ... and how deep its BM25 scores the other candidates (title scores)
     int vectorPool = 0;          // experiments: nearest neighbours (0: SearchOptions::vectorCandidates)
     double symbolBonus = 0.5;    // chunk defines a name the query uses in a sentence (x top x strength)
     double definitionName = 1.5; // ... in a query that is only names: above every usage

@@ -74,6 +74,7 @@ private Q_SLOTS:
     void reportFramesFromTheRaisingOne();
     void reportPackageNamesItsFolder();
     void reportTitleLeads();
+    void reportTitleScoresEveryCandidate();
     void reportDemotesTests();
 
 private:
@@ -1185,6 +1186,55 @@ void tst_Stages::reportTitleLeads()
     QVERIFY2(first.reasons.join(u'|').contains(QLatin1String("title keyword rank 2")), qPrintable(first.reasons.join(u'|')));
     QVERIFY(first.scores.title > 0);
     QVERIFY(first.scores.path > 0);
+}
+
+// The title search adds its best hits; below them it still scores the candidates the other
+// searches found, as far down as `titleDepth`, with the same BM25.
+void tst_Stages::reportTitleScoresEveryCandidate()
+{
+    const QString report = QStringLiteral(
+        "the proxy of a cookie domain is lost\n\n"
+        "We route every request through proxies. With proxies set, select_proxy picks the proxy for the "
+        "url, resolve_proxies keeps the proxies of the request and rebuild_proxies runs after a "
+        "redirect, and the cookie jar keeps one cookie per domain.\n");
+    const QStringList titleTerms = TitleGenerator::terms(reportTitle(report));
+    QCOMPARE(titleTerms, (QStringList{QStringLiteral("proxy"), QStringLiteral("cookie"), QStringLiteral("domain"),
+                                      QStringLiteral("lost")}));
+    auto all = m_store->chunks().searchTerms(titleTerms, 100);
+    QVERIFY(all);
+    QVERIFY(all->size() >= 3);
+    QHash<qint64, double> bm25;
+    for (const FtsHit &h : std::as_const(*all))
+        bm25.insert(h.chunkId, h.score);
+    for (const int depth : {100, 1}) {
+        Tuning t;
+        t.titlePool = 1; // the title search adds its best hit only
+        t.titleDepth = depth;
+        Run r(*m_store, report, {}, t);
+        QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
+        r.run(KeywordGenerator());
+        r.run(TitleGenerator());
+        r.run(HeaderFilter());
+        r.run(TitleScorer());
+        int added = 0;
+        int scoredBelow = 0;
+        for (const Candidate &c : std::as_const(r.ctx.candidates)) {
+            if (c.scores.titleRank > 0) {
+                ++added;
+                QCOMPARE(c.scores.title, all->first().score);
+            } else if (c.scores.title > 0) {
+                ++scoredBelow;
+                QCOMPARE(c.scores.title, bm25.value(c.chunkId));
+            } else {
+                QVERIFY(depth == 1 || !bm25.contains(c.chunkId));
+            }
+        }
+        QCOMPARE(added, 1);
+        if (depth > 1)
+            QVERIFY2(scoredBelow >= 2, qPrintable(QString::number(scoredBelow)));
+        else
+            QCOMPARE(scoredBelow, 0);
+    }
 }
 
 // A report's title may say "test" (a test runner's bugs, how it was found): tests stay demoted,
