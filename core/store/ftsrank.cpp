@@ -212,6 +212,7 @@ void FtsRankCache::checkGeneration(sqlite3 *db)
     m_lengthsLoaded = false;
     std::vector<sqlite3_int64>().swap(m_rowids);
     std::vector<int>().swap(m_lengths);
+    std::vector<int>().swap(m_dense);
 }
 
 bool FtsRankCache::documentCount(const QString &term, qint64 *count) const
@@ -241,6 +242,13 @@ bool FtsRankCache::rowLength(sqlite3_int64 rowid, size_t *hint, int *length) con
 {
     if (!m_lengthsLoaded)
         return false;
+    if (!m_dense.empty()) {
+        const sqlite3_int64 at = rowid - m_firstRowid;
+        if (at < 0 || at >= sqlite3_int64(m_dense.size()) || m_dense[size_t(at)] < 0)
+            return false;
+        *length = m_dense[size_t(at)];
+        return true;
+    }
     size_t i = *hint;
     if (i >= m_rowids.size() || m_rowids[i] > rowid)
         i = 0;
@@ -263,6 +271,7 @@ void FtsRankCache::loadRowLengths(sqlite3 *db)
     m_lengthsLoaded = false;
     m_rowids.clear();
     m_lengths.clear();
+    std::vector<int>().swap(m_dense);
     if (!db)
         return;
     sqlite3_stmt *s = nullptr;
@@ -288,6 +297,20 @@ void FtsRankCache::loadRowLengths(sqlite3 *db)
     if (!m_lengthsLoaded) {
         std::vector<sqlite3_int64>().swap(m_rowids);
         std::vector<int>().swap(m_lengths);
+        return;
+    }
+    // Dense ids (a first index numbers its rows one after the other): a length by its id, one
+    // read instead of a search, in half the memory.
+    if (!m_rowids.empty()) {
+        const sqlite3_int64 span = m_rowids.back() - m_rowids.front() + 1;
+        if (span <= 2 * sqlite3_int64(m_rowids.size())) {
+            m_firstRowid = m_rowids.front();
+            m_dense.assign(size_t(span), -1);
+            for (size_t i = 0; i < m_rowids.size(); ++i)
+                m_dense[size_t(m_rowids[i] - m_firstRowid)] = m_lengths[i];
+            std::vector<sqlite3_int64>().swap(m_rowids);
+            std::vector<int>().swap(m_lengths);
+        }
     }
 }
 

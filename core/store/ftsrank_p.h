@@ -53,6 +53,11 @@ private:
     bool m_lengthsLoaded = false;
     std::vector<sqlite3_int64> m_rowids; // ascending
     std::vector<int> m_lengths;
+    // When the row ids are dense (at most twice as many ids as rows, as in an index built once):
+    // each id's length at [id - m_firstRowid], -1 for an id with no row; m_rowids and m_lengths
+    // are then empty.
+    std::vector<int> m_dense;
+    sqlite3_int64 m_firstRowid = 0;
 };
 
 // One query's use of the ranking function: bound to its statement as a pointer of type

@@ -284,7 +284,15 @@ void tst_ChunkStore::rankingEqualsFts5Bm25()
     QVERIFY(store->removeFile(QStringLiteral("m7.py")));
     compareAll(**reader, 4);
     compareAll(*store, 5);
-    QCOMPARE(compared, 6 * 60 * 4);
+    // Few rows left far apart (the first file's and the last ones'): the lengths are found by
+    // searching the ids, not by their place in a dense table.
+    for (int i = 1; i < 53; ++i) {
+        if (i != 3 && i != 7)
+            QVERIFY(store->removeFile(QStringLiteral("m%1.py").arg(i)));
+    }
+    compareAll(**reader, 6);
+    compareAll(*store, 7);
+    QCOMPARE(compared, 8 * 60 * 4);
 }
 
 // A warm connection whose queries each match few rows reads every row length once their
