@@ -172,6 +172,7 @@ Result<void> DefinitionBoost::run(QueryContext &ctx) const
 Result<void> FileEvidence::run(QueryContext &ctx) const
 {
     const Tuning &tune = ctx.tuning;
+    const int fileChunks = ctx.query.report ? tune.fileChunksReport : tune.fileChunks;
     QHash<QString, QList<double>> fileScores;
     for (const Candidate &c : std::as_const(ctx.candidates))
         fileScores[c.path].append(c.base);
@@ -190,11 +191,11 @@ Result<void> FileEvidence::run(QueryContext &ctx) const
                 skippedSelf = true;
                 continue;
             }
-            if (counted++ >= tune.fileChunks)
+            if (counted++ >= fileChunks)
                 break;
             others += s;
         }
-        c.scores.file = tune.fileWeight * others / std::max(1, tune.fileChunks);
+        c.scores.file = tune.fileWeight * others / std::max(1, fileChunks);
         if (tune.coherenceBestOnly) {
             if (lifted.contains(c.path))
                 c.scores.file = 0;

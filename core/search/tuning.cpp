@@ -25,6 +25,7 @@ Tuning Tuning::parse(const QString &spec)
         {"definitionName", &t.definitionName, nullptr},
         {"file", &t.fileWeight, nullptr},
         {"fileChunks", nullptr, &t.fileChunks},
+        {"fileChunksReport", nullptr, &t.fileChunksReport},
         {"keywordPool", nullptr, &t.keywordPool},
         {"titlePool", nullptr, &t.titlePool},
         {"titleDepth", nullptr, &t.titleDepth},

@@ -26,6 +26,7 @@ struct Tuning
     double definitionBoost = 0.8; // strength of a parser-free definition pattern match (0 = off)
     double fileWeight = 0.4;     // file coherence: share of the file's other chunk scores added
     int fileChunks = 3;          // how many other chunks of a file count
+    int fileChunksReport = 4;    // ... for a bug report (long: its words hit more of the file it is about)
     int coherenceBestOnly = 1;   // 1: only the file's best chunk gets the file's evidence
     double pathBoost = 1.0;      // the file's name (and folders) name the query's words: x share
     double pathPosition = 1;     // ... the k-th counted query word weighs 1 / (1 + this x k): the first words name the subject

@@ -443,6 +443,24 @@ void tst_Stages::fileEvidenceAndPathNames()
     o.run(FileEvidence());
     QCOMPARE(o.ctx.candidates[1].scores.file, 0.4 * 0.5 / 3);
     QCOMPARE(o.ctx.candidates[2].scores.file, 0.0);
+    // a bug report's file evidence is the mean of four other chunks: a file its long text hits
+    // in five places gets more than one it hits in two
+    const QString report = QStringLiteral(
+        "Cookies of a second domain are lost\n\nWe route every request through proxies and the cookie jar keeps "
+        "one cookie per domain, but after the redirect the jar has one entry less than before and the login fails "
+        "on the proxy every time, with every plan we tried, small or large, and the default configuration.\n");
+    for (const bool asReport : {true, false}) {
+        Run q(*m_store, asReport ? report : QStringLiteral("cookies domain"), {}, best);
+        QCOMPARE(q.ctx.query.route.kind == QueryRoute::Kind::Report, asReport);
+        const double scores[] = {1.0, 0.8, 0.6, 0.4, 0.2};
+        for (int i = 0; i < 5; ++i) {
+            Candidate &x = q.ctx.candidates[i + 1];
+            x.path = QStringLiteral("src/x.py");
+            x.base = x.scores.final = scores[i];
+        }
+        q.run(FileEvidence());
+        QCOMPARE(q.ctx.candidates[1].scores.file, asReport ? 0.4 * (0.8 + 0.6 + 0.4 + 0.2) / 4 : 0.4 * (0.8 + 0.6 + 0.4) / 3);
+    }
 }
 
 void tst_Stages::pathWordsMatch()
