@@ -409,12 +409,18 @@ QList<ChunkRecord> ChunkStore::byIds(const QList<qint64> &ids) const
 
 QList<ChunkRecord> ChunkStore::ofFile(qint64 fileId) const
 {
-    Stmt &s = m_c.stmt(REPOLENS_CHUNK_SELECT "WHERE c.file_id = ?1 ORDER BY c.start_byte, c.id");
+    return rowsOfFile(REPOLENS_CHUNK_SELECT "WHERE c.file_id = ?1 ORDER BY c.start_byte, c.id", fileId,
+                      &Store::readChunk);
+}
+
+QList<ChunkRecord> ChunkStore::rowsOfFile(const char *sql, qint64 fileId, ChunkRecord (*read)(const Stmt &)) const
+{
+    Stmt &s = m_c.stmt(sql);
     const Lease lease_s{s};
     s.bind(1, fileId);
     QList<ChunkRecord> out;
     while (s.step())
-        out.append(Store::readChunk(s));
+        out.append(read(s));
     return out;
 }
 
@@ -456,13 +462,8 @@ QList<ChunkRecord> ChunkStore::headers(const QList<qint64> &ids) const
 
 QList<ChunkRecord> ChunkStore::headersOfFile(qint64 fileId) const
 {
-    Stmt &s = m_c.stmt(REPOLENS_HEADER_SELECT "WHERE c.file_id = ?1 ORDER BY c.start_byte, c.id");
-    const Lease lease_s{s};
-    s.bind(1, fileId);
-    QList<ChunkRecord> out;
-    while (s.step())
-        out.append(readChunkHeader(s));
-    return out;
+    return rowsOfFile(REPOLENS_HEADER_SELECT "WHERE c.file_id = ?1 ORDER BY c.start_byte, c.id", fileId,
+                      &readChunkHeader);
 }
 
 QList<ChunkRecord> ChunkStore::containing(const QList<qint64> &ids, const QStringList &needles) const

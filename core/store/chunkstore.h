@@ -16,6 +16,9 @@
 
 namespace RepoLens {
 
+namespace Sql {
+class Stmt;
+}
 namespace Store {
 struct Connection;
 }
@@ -134,6 +137,8 @@ private:
                                                     const FtsWeights &weights) const;
     Result<QList<FtsHit>> withDrafts(QList<FtsHit> hits, const QString &match, int limit,
                                      const FtsWeights &weights) const;
+    // The rows of one file's chunks by `sql` (the file's id its ?1), each as `read` makes it.
+    QList<ChunkRecord> rowsOfFile(const char *sql, qint64 fileId, ChunkRecord (*read)(const Sql::Stmt &)) const;
 
     Store::Connection &m_c;
     const DraftStore &m_drafts;
