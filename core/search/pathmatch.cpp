@@ -256,29 +256,30 @@ PathQuery::PathQuery(const QStringList &queryWords, const PathWordIndex *index)
 {
 }
 
-quint64 PathQuery::mask(const QString &pathWord) const
+quint64 PathQuery::matchMask(const QString &pathWord) const
 {
-    const auto known = m_masks.constFind(pathWord);
-    if (known != m_masks.cend())
-        return *known;
     quint64 m = 0;
     for (qsizetype j = 0; j < std::min<qsizetype>(m_words.size(), 64); ++j)
         m |= wordsMatch(m_words.at(j), pathWord) ? quint64(1) << j : 0;
-    m_masks.insert(pathWord, m);
     return m;
+}
+
+quint64 PathQuery::mask(const QString &pathWord) const
+{
+    auto it = m_masks.find(pathWord);
+    if (it == m_masks.end())
+        it = m_masks.insert(pathWord, matchMask(pathWord));
+    return *it;
 }
 
 quint64 PathQuery::wordMask(int word) const
 {
-    if (m_wordKnown.empty()) {
-        m_wordKnown.assign(m_index->wordCount(), false);
-        m_wordMasks.assign(m_index->wordCount(), 0);
-    }
-    if (!m_wordKnown[word]) {
-        m_wordKnown[word] = true;
-        m_wordMasks[word] = mask(m_index->word(word));
-    }
-    return m_wordMasks[word];
+    if (m_wordMasks.empty())
+        m_wordMasks.resize(size_t(m_index->wordCount()));
+    std::optional<quint64> &m = m_wordMasks[size_t(word)];
+    if (!m)
+        m = matchMask(m_index->word(word));
+    return *m;
 }
 
 quint64 PathQuery::folderMask(int folder) const
@@ -293,14 +294,19 @@ quint64 PathQuery::folderMask(int folder) const
     return *it;
 }
 
+quint64 PathQuery::folderMask(const PathWords &words) const
+{
+    quint64 m = 0;
+    for (const QString &w : words.folders)
+        m |= mask(w);
+    return m;
+}
+
 quint64 PathQuery::folderMask(qint64 fileId, const QString &path) const
 {
     if (const PathWordIndex::Words *words = m_index ? m_index->find(fileId) : nullptr)
         return folderMask(words->folder);
-    quint64 m = 0;
-    for (const QString &w : pathWords(path).folders)
-        m |= mask(w);
-    return m;
+    return folderMask(pathWords(path));
 }
 
 quint64 PathQuery::maskOfWords(const QSet<QString> &queryWords) const
@@ -315,14 +321,8 @@ double PathQuery::score(const PathWords &words, QStringList *matched, quint64 pr
 {
     return combinedScore(
         m_words, words.stem.size(), [&](qsizetype i) { return mask(words.stem.at(i)); },
-        [&](qsizetype i) { return words.isGenericStem(i); },
-        [&] {
-            quint64 m = 0;
-            for (const QString &w : words.folders)
-                m |= mask(w);
-            return m;
-        },
-        matched, projectMask, positionDecay);
+        [&](qsizetype i) { return words.isGenericStem(i); }, [&] { return folderMask(words); }, matched,
+        projectMask, positionDecay);
 }
 
 double PathQuery::score(qint64 fileId, const QString &path, QStringList *matched, quint64 projectMask,
@@ -377,14 +377,15 @@ PathWordIndex PathWordIndex::load(const FileStore &files)
         const qsizetype dot = name.indexOf(u'.', 1);
         index.m_byStem[dot > 0 ? name.left(dot) : name].append(f.id);
         const auto [folderPath, fileName] = folderAndName(f.path);
-        auto folder = folders.find(folderPath.toString());
+        const QString folderKey = folderPath.toString();
+        auto folder = folders.find(folderKey);
         if (folder == folders.end()) {
             Folder made{RepoLens::folderWords(folderPath), int(index.m_folders.size())};
             QList<int> words;
             for (const QString &w : std::as_const(made.words.words))
                 words << number(w);
             index.m_folders << words;
-            folder = folders.insert(folderPath.toString(), made);
+            folder = folders.insert(folderKey, made);
         }
         PathWords pw;
         addFileName(pw, fileName, folder->words);

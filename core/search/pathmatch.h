@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace RepoLens {
@@ -76,7 +77,6 @@ public:
     const QList<int> &folderWords(int folder) const { return m_folders.at(folder); }
     const QString &word(int word) const { return m_vocabulary.at(word); }
     qsizetype wordCount() const { return m_vocabulary.size(); }
-    qsizetype folderCount() const { return m_folders.size(); }
 
 private:
     QStringList m_vocabulary;
@@ -96,7 +96,6 @@ class PathQuery
 {
 public:
     explicit PathQuery(const QStringList &queryWords, const PathWordIndex *index = nullptr);
-    const QStringList &words() const { return m_words; }
     // Bit j: query word j matches the path word.
     quint64 mask(const QString &pathWord) const;
     // Bit j: query word j is one of `queryWords`.
@@ -113,15 +112,16 @@ public:
                  double positionDecay = 0) const;
 
 private:
+    quint64 matchMask(const QString &pathWord) const; // mask(), not remembered
     quint64 wordMask(int word) const;
     quint64 folderMask(int folder) const;
+    quint64 folderMask(const PathWords &words) const;
 
     QStringList m_words;
     const PathWordIndex *m_index = nullptr;
-    mutable QHash<QString, quint64> m_masks;
-    mutable std::vector<quint64> m_wordMasks;   // by word number, once worked out...
-    mutable std::vector<bool> m_wordKnown;      // ... as these say
-    mutable QHash<int, quint64> m_folderMasks;  // by folder number
+    mutable QHash<QString, quint64> m_masks;                 // by path word
+    mutable std::vector<std::optional<quint64>> m_wordMasks; // by the index's word number
+    mutable QHash<int, quint64> m_folderMasks;               // by the index's folder number
 };
 
 // Lifts candidates whose file or folder names the query's words ("array utility operations"

@@ -279,11 +279,10 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
     // A reader maps as much of the file as SQLite allows (2 GB here): a search reads a few
     // hundred chunks' rows scattered over the file, and a mapped page costs no read and no copy.
     // The writer maps 256 MB, so that an index's build does not count its file in its memory.
-    if (auto r = Sql::execScript(raw, mode == Mode::ReadOnly
-                                          ? "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;"
-                                            " PRAGMA mmap_size=2147418112;"
-                                          : "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;"
-                                            " PRAGMA mmap_size=268435456;");
+    if (auto r = Sql::execScript(raw, "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;"); !r)
+        return r.error();
+    if (auto r = Sql::execScript(raw, mode == Mode::ReadOnly ? "PRAGMA mmap_size=2147418112;"
+                                                             : "PRAGMA mmap_size=268435456;");
         !r)
         return r.error();
     // Is it a database at all, and can its schema and the first page of every table be read?
@@ -602,7 +601,9 @@ Result<void> IndexStore::beginBulkLoad()
 Result<void> IndexStore::endBulkLoad()
 {
     d->c.clearStatements();
-    Sql::execScript(d->c.db, "PRAGMA wal_autocheckpoint=1000;");
+    // (should it fail, the log is checkpointed every 128 MB instead: slower to replay, no harm)
+    if (auto r = Sql::execScript(d->c.db, "PRAGMA wal_autocheckpoint=1000;"); !r)
+        qCWarning(lcStore) << "bulk load: the log's checkpoint interval stays at 128 MB:" << r.error().message;
     return Sql::execScript(d->c.db, SymbolStore::graphIndexes());
 }
 
