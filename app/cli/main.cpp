@@ -61,6 +61,7 @@
 #include <unistd.h>
 #include <iostream>
 #include <string>
+#include <thread>
 
 using namespace RepoLens;
 
@@ -121,7 +122,8 @@ Commands:
   bench-grep DIR --queries FILE [--runs N]
                                     time grep queries (JSON lines) in this process:
                                     scripts/bench-grep
-  bench-vectors DIR [--queries N] [--m M] [--ef-construction N] [--ef-search N]
+  bench-vectors DIR [--queries N] [--m M] [--ef-construction N] [--ef-batch N]
+                    [--ef-search N] [--build-threads N]
                                     vector index build time and recall@10 against exact
                                     search on DIR's vectors
   refs DIR NAME [--json]            definitions of NAME and every usage
@@ -1080,6 +1082,10 @@ int runBenchVectors(const Args &args, const QString &root, const QString &dbPath
         graphOptions.efConstruction = args.options.value(QStringLiteral("ef-construction")).toInt();
     if (args.options.contains(QStringLiteral("ef-search")))
         graphOptions.efSearch = args.options.value(QStringLiteral("ef-search")).toInt();
+    if (args.options.contains(QStringLiteral("ef-batch")))
+        graphOptions.efBatch = args.options.value(QStringLiteral("ef-batch")).toInt();
+    if (args.options.contains(QStringLiteral("build-threads")))
+        graphOptions.buildThreads = args.options.value(QStringLiteral("build-threads")).toInt();
     QElapsedTimer t;
     t.start();
     VectorIndex graph(dim, modelId, graphOptions);
@@ -1120,7 +1126,8 @@ int runBenchVectors(const Args &args, const QString &root, const QString &dbPath
     const VectorIndexOptions &defaults = graphOptions;
     printOut(QStringLiteral("model           %1 (%2 dimensions)\n"
                             "vectors         %3\n"
-                            "hnsw            M=%4 efConstruction=%5 efSearch=%6\n"
+                            "hnsw            M=%4 efConstruction=%5 (a build at once: efBatch=%15,"
+                            " batches of %16, %17 threads) efSearch=%6\n"
                             "build           %7 s\n"
                             "recall@10       %8 over %9 queries (vs exact search)\n"
                             "query           hnsw %10 ms, exact %11 ms (mean)\n"
@@ -1138,7 +1145,11 @@ int runBenchVectors(const Args &args, const QString &root, const QString &dbPath
                  .arg(exactMs / std::max(1, queries), 0, 'f', 3)
                  .arg(saveMs, 0, 'f', 1)
                  .arg(loadMs, 0, 'f', 1)
-                 .arg(loaded ? QString() : QStringLiteral(" (load failed: %1)").arg(loaded.error().toString())));
+                 .arg(loaded ? QString() : QStringLiteral(" (load failed: %1)").arg(loaded.error().toString()))
+                 .arg(defaults.efBatch)
+                 .arg(defaults.buildBatch)
+                 .arg(defaults.buildThreads > 0 ? defaults.buildThreads
+                                                : int(std::max(1u, std::thread::hardware_concurrency()))));
     return 0;
 }
 
@@ -1281,6 +1292,7 @@ int main(int argc, char **argv)
                                                QStringLiteral("lang"), QStringLiteral("data-dir"),
                                                QStringLiteral("queries"), QStringLiteral("m"),
                                                QStringLiteral("ef-construction"), QStringLiteral("ef-search"), QStringLiteral("base-url"),
+                                               QStringLiteral("ef-batch"), QStringLiteral("build-threads"),
                                                QStringLiteral("model"), QStringLiteral("max"),
                                                QStringLiteral("http"), QStringLiteral("host"), QStringLiteral("token"),
                                                QStringLiteral("glob"), QStringLiteral("context"), QStringLiteral("max-count"),

@@ -94,35 +94,27 @@ public:
         return int(std::max<qint64>(1, VectorIndexOptions::kExactFloats / std::max(1, dim)));
     }
 
-    // Builds the graph from every live vector, one insertion after the other in slot order:
-    // hnswlib's levels come from a fixed seed, so the same vectors give the same graph (a
-    // concurrent build would depend on the threads' timing).
+    // Builds the graph from every live vector in slot order (Hnsw::build: batches, each
+    // searched on every core and linked in order). hnswlib's levels come from a fixed seed and
+    // the batches do not depend on the threads, so the same vectors give the same graph.
     Result<void> buildGraph(const std::atomic_bool *cancel = nullptr)
     {
         graph.reset();
         auto g = Hnsw::create(dim, size_t(std::max(liveCount, 16)) + size_t(liveCount / 4), options);
         if (!g)
             return g.error();
-        std::vector<int> slots;
-        slots.reserve(size_t(liveCount));
+        std::vector<qint64> liveLabels;
+        std::vector<const float *> vectors;
+        liveLabels.reserve(size_t(liveCount));
+        vectors.reserve(size_t(liveCount));
         for (size_t s = 0; s < labels.size(); ++s) {
-            if (live[s])
-                slots.push_back(int(s));
-        }
-        Result<void> failure;
-        for (size_t i = 0; i < slots.size(); ++i) {
-            if (cancel && i % 1024 == 0 && cancel->load(std::memory_order_relaxed)) {
-                failure = makeError(ErrorCode::Cancelled, QStringLiteral("vector graph build stopped"));
-                break;
-            }
-            const int s = slots[i];
-            if (auto r = Hnsw::add(g->get(), labels[size_t(s)], vec(s)); !r) {
-                failure = r;
-                break;
+            if (live[s]) {
+                liveLabels.push_back(labels[s]);
+                vectors.push_back(vec(int(s)));
             }
         }
-        if (!failure)
-            return failure;
+        if (auto r = Hnsw::build(g->get(), liveLabels, vectors, options, cancel); !r)
+            return r;
         graph = std::move(*g);
         return {};
     }

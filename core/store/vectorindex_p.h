@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 
+#include <atomic>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -23,6 +24,10 @@ struct GraphDeleter
 using GraphPtr = std::unique_ptr<Graph, GraphDeleter>;
 Result<GraphPtr> create(int dimension, size_t capacity, const VectorIndexOptions &options);
 Result<void> add(Graph *g, qint64 label, const float *vector);
+// Adds every vector to a new, empty graph of enough capacity, in batches whose neighbour searches
+// run on options.buildThreads threads; the same vectors give the same graph on any number.
+Result<void> build(Graph *g, const std::vector<qint64> &labels, const std::vector<const float *> &vectors,
+                   const VectorIndexOptions &options, const std::atomic_bool *cancel);
 void markDeleted(Graph *g, qint64 label);
 // k best (label, similarity), best first
 std::vector<std::pair<qint64, float>> search(const Graph *g, const float *query, int k, int ef);

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void graphRecall();
     void appendBuildsAGraphOnlyWhenLarge();
     void graphBuildStops();
+    void graphBuildIsTheSameOnAnyThreads();
     void compactsWhenManyDeleted();
     void persistRoundTrip();
     void persistGraphWithDeletions();
@@ -180,6 +181,52 @@ void tst_VectorIndex::compactsWhenManyDeleted()
     QCOMPARE(index.size(), 250);
     for (const VectorHit &h : index.search(randomVector(rng, 8), 50))
         QVERIFY(h.label >= 150);
+}
+
+// A graph built at once from many vectors (batches whose neighbour searches run on several
+// threads) is the same graph, byte for byte, whatever the number of threads, and finds what an
+// exact search finds.
+void tst_VectorIndex::graphBuildIsTheSameOnAnyThreads()
+{
+    QRandomGenerator rng(23);
+    std::vector<std::vector<float>> vectors;
+    for (int i = 0; i < 1500; ++i)
+        vectors.push_back(randomVector(rng, 16));
+    QTemporaryDir dir;
+    QByteArray first;
+    for (const int threads : {1, 2, 3}) {
+        VectorIndexOptions options;
+        options.bruteForceBelow = 100;
+        options.buildThreads = threads;
+        options.buildBatch = 32;
+        VectorIndex index(16, QStringLiteral("m"), options);
+        for (int i = 0; i < int(vectors.size()); ++i)
+            QVERIFY(index.append(i + 1, vectors[size_t(i)].data(), 16));
+        QVERIFY(index.finishAppending());
+        QVERIFY(index.usesGraph());
+        const QString path = dir.filePath(QStringLiteral("t%1.idx").arg(threads));
+        QVERIFY(index.save(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        if (first.isEmpty())
+            first = bytes;
+        else
+            QVERIFY2(bytes == first, qPrintable(QStringLiteral("%1 threads built another graph").arg(threads)));
+        double recall = 0;
+        QRandomGenerator queries(5);
+        for (int q = 0; q < 100; ++q) {
+            const std::vector<float> query = randomVector(queries, 16);
+            QSet<qint64> truth;
+            for (const VectorHit &h : index.search(query, 10, true))
+                truth.insert(h.label);
+            int found = 0;
+            for (const VectorHit &h : index.search(query, 10))
+                found += truth.contains(h.label) ? 1 : 0;
+            recall += found / 10.0;
+        }
+        QVERIFY2(recall / 100 >= 0.9, qPrintable(QString::number(recall / 100)));
+    }
 }
 
 void tst_VectorIndex::persistRoundTrip()
