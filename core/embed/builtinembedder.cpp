@@ -9,6 +9,7 @@
 #include <QDataStream>
 #include <QElapsedTimer>
 #include <QIODevice>
+#include <QScopeGuard>
 #include <QThread>
 
 #include <algorithm>
@@ -622,43 +623,56 @@ Result<std::unique_ptr<BuiltinEmbedder>> BuiltinEmbedder::fit(const IndexStore &
 }
 
 Result<void> BuiltinEmbedder::foldInCorpus(const IndexStore &store, int threads, const std::atomic_bool *cancel,
-                                           const VectorSink &sink) const
+                                           const VectorSink &sink, int block) const
 {
     threads = std::max(1, threads);
-    constexpr size_t kBlock = 4096;
-    std::vector<QByteArray> texts;
-    QList<QByteArray> hashes;
-    Result<void> failure;
-    // One block: folded in on the threads, each text as embed() does it, handed over in order.
-    auto flush = [&] {
-        if (texts.empty())
-            return;
-        std::vector<EmbeddingVector> vectors(texts.size());
-        const int parts = texts.size() < 256 ? 1 : threads;
-        auto foldRange = [&](int part) {
-            const size_t begin = texts.size() * size_t(part) / size_t(parts);
-            const size_t end = texts.size() * size_t(part + 1) / size_t(parts);
-            std::vector<int> cols;
-            std::vector<float> vals;
-            for (size_t r = begin; r < end; ++r) {
-                d->row(texts[r], cols, vals);
-                vectors[r] = d->vectorOf(cols, vals);
-            }
-        };
+    const size_t kBlock = size_t(std::max(1, block));
+    // A block of texts, folded in on `parts` threads of its own while this thread reads the next
+    // block from SQLite (and writes the one before through the sink): the reading and writing,
+    // on this thread, no longer wait for the folding, nor the folding for them.
+    struct Block
+    {
+        std::vector<QByteArray> texts;
+        QList<QByteArray> hashes;
+        std::vector<EmbeddingVector> vectors;
         std::vector<std::thread> pool;
-        for (int part = 1; part < parts; ++part)
-            pool.emplace_back(foldRange, part);
-        foldRange(0);
-        for (std::thread &t : pool)
-            t.join();
-        QList<QPair<QByteArray, EmbeddingVector>> block;
-        block.reserve(qsizetype(texts.size()));
-        for (size_t r = 0; r < texts.size(); ++r)
-            block.append({hashes.at(qsizetype(r)), std::move(vectors[r])});
-        texts.clear();
-        hashes.clear();
-        failure = sink(block);
     };
+    auto start = [&](Block &b) {
+        b.vectors.assign(b.texts.size(), {});
+        const int parts = b.texts.size() < 256 ? 1 : threads;
+        for (int part = 0; part < parts; ++part) {
+            b.pool.emplace_back([&b, part, parts, this] {
+                const size_t begin = b.texts.size() * size_t(part) / size_t(parts);
+                const size_t end = b.texts.size() * size_t(part + 1) / size_t(parts);
+                std::vector<int> cols;
+                std::vector<float> vals;
+                for (size_t r = begin; r < end; ++r) {
+                    d->row(b.texts[r], cols, vals);
+                    b.vectors[r] = d->vectorOf(cols, vals);
+                }
+            });
+        }
+    };
+    Result<void> failure;
+    // Waits for a block's folding, then hands it over in order.
+    auto finish = [&](Block &b) {
+        for (std::thread &t : b.pool)
+            t.join();
+        b.pool.clear();
+        if (b.texts.empty() || !failure)
+            return;
+        QList<QPair<QByteArray, EmbeddingVector>> out;
+        out.reserve(qsizetype(b.texts.size()));
+        for (size_t r = 0; r < b.texts.size(); ++r)
+            out.append({b.hashes.at(qsizetype(r)), std::move(b.vectors[r])});
+        failure = sink(out);
+    };
+    Block reading;
+    Block folding;
+    auto cleanup = qScopeGuard([&] {
+        for (std::thread &t : folding.pool)
+            t.join(); // (an exception from the store: the threads use this frame's blocks)
+    });
     QByteArray previous;
     bool first = true;
     store.chunks().forEach([&](const ChunkRecord &c) {
@@ -666,17 +680,25 @@ Result<void> BuiltinEmbedder::foldInCorpus(const IndexStore &store, int threads,
             return; // (content order: a repeated content follows its first chunk)
         first = false;
         previous = c.contentHash;
-        texts.push_back(embeddingText(c).toUtf8());
-        hashes.append(c.contentHash);
-        if (texts.size() >= kBlock) {
+        reading.texts.push_back(embeddingText(c).toUtf8());
+        reading.hashes.append(c.contentHash);
+        if (reading.texts.size() >= kBlock) {
+            finish(folding);
             if (cancel && cancel->load())
                 failure = makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
-            else
-                flush();
+            if (!failure)
+                return;
+            std::swap(reading, folding);
+            reading.texts.clear();
+            reading.hashes.clear();
+            start(folding);
         }
     });
-    if (failure)
-        flush();
+    finish(folding);
+    if (failure) {
+        start(reading);
+        finish(reading);
+    }
     return failure;
 }
 

@@ -28,6 +28,7 @@ struct BuiltinEmbedderOptions
     double sigmaPower = 0.5;    // weight of latent dimension j: sigma_j ^ sigmaPower
     quint64 seed = 0x5245504f4c454e53ull;
     int threads = 0;            // 0 = one per core
+    int foldBlock = 4096;       // chunks folded in at once while the next are read (foldInCorpus)
 };
 
 // The built-in, offline embedder: latent semantic analysis of this repository. Chunks are
@@ -50,11 +51,12 @@ public:
                                                         const std::atomic_bool *cancel = nullptr,
                                                         QHash<QByteArray, EmbeddingVector> *fitted = nullptr);
     // Every distinct chunk's vector (as embed() computes it), read in content order and folded
-    // in on `threads` threads, handed to `sink` in blocks with its content hash. Stops at the
-    // first error of `sink`, or with Cancelled.
+    // in on `threads` threads, handed to `sink` in blocks of `block` with its content hash (in
+    // the order read; a block is folded while the next is read). Stops at the first error of
+    // `sink`, or with Cancelled.
     using VectorSink = std::function<Result<void>(const QList<QPair<QByteArray, EmbeddingVector>> &block)>;
     Result<void> foldInCorpus(const IndexStore &store, int threads, const std::atomic_bool *cancel,
-                              const VectorSink &sink) const;
+                              const VectorSink &sink, int block = 4096) const;
     static Result<std::unique_ptr<BuiltinEmbedder>> fromData(const QByteArray &data);
     QByteArray data() const;
 

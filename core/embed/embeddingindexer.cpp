@@ -345,7 +345,8 @@ Result<void> storeFoldedVectors(EmbedRun &run, const BuiltinEmbedder &model)
                                          run.prog.chunksDone += int(block.size());
                                          run.tell(false);
                                          return {};
-                                     });
+                                     },
+                                     run.options.builtin.foldBlock);
     if (!folded && folded.error().code != ErrorCode::Cancelled) {
         run.store.rollback();
         return folded.error();

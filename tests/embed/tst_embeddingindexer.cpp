@@ -442,7 +442,7 @@ void tst_EmbeddingIndexer::sampledFitFoldsInEveryChunk()
         QByteArray model;
         QHash<QByteArray, QByteArray> vectors; // content hash -> stored vector
     };
-    auto run = [&](bool reversed, int threads, int sample) -> Run {
+    auto run = [&](bool reversed, int threads, int sample, int foldBlock = 4096) -> Run {
         Run out;
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("index.sqlite"));
@@ -460,6 +460,7 @@ void tst_EmbeddingIndexer::sampledFitFoldsInEveryChunk()
         EmbedOptions options;
         options.builtin.threads = threads;
         options.builtin.vocabularySample = sample;
+        options.builtin.foldBlock = foldBlock;
         EmbeddingIndexer indexer(db, options);
         auto report = indexer.run();
         if (!report || report->cancelled)
@@ -497,6 +498,10 @@ void tst_EmbeddingIndexer::sampledFitFoldsInEveryChunk()
     const Run again = run(true, 3, 200);
     QVERIFY(again.model == sampled.model);
     QVERIFY(again.vectors == sampled.vectors);
+    // folded in blocks of 7 (103 of them, each folded while the next is read): the same vectors
+    const Run blocks = run(false, 2, 200, 7);
+    QVERIFY(blocks.model == sampled.model);
+    QVERIFY(blocks.vectors == sampled.vectors);
 }
 
 QTEST_GUILESS_MAIN(tst_EmbeddingIndexer)
