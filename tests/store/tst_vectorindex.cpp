@@ -14,6 +14,27 @@
 
 using namespace RepoLens;
 
+namespace {
+
+// The share of the exact search's 10 best that the graph search finds, over 100 random queries.
+double recallAt10(const VectorIndex &index, QRandomGenerator &rng, int dim)
+{
+    double recall = 0;
+    for (int q = 0; q < 100; ++q) {
+        const std::vector<float> query = randomVector(rng, dim);
+        QSet<qint64> truth;
+        for (const VectorHit &h : index.search(query, 10, true))
+            truth.insert(h.label);
+        int found = 0;
+        for (const VectorHit &h : index.search(query, 10))
+            found += truth.contains(h.label) ? 1 : 0;
+        recall += found / 10.0;
+    }
+    return recall / 100;
+}
+
+} // namespace
+
 class tst_VectorIndex : public QObject
 {
     Q_OBJECT
@@ -86,18 +107,8 @@ void tst_VectorIndex::graphRecall()
     for (int i = 0; i < 3000; ++i)
         QVERIFY(index.add(i + 1, randomVector(rng, 32)));
     QVERIFY(index.usesGraph());
-    double recall = 0;
-    for (int q = 0; q < 100; ++q) {
-        const std::vector<float> query = randomVector(rng, 32);
-        QSet<qint64> truth;
-        for (const VectorHit &h : index.search(query, 10, true))
-            truth.insert(h.label);
-        int found = 0;
-        for (const VectorHit &h : index.search(query, 10))
-            found += truth.contains(h.label) ? 1 : 0;
-        recall += found / 10.0;
-    }
-    QVERIFY2(recall / 100 >= 0.95, qPrintable(QString::number(recall / 100)));
+    const double recall = recallAt10(index, rng, 32);
+    QVERIFY2(recall >= 0.95, qPrintable(QString::number(recall)));
 }
 
 // A bulk load (append + finishAppending) builds a graph at the size add() would, also with the
@@ -213,19 +224,9 @@ void tst_VectorIndex::graphBuildIsTheSameOnAnyThreads()
             first = bytes;
         else
             QVERIFY2(bytes == first, qPrintable(QStringLiteral("%1 threads built another graph").arg(threads)));
-        double recall = 0;
         QRandomGenerator queries(5);
-        for (int q = 0; q < 100; ++q) {
-            const std::vector<float> query = randomVector(queries, 16);
-            QSet<qint64> truth;
-            for (const VectorHit &h : index.search(query, 10, true))
-                truth.insert(h.label);
-            int found = 0;
-            for (const VectorHit &h : index.search(query, 10))
-                found += truth.contains(h.label) ? 1 : 0;
-            recall += found / 10.0;
-        }
-        QVERIFY2(recall / 100 >= 0.9, qPrintable(QString::number(recall / 100)));
+        const double recall = recallAt10(index, queries, 16);
+        QVERIFY2(recall >= 0.9, qPrintable(QString::number(recall)));
     }
 }
 
