@@ -295,10 +295,10 @@ Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QString
 // term (MaxScore, as search engines prune). A term adds at most bound(idf) = idf x (k1 + 1) to a
 // row's score. A first pass scores, with every term, the rows holding the rarest terms; its
 // limit-th score is a floor of the true limit-th score. The most common terms whose bounds sum
-// below that floor cannot place a row holding only them in the top `limit`, so the final pass
-// scores only the rows holding one of the other terms, each with every term: the same rows in
-// the same order with the same scores as one pass over all (rows below the floor are not tied
-// with any row kept). std::nullopt: not worth it (short posting lists) or not possible; the
+// below that floor cannot place a row holding only them in the top `limit`, so a second pass
+// scores only the rows holding one of the other terms and none of the first pass's (scored
+// already), each with every term. The best of both are the same rows in the same order with
+// the same scores as one pass over all (rows below the floor are not tied with any row kept). std::nullopt: not worth it (short posting lists) or not possible; the
 // caller ranks in one pass.
 std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &terms, int limit,
                                                              const FtsWeights &w) const
@@ -332,13 +332,17 @@ std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &t
     QList<qsizetype> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return hits[a] < hits[b]; });
-    // Rows scored with a filter of the first `filter` terms of `order` ANDed in front.
-    auto pass = [&](qsizetype filter) {
+    // The rows holding one of the terms order[from, to) and none of order[0, from), each scored
+    // with every term (the filter's phrases come first: `to` of them).
+    auto pass = [&](qsizetype from, qsizetype to) {
         QStringList chosen;
-        for (qsizetype i = 0; i < filter; ++i)
-            chosen << terms.at(order.at(i));
-        const QString match = u'(' + anyOf(chosen) + QStringLiteral(") AND (") + anyOf(terms) + u')';
-        return rankedRows(match, terms, int(filter), limit, w);
+        QStringList excluded;
+        for (qsizetype i = 0; i < to; ++i)
+            (i < from ? excluded : chosen) << terms.at(order.at(i));
+        QString filter = u'(' + anyOf(chosen) + u')';
+        if (!excluded.isEmpty())
+            filter = u'(' + filter + QStringLiteral(" NOT (") + anyOf(excluded) + QStringLiteral("))");
+        return rankedRows(filter + QStringLiteral(" AND (") + anyOf(terms) + u')', terms, int(to), limit, w);
     };
     // First pass: the rarest terms, holding a few times `limit` rows between them.
     qsizetype first = 0;
@@ -346,7 +350,7 @@ std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &t
         seen += hits[order[first]];
     if (first >= n)
         return std::nullopt;
-    auto firstRows = pass(first);
+    auto firstRows = pass(0, first);
     if (!firstRows || firstRows->size() < limit)
         return std::nullopt;
     const double floor = firstRows->last().score;
@@ -365,7 +369,20 @@ std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &t
         return firstRows; // every row that can place held one of the first pass's terms
     if (essential >= n)
         return std::nullopt;
-    return pass(essential);
+    // The other rows that can place: those holding one of the other essential terms and none
+    // of the first pass's (which it scored already). The best of both, ties by row as FTS5
+    // gives them (its rows come in rowid order; the sort keeps that order among equal scores).
+    auto otherRows = pass(first, essential);
+    if (!otherRows)
+        return otherRows;
+    QList<FtsHit> best = std::move(*firstRows);
+    best += *otherRows;
+    std::sort(best.begin(), best.end(), [](const FtsHit &a, const FtsHit &b) {
+        return a.score != b.score ? a.score > b.score : a.chunkId < b.chunkId;
+    });
+    if (best.size() > limit)
+        best.resize(limit);
+    return best;
 }
 
 Result<QList<FtsHit>> ChunkStore::withDrafts(QList<FtsHit> hits, const QString &match, int limit,
