@@ -298,8 +298,9 @@ Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QString
 // below that floor cannot place a row holding only them in the top `limit`, so a second pass
 // scores only the rows holding one of the other terms and none of the first pass's (scored
 // already), each with every term. The best of both are the same rows in the same order with
-// the same scores as one pass over all (rows below the floor are not tied with any row kept). std::nullopt: not worth it (short posting lists) or not possible; the
-// caller ranks in one pass.
+// the same scores as one pass over all (rows below the floor are not tied with any row kept).
+// std::nullopt: not worth it (short posting lists) or not possible; the caller ranks in one
+// pass.
 std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &terms, int limit,
                                                              const FtsWeights &w) const
 {
