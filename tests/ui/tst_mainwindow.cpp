@@ -668,6 +668,9 @@ void tst_MainWindow::closeTabShortcut()
 void tst_MainWindow::keyboardShortcuts()
 {
     openFixture();
+    // (quick-open offers the file tree's paths, which the tree lists behind the window's back)
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->fileTree()->model()->indexForPath(QStringLiteral("src/ringbuffer.h")).isValid(), 10000);
     QApplication::setActiveWindow(m_window);
     // Ctrl+P: type part of a name, Enter opens it
     QTest::keyClick(m_window, Qt::Key_P, Qt::ControlModifier);
@@ -724,18 +727,22 @@ void tst_MainWindow::shortcutsDialogListsEveryShortcut()
 
     QPointer<QTreeWidget> list;
     QMap<QString, QString> listed;
-    QTimer::singleShot(200, m_window, [&] {
+    // (looked for until the modal dialog is up: on a loaded machine it takes more than a moment)
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, m_window, [&] {
         auto *dialog = qobject_cast<ShortcutsDialog *>(QApplication::activeModalWidget());
         if (!dialog)
             return;
+        poll.stop();
         list = dialog->findChild<QTreeWidget *>();
         for (QTreeWidgetItemIterator it(list); *it; ++it)
             listed.insert((*it)->text(1), (*it)->text(0));
         dialog->reject();
     });
+    poll.start(100);
     QApplication::setActiveWindow(m_window);
     QTest::keyClick(m_window, Qt::Key_F1, Qt::ControlModifier);
-    QTRY_VERIFY(!listed.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 10000);
     for (auto it = expected.cbegin(); it != expected.cend(); ++it)
         QVERIFY2(listed.contains(it.key()), qPrintable(it.key() + QStringLiteral(" ") + it.value()));
     QVERIFY(listed.contains(QStringLiteral("Ctrl+Click")));
