@@ -250,17 +250,20 @@ double combinedScore(const QStringList &queryWords, qsizetype stems, StemMask st
 
 } // namespace
 
-PathQuery::PathQuery(const QStringList &queryWords, const PathWordIndex *index)
+PathQuery::PathQuery(const QStringList &queryWords, const PathWordIndex *index, bool wholeStems)
     : m_words(queryWords)
     , m_index(index)
+    , m_wholeStems(wholeStems)
 {
 }
 
 quint64 PathQuery::matchMask(const QString &pathWord) const
 {
     quint64 m = 0;
-    for (qsizetype j = 0; j < std::min<qsizetype>(m_words.size(), 64); ++j)
-        m |= wordsMatch(m_words.at(j), pathWord) ? quint64(1) << j : 0;
+    for (qsizetype j = 0; j < std::min<qsizetype>(m_words.size(), 64); ++j) {
+        const bool match = m_wholeStems ? m_words.at(j) == pathWord : wordsMatch(m_words.at(j), pathWord);
+        m |= match ? quint64(1) << j : 0;
+    }
     return m;
 }
 
@@ -449,7 +452,8 @@ Result<void> PathMatch::run(QueryContext &ctx) const
         return {};
     const double top = ctx.top();
     const PathWordIndex &index = ctx.caches.pathWords();
-    const PathQuery query(words, &index);
+    const bool wholeStems = ctx.query.nameQuery && ctx.tuning.pathNameExact;
+    const PathQuery query(words, &index, wholeStems);
     // Words in the folders of most candidate files name the project, not a place in it.
     quint64 projectMask = 0;
     if (ctx.tuning.pathCommon > 0) {

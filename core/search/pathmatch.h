@@ -95,7 +95,10 @@ private:
 class PathQuery
 {
 public:
-    explicit PathQuery(const QStringList &queryWords, const PathWordIndex *index = nullptr);
+    // `wholeStems`: a query word matches a path word only when their stems are the same (a query
+    // of names: "Depends" names params.py's `Depends`, not the folder dependencies/); otherwise
+    // also when one is a prefix of the other (wordsMatch()).
+    explicit PathQuery(const QStringList &queryWords, const PathWordIndex *index = nullptr, bool wholeStems = false);
     // Bit j: query word j matches the path word.
     quint64 mask(const QString &pathWord) const;
     // Bit j: query word j is one of `queryWords`.
@@ -119,6 +122,7 @@ private:
 
     QStringList m_words;
     const PathWordIndex *m_index = nullptr;
+    bool m_wholeStems = false;
     mutable QHash<QString, quint64> m_masks;                 // by path word
     mutable std::vector<std::optional<quint64>> m_wordMasks; // by the index's word number
     mutable QHash<int, quint64> m_folderMasks;               // by the index's folder number

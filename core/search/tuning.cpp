@@ -38,6 +38,7 @@ Tuning Tuning::parse(const QString &spec)
         {"pathProjectName", &t.pathProjectName, nullptr},
         {"pathAddShare", &t.pathAddShare, nullptr},
         {"pathAddFiles", nullptr, &t.pathAddFiles},
+        {"pathNameExact", nullptr, &t.pathNameExact},
         {"prior", &t.priorCap, nullptr},
         {"demote", &t.demote, nullptr},
         {"demoteFactor", &t.demoteFactor, nullptr},

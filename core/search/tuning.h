@@ -35,6 +35,7 @@ struct Tuning
     double pathCommon = 0.5;     // a word in the folders of more than this share of the candidate files names the project (0: off)
     double pathAddShare = 0.5;   // files named at least this well join the candidates...
     int pathAddFiles = 10;       // ... at most this many
+    int pathNameExact = 1;       // 1: a query of names matches path words by whole stems, not prefixes ("Depends" is not "dependencies/")
     double priorCap = 0.25;      // file-quality prior: at most this share of the score range
     double demote = 0.25;        // tests / changelogs / vendored: minus this share of the range
     double demoteFactor = 0.3;   // ... or multiplied by this (1 = subtract instead)

@@ -59,6 +59,7 @@ private Q_SLOTS:
     void pathIndexScoresAsPaths();
     void pathMatchLiftsAndAdds();
     void pathMatchSkipsProjectName();
+    void pathMatchOfNamesIsByWholeStems();
     void filePriorDemotesTests();
     void supersededVersionsAreLegacy();
     void bundledPackagesAndCatalogsDemoted();
@@ -625,6 +626,48 @@ void tst_Stages::pathMatchLiftsAndAdds()
     QVERIFY(get);
     QCOMPARE(get->scores.path, 1.0 * top);
     QCOMPARE(named.byName(QStringLiteral("order_cache"))->scores.path, 0.0); // orders.py: no word of its name
+}
+
+void tst_Stages::pathMatchOfNamesIsByWholeStems()
+{
+    // A query of names matches path words by whole stems: `Depends` is defined in params.py and
+    // used in dependencies/utils.py, whose folder shares only a prefix ("depend" of
+    // "dependenci") with it. A question in words still matches by prefix.
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(addFile(*store, QStringLiteral("app/params.py"), "class Depends:\n    def __init__(self, call):\n        self.call = call\n"));
+    QVERIFY(addFile(*store, QStringLiteral("app/dependencies/utils.py"),
+                    "def get_sub_dependant(depends: Depends):\n    return Depends(depends.call)\n"));
+    QVERIFY(addFile(*store, QStringLiteral("app/settings.py"), "class Settings:\n    debug = False\n"));
+    auto pathScores = [&](const QString &question, int exact) {
+        Tuning t;
+        t.pathNameExact = exact;
+        Run r(*store, question, {}, t);
+        r.run(KeywordGenerator());
+        r.run(HeaderFilter());
+        r.run(Fusion());
+        const double top = r.ctx.top();
+        r.run(PathMatch());
+        QHash<QString, double> byName;
+        for (const Candidate &c : std::as_const(r.ctx.candidates)) {
+            if (const ChunkRecord *h = r.ctx.candidates.header(c.chunkId))
+                byName.insert(h->qualifiedName, c.scores.path / top);
+        }
+        return std::make_pair(r.ctx.query.nameQuery, byName);
+    };
+    const auto [isName, exact] = pathScores(QStringLiteral("Depends"), 1);
+    QVERIFY(isName);
+    QCOMPARE(exact.value(QStringLiteral("Depends"), -1), 0.0);
+    QCOMPARE(exact.value(QStringLiteral("get_sub_dependant"), -1), 0.0);
+    const auto [isNameToo, prefixes] = pathScores(QStringLiteral("Depends"), 0);
+    QVERIFY(isNameToo);
+    QCOMPARE(prefixes.value(QStringLiteral("get_sub_dependant"), -1), 1.0); // "depend" is a prefix of "dependenci"
+    // a whole stem still names its file: "Settings" -> settings.py
+    QCOMPARE(pathScores(QStringLiteral("Settings"), 1).second.value(QStringLiteral("Settings"), -1), 1.0);
+    // a question in words is not a query of names: prefixes count
+    const auto [isSentence, sentence] = pathScores(QStringLiteral("how are depends resolved"), 1);
+    QVERIFY(!isSentence);
+    QVERIFY(sentence.value(QStringLiteral("get_sub_dependant"), -1) > 0);
 }
 
 void tst_Stages::pathMatchSkipsProjectName()
