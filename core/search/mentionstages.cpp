@@ -258,65 +258,94 @@ void addChunksHoldingMessages(const ReportSignals &r, const ChunkStore &chunks, 
     }
 }
 
-// Command-line options the report talks about (its first four): the chunks that define one as a
-// string literal ("--collect-only" in an argument parser's add_option call), unless more than
-// three source files do.
+// The chunks that define `literal` as a string literal ("--collect-only" in an argument
+// parser's add_option call, "routes" in a `@click.command("routes")`), unless more than three
+// source files do; `words` find them by BM25 when the grep index cannot narrow it.
+void addChunksDefiningLiteral(const QString &literal, const QStringList &words, const QString &why,
+                              const IndexStore &store, const PathWordIndex &paths, double strength, double fileShare,
+                              Mentions &m)
+{
+    const ChunkStore &chunks = store.chunks();
+    const QStringList needles = {u'"' + literal + u'"', u'\'' + literal + u'\''};
+    // Tests and docs run it; the code that defines it is the product's.
+    QList<qint64> defining;
+    QSet<qint64> files;
+    // The source files that hold the literal's text, by the grep index, when a few do...
+    QList<qint64> sources;
+    const auto holding = store.grep().filesMayHold(literal.toUtf8());
+    for (const quint32 file : holding ? *holding : std::vector<quint32>{}) {
+        const QString path = paths.path(file);
+        if (!path.isEmpty() && classifyPath(path) == FileClass::Normal)
+            sources << file;
+    }
+    if (holding && sources.size() <= 12) {
+        for (const qint64 file : std::as_const(sources)) {
+            for (const ChunkRecord &c : chunks.ofFile(file)) {
+                if (std::any_of(needles.cbegin(), needles.cend(), [&c](const QString &n) { return c.text.contains(n); })) {
+                    defining << c.id;
+                    files.insert(file);
+                }
+            }
+        }
+    } else {
+        // ... else (many may hold it, or grep has not read most files yet) among the best
+        // chunks by BM25 that hold its words in order: an argument parser's option list is
+        // long, so not only the first few
+        auto hits = words.size() == 1 ? chunks.searchTerms(words, 300)
+                                      : chunks.search(u'"' + words.join(u' ') + u'"', 300);
+        QList<qint64> ids;
+        for (const FtsHit &h : hits ? *hits : QList<FtsHit>{}) {
+            if (h.chunkId > 0)
+                ids << h.chunkId;
+        }
+        for (const ChunkRecord &c : ids.isEmpty() ? QList<ChunkRecord>{} : chunks.containing(ids, needles)) {
+            if (classifyPath(c.path) == FileClass::Normal) {
+                defining << c.id;
+                files.insert(c.fileId);
+            }
+        }
+    }
+    if (defining.isEmpty() || files.size() > 3)
+        return; // nothing, or too common to point anywhere
+    std::sort(defining.begin(), defining.end());
+    for (qint64 id : std::as_const(defining))
+        m.addChunk(id, strength, why);
+    if (fileShare > 0) {
+        for (qint64 file : std::as_const(files))
+            m.addFile(file, strength * fileShare, why);
+    }
+}
+
+// Command-line options the report talks about (its first four): the chunks that define one.
 void addChunksDefiningOptions(const ReportSignals &r, const IndexStore &store, const PathWordIndex &paths,
                               double strength, double fileShare, Mentions &m)
 {
     if (strength <= 0)
         return;
-    const ChunkStore &chunks = store.chunks();
     for (const QString &option : r.options.mid(0, 4)) {
-        const QStringList needles = {u'"' + option + u'"', u'\'' + option + u'\''};
-        // Tests and docs run the option; the code that defines it is the product's.
-        QList<qint64> defining;
-        QSet<qint64> files;
-        // The source files that hold the option's text, by the grep index, when a few do...
-        QList<qint64> sources;
-        const auto holding = store.grep().filesMayHold(option.toUtf8());
-        for (const quint32 file : holding ? *holding : std::vector<quint32>{}) {
-            const QString path = paths.path(file);
-            if (!path.isEmpty() && classifyPath(path) == FileClass::Normal)
-                sources << file;
-        }
-        if (holding && sources.size() <= 12) {
-            for (const qint64 file : std::as_const(sources)) {
-                for (const ChunkRecord &c : chunks.ofFile(file)) {
-                    if (std::any_of(needles.cbegin(), needles.cend(), [&c](const QString &n) { return c.text.contains(n); })) {
-                        defining << c.id;
-                        files.insert(file);
-                    }
-                }
-            }
-        } else {
-            // ... else (many may hold it, or grep has not read most files yet) among the best
-            // chunks by BM25 that hold its words in order: an argument parser's option list is
-            // long, so not only the first few
-            const QStringList words = option.mid(2).split(u'-', Qt::SkipEmptyParts);
-            auto hits = words.size() == 1 ? chunks.searchTerms(words, 300)
-                                          : chunks.search(u'"' + words.join(u' ') + u'"', 300);
-            QList<qint64> ids;
-            for (const FtsHit &h : hits ? *hits : QList<FtsHit>{}) {
-                if (h.chunkId > 0)
-                    ids << h.chunkId;
-            }
-            for (const ChunkRecord &c : ids.isEmpty() ? QList<ChunkRecord>{} : chunks.containing(ids, needles)) {
-                if (classifyPath(c.path) == FileClass::Normal) {
-                    defining << c.id;
-                    files.insert(c.fileId);
-                }
-            }
-        }
-        if (defining.isEmpty() || files.size() > 3)
-            continue; // nothing, or too common to point anywhere
-        std::sort(defining.begin(), defining.end());
-        for (qint64 id : std::as_const(defining))
-            m.addChunk(id, strength, QStringLiteral("defines the option %1").arg(option));
-        if (fileShare > 0) {
-            for (qint64 file : std::as_const(files))
-                m.addFile(file, strength * fileShare, QStringLiteral("defines the option %1").arg(option));
-        }
+        addChunksDefiningLiteral(option, option.mid(2).split(u'-', Qt::SkipEmptyParts),
+                                 QStringLiteral("defines the option %1").arg(option), store, paths, strength, fileShare, m);
+    }
+}
+
+// Subcommands of the project's own program that the report runs or names ("$ flask routes" in
+// flask; "django-admin makemigrations", "python -m pip install"): the chunks that define the
+// subcommand's name as a string literal (`@click.command("routes")`), as an option's.
+void addChunksDefiningSubcommands(const ReportSignals &r, const QStringList &projectWords, const IndexStore &store,
+                                  const PathWordIndex &paths, double strength, double fileShare, Mentions &m)
+{
+    if (strength <= 0 || projectWords.isEmpty())
+        return;
+    int done = 0;
+    for (const auto &[program, subcommand] : r.commands) {
+        // the project's program: its name, or its name and a suffix ("django-admin", "sphinx-build")
+        const QString name = lightStem(program.section(u'-', 0, 0));
+        if (!projectWords.contains(name) || done >= 4)
+            continue;
+        ++done;
+        addChunksDefiningLiteral(subcommand, subcommand.split(QRegularExpression(QStringLiteral("[-_]")), Qt::SkipEmptyParts),
+                                 QStringLiteral("defines the command %1 %2").arg(program, subcommand), store, paths,
+                                 strength, fileShare, m);
     }
 }
 
@@ -364,6 +393,8 @@ Result<void> MentionGenerator::run(QueryContext &ctx) const
                             ctx.tuning.mentionCalledFile, m);
     addChunksHoldingMessages(r, ctx.store.chunks(), ctx.tuning.mentionMessage, m);
     addChunksDefiningOptions(r, ctx.store, ctx.caches.pathWords(), ctx.tuning.mentionOption, ctx.tuning.mentionOptionFile, m);
+    addChunksDefiningSubcommands(r, ctx.caches.projectNameWords(), ctx.store, ctx.caches.pathWords(),
+                                 ctx.tuning.mentionCommand, ctx.tuning.mentionOptionFile, m);
     addChunksOfMissedFiles(ctx, r, symbols, m);
 
     // Every mentioned chunk becomes a candidate with its mention score and why.

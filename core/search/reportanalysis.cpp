@@ -363,6 +363,39 @@ QStringList optionsOf(const QString &text)
     return eachOnce(option, text, 8, [](const QString &o) { return o.size() >= 5; });
 }
 
+// Commands with a subcommand: a shell prompt's line ("$ flask routes --all") anywhere, or a
+// code span or bold text that is one (`flask routes`, **flask routes**); "python -m flask
+// routes" as "flask routes". The subcommand is a word of three or more characters: not an
+// option, a path or a file ("pylint a/", "pylint test.py"); at most eight.
+QList<QPair<QString, QString>> commandsOf(const QString &text)
+{
+    static const QString command = QStringLiteral("(?:python3?\\s+-m\\s+)?([a-z][a-z0-9_-]*)[ \\t]+([a-z][a-z0-9_-]{2,})");
+    static const QRegularExpression prompt(QStringLiteral("^[ \\t]*\\$[ \\t]+") + command + QStringLiteral("(?=[ \\t]|$)"),
+                                           QRegularExpression::MultilineOption);
+    static const QRegularExpression span(QStringLiteral("(`|\\*\\*)") + command
+                                         + QStringLiteral("(?:[ \\t][^`*\\n]*)?\\1"));
+    QList<QPair<QString, QString>> out;
+    auto add = [&out](const QString &program, const QString &subcommand) {
+        const QPair<QString, QString> c{program, subcommand};
+        if (out.size() < 8 && !out.contains(c))
+            out << c;
+    };
+    // in the order they are written
+    QList<std::tuple<qsizetype, QString, QString>> found;
+    for (auto it = prompt.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        found.append({m.capturedStart(), m.captured(1), m.captured(2)});
+    }
+    for (auto it = span.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        found.append({m.capturedStart(), m.captured(2), m.captured(3)});
+    }
+    std::sort(found.begin(), found.end());
+    for (const auto &[at, program, subcommand] : std::as_const(found))
+        add(program, subcommand);
+    return out;
+}
+
 // Functions Python's argument errors name: "f() got an unexpected keyword argument 'x'",
 // "Foo.bar() missing 1 required positional argument", "f() takes 2 positional arguments but 3
 // were given", "f() got multiple values for argument 'x'", "f() takes no arguments"; each once.
@@ -398,6 +431,7 @@ ReportSignals analyzeReport(const QString &text)
     out.identifiers = identifiersOf(text, parts.code, out.frames);
     out.messages = messagesOf(text, out.prose);
     out.options = optionsOf(out.prose);
+    out.commands = commandsOf(text);
     out.calledWrongly = calledWronglyOf(text);
     return out;
 }

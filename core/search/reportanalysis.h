@@ -27,6 +27,10 @@ struct ReportSignals
     QList<QPair<QString, int>> identifiers; // code-like identifiers with how often they occur, most first
     QStringList messages;     // error messages and quoted phrases, for phrase search
     QStringList options;      // command-line options its prose writes ("--collect-only"), in order, each once
+    // Commands it runs or names with a word after the program ("$ flask routes", `flask routes`,
+    // **flask routes**): the program and that word (a subcommand), in order, each once. Which
+    // programs are the project's own is for the search to say (it knows the project's name).
+    QList<QPair<QString, QString>> commands;
     // Functions an error message says were called with arguments they do not take (Python's
     // "RST.__init__() got an unexpected keyword argument 'x'"): the innermost frame is then
     // the caller, and the named function is where such a fix goes.
@@ -36,7 +40,8 @@ struct ReportSignals
     bool isEmpty() const
     {
         return frames.isEmpty() && paths.isEmpty() && modules.isEmpty() && qualified.isEmpty()
-               && identifiers.isEmpty() && messages.isEmpty() && options.isEmpty() && calledWrongly.isEmpty();
+               && identifiers.isEmpty() && messages.isEmpty() && options.isEmpty() && commands.isEmpty()
+               && calledWrongly.isEmpty();
     }
 };
 

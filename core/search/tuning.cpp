@@ -59,6 +59,7 @@ Tuning Tuning::parse(const QString &spec)
         {"mentionOption", &t.mentionOption, nullptr},
         {"mentionOptionFile", &t.mentionOptionFile, nullptr},
         {"mentionMessage", &t.mentionMessage, nullptr},
+        {"mentionCommand", &t.mentionCommand, nullptr},
         {"title", &t.titleWeight, nullptr},
         {"remote", &t.remoteWeight, nullptr},
         {"pathReport", &t.pathReport, nullptr},

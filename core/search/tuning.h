@@ -53,6 +53,7 @@ struct Tuning
     double mentionPackage = 0;   // bug reports: strength of a named module that is a package's own file (__init__.py, index.ts, mod.rs)
     double mentionFolder = 0.2;  // ... and of the other files under that package's folder (0.7: a module file)
     double mentionOptionFile = 0.5; // ... and its file (its best chunk above all), x this
+    double mentionCommand = 1.0; // bug reports: a chunk that defines a subcommand of the project's program the report runs ("$ flask routes")
     double mentionMessage = 0.7; // bug reports: a chunk that holds a message the report quotes
     double mentionOption = 0.7;  // bug reports: a chunk that defines a command-line option the report writes ("--collect-only"), as exact as a named module
     double mentionCalled = 1.0;  // bug reports: the function an argument error names, whose raising frame is a caller (0: off)...

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void reportMentions();
     void reportPathOfAnotherProject();
     void reportOptionDefinitions();
+    void reportSubcommandDefinitions();
     void reportMessagesFromFormats();
     void reportOptionFoundByGrepIndex();
     void reportFramesFromTheRaisingOne();
@@ -1022,6 +1023,57 @@ void tst_Stages::reportOptionDefinitions()
         QVERIFY(run);
         QCOMPARE(run->scores.mention, 0.6 * share);
         QCOMPARE(run->reasons.contains(QStringLiteral("defines the option --dry-run")), share > 0);
+    }
+}
+
+// A subcommand of the project's own program that the report runs ("$ shop orders") names the
+// code that defines it: the chunk with its name as a string literal, not the tests that run it;
+// another program's subcommands ("$ pip list") name nothing here.
+void tst_Stages::reportSubcommandDefinitions()
+{
+    const ReportSignals signals_ = analyzeReport(QStringLiteral(
+        "Run **shop export** or `python -m shop serve --port 1`; not `shop test.py`, `shop a/`, $ shop x\n"
+        "```\n$ pip list\n$ shop orders --all\n$ shop -v\n  $ shop orders\n```\n"));
+    using Command = QPair<QString, QString>;
+    QCOMPARE(signals_.commands, (QList<Command>{{QStringLiteral("shop"), QStringLiteral("export")}, {QStringLiteral("shop"), QStringLiteral("serve")},
+                                                {QStringLiteral("pip"), QStringLiteral("list")}, {QStringLiteral("shop"), QStringLiteral("orders")}}));
+
+    QTemporaryDir tree;
+    QVERIFY(QDir(tree.path()).mkpath(QStringLiteral("shop/.git")));
+    QTemporaryDir dir;
+    auto store = openStore(dir);
+    QVERIFY(store);
+    QVERIFY(store->setMeta(QStringLiteral("root_path"), tree.path() + QStringLiteral("/shop")));
+    QVERIFY(addFile(*store, QStringLiteral("shop/cli.py"),
+                    "@click.command(\"orders\")\ndef orders_command(all_orders):\n    return list_orders(all_orders)\n\n\n"
+                    "@click.command(\"list\")\ndef list_command():\n    return catalogue()\n"));
+    QVERIFY(addFile(*store, QStringLiteral("shop/orders.py"),
+                    "def list_orders(all_orders):\n    return db.query(Order).filter(active=not all_orders)\n"));
+    QVERIFY(addFile(*store, QStringLiteral("tests/test_cli.py"), "def test_orders(runner):\n    runner.invoke(cli, [\"orders\"])\n"));
+    const QString report = QStringLiteral(
+        "Archived orders are never listed\n\n"
+        "Running the orders command with all of them asked for still lists only the active orders, which is not what "
+        "the documentation says it does. It happens with every database I tried.\n\n"
+        "```\n$ pip list | grep shop\n$ shop orders --all\n```\n");
+    Tuning t;
+    for (const double strength : {1.0, 0.0}) {
+        t.mentionCommand = strength;
+        Run r(*store, report, {}, t);
+        QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
+        r.runMentions();
+        QStringList mentioned;
+        for (const Candidate &c : r.ctx.candidates) {
+            if (c.scores.mention > 0) {
+                mentioned << QStringLiteral("%1 %2 %3 %4")
+                                 .arg(c.path, r.ctx.candidates.headerOrEmpty(c.chunkId).name)
+                                 .arg(c.scores.mention)
+                                 .arg(c.reasons.filter(QStringLiteral("defines the command")).join(u';'));
+            }
+        }
+        QCOMPARE(mentioned, strength > 0 ? QStringList{QStringLiteral("shop/cli.py orders_command 1 defines the command shop orders")}
+                                         : QStringList());
+        const qint64 cli = store->files().file(QStringLiteral("shop/cli.py"))->id;
+        QCOMPARE(r.ctx.mentionedFiles.value(cli), strength * t.mentionOptionFile);
     }
 }
 
