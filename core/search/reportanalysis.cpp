@@ -356,11 +356,15 @@ QStringList messagesOf(const QString &text, const QString &prose)
 }
 
 // Command-line options the prose talks about: "--collect-only", "--recursive=y" (as
-// "--recursive"); at most eight. Those of a command in a code block only reproduce the defect.
+// "--recursive"); at most eight. Those of a command in a code block only reproduce the defect;
+// `--version` and `--help` are what issue templates ask for ("Result of `pylint --version`"),
+// not what a report is about.
 QStringList optionsOf(const QString &text)
 {
     static const QRegularExpression option(QStringLiteral("(?<![\\w\\-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\\w\\-])"));
-    return eachOnce(option, text, 8, [](const QString &o) { return o.size() >= 5; });
+    return eachOnce(option, text, 8, [](const QString &o) {
+        return o.size() >= 5 && o != QLatin1String("--version") && o != QLatin1String("--help");
+    });
 }
 
 // Commands with a subcommand: a shell prompt's line ("$ flask routes --all") anywhere, or a
