@@ -29,7 +29,11 @@ FileClass classifyPath(const QString &path)
         return FileClass::Changelog;
     static const QRegularExpression vendored(QStringLiteral(
         "(^|/)(_?vendor|_?vendored|third_party|third-party|thirdparty|3rdparty|external|extern|_extern|deps)/"));
-    if (vendored.match(lower).hasMatch())
+    // a browser library copied in whole: its version in its name, or minified
+    // (sphinx/themes/basic/static/jquery-3.5.1.js, underscore-1.13.1.js, bootstrap.min.css)
+    static const QRegularExpression copiedLibrary(
+        QStringLiteral("^[a-z][a-z0-9_.-]*[-.]v?\\d+\\.\\d+(\\.\\d+)*(\\.min)?\\.(js|mjs|css)$|\\.min\\.(js|mjs|css)$"));
+    if (vendored.match(lower).hasMatch() || copiedLibrary.match(name).hasMatch())
         return FileClass::Vendored;
     if (name.contains(QLatin1String(".generated.")) || name.contains(QLatin1String("_pb2."))
         || name.endsWith(QLatin1String(".pb.go")) || name.endsWith(QLatin1String(".pb.h"))

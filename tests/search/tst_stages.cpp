@@ -767,6 +767,13 @@ void tst_Stages::bundledPackagesAndCatalogsDemoted()
              QSet<QString>{QStringLiteral("req/packages/")});
     QCOMPARE(classifyPath(QStringLiteral("sphinx/locale/fr/LC_MESSAGES/sphinx.po")), FileClass::Translations);
     QCOMPARE(classifyPath(QStringLiteral("src/pip/_vendor/rich/text.py")), FileClass::Vendored);
+    // a browser library copied in whole: versioned or minified, not a module that has a number
+    QCOMPARE(classifyPath(QStringLiteral("sphinx/themes/basic/static/jquery-3.5.1.js")), FileClass::Vendored);
+    QCOMPARE(classifyPath(QStringLiteral("static/underscore-1.13.1.min.js")), FileClass::Vendored);
+    QCOMPARE(classifyPath(QStringLiteral("web/bootstrap.min.css")), FileClass::Vendored);
+    QCOMPARE(classifyPath(QStringLiteral("sphinx/themes/basic/static/searchtools.js")), FileClass::Normal);
+    QCOMPARE(classifyPath(QStringLiteral("src/http2.js")), FileClass::Normal);
+    QCOMPARE(classifyPath(QStringLiteral("src/utf-8.py")), FileClass::Normal);
     QTemporaryDir dir;
     auto store = openStore(dir);
     const QByteArray code = "def decode_content(data):\n    raise ContentDecodingError('Received response with content-encoding: gzip')\n";
