@@ -336,6 +336,7 @@ void addChunksDefiningSubcommands(const ReportSignals &r, const QStringList &pro
 {
     if (strength <= 0 || projectWords.isEmpty())
         return;
+    static const QRegularExpression separators(QStringLiteral("[-_]"));
     int done = 0;
     for (const auto &[program, subcommand] : r.commands) {
         // the project's program: its name, or its name and a suffix ("django-admin", "sphinx-build")
@@ -343,7 +344,7 @@ void addChunksDefiningSubcommands(const ReportSignals &r, const QStringList &pro
         if (!projectWords.contains(name) || done >= 4)
             continue;
         ++done;
-        addChunksDefiningLiteral(subcommand, subcommand.split(QRegularExpression(QStringLiteral("[-_]")), Qt::SkipEmptyParts),
+        addChunksDefiningLiteral(subcommand, subcommand.split(separators, Qt::SkipEmptyParts),
                                  QStringLiteral("defines the command %1 %2").arg(program, subcommand), store, paths,
                                  strength, fileShare, m);
     }
