@@ -91,7 +91,9 @@ ParsedQuestion parseMentions(const QString &question)
         i = i + length - 1;
     }
     text += question.mid(copied);
-    out.text = text.simplified();
+    // Trimmed, not simplified: a pasted bug report's lines are its structure (the title, code
+    // blocks, traceback frames, shell prompts); the search reads them as the CLI does.
+    out.text = text.trimmed();
     return out;
 }
 

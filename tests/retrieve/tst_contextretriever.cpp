@@ -525,6 +525,11 @@ void tst_ContextRetriever::mentions_data()
                                 << QStringList{QStringLiteral("Foo")} << false;
     QTest::newRow("bare at") << QStringLiteral("what is @ here") << QStringLiteral("what is @ here") << QStringList()
                              << false;
+    // a pasted bug report keeps its lines: its title, code blocks and traceback are read by them
+    const QString report = QStringLiteral("Routes lose their subdomain\r\n\r\n```\r\n$ flask routes\r\n```\r\n"
+                                          "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\n    run()\n");
+    QTest::newRow("report") << QStringLiteral("  ") + report + QStringLiteral("\n\n") << report.trimmed() << QStringList() << false;
+    QTest::newRow("report with codebase") << QStringLiteral("@codebase\n") + report << report.trimmed() << QStringList() << true;
 }
 
 void tst_ContextRetriever::mentions()
