@@ -120,6 +120,21 @@ private:
             run(FilePrior());
             return before;
         }
+        // The candidates the mentions named: "path name mention-score", and the reasons that
+        // hold `why` when it is given.
+        QStringList mentioned(const QString &why = {})
+        {
+            QStringList out;
+            for (const Candidate &c : ctx.candidates) {
+                if (c.scores.mention <= 0)
+                    continue;
+                QString line = QStringLiteral("%1 %2 %3").arg(c.path, ctx.candidates.headerOrEmpty(c.chunkId).name).arg(c.scores.mention);
+                if (!why.isEmpty())
+                    line += u' ' + c.reasons.filter(why).join(u';');
+                out << line;
+            }
+            return out;
+        }
         const Candidate *byName(const QString &qualifiedName)
         {
             for (const Candidate &c : ctx.candidates) {
@@ -1009,12 +1024,7 @@ void tst_Stages::reportOptionDefinitions()
         Run r(*store, report, {}, t);
         QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
         r.runMentions();
-        QStringList mentioned;
-        for (const Candidate &c : r.ctx.candidates) {
-            if (c.scores.mention > 0)
-                mentioned << QStringLiteral("%1 %2 %3").arg(c.path, r.ctx.candidates.headerOrEmpty(c.chunkId).name).arg(c.scores.mention);
-        }
-        QCOMPARE(mentioned, strength > 0 ? QStringList{QStringLiteral("tool/cli.py add_options 0.5")} : QStringList());
+        QCOMPARE(r.mentioned(), strength > 0 ? QStringList{QStringLiteral("tool/cli.py add_options 0.5")} : QStringList());
     }
     // The file that defines the option is where it is handled: all of it is named, by half as much
     // (its best chunk need not be the definition).
@@ -1070,17 +1080,8 @@ void tst_Stages::reportSubcommandDefinitions()
         Run r(*store, report, {}, t);
         QCOMPARE(r.ctx.query.route.kind, QueryRoute::Kind::Report);
         r.runMentions();
-        QStringList mentioned;
-        for (const Candidate &c : r.ctx.candidates) {
-            if (c.scores.mention > 0) {
-                mentioned << QStringLiteral("%1 %2 %3 %4")
-                                 .arg(c.path, r.ctx.candidates.headerOrEmpty(c.chunkId).name)
-                                 .arg(c.scores.mention)
-                                 .arg(c.reasons.filter(QStringLiteral("defines the command")).join(u';'));
-            }
-        }
-        QCOMPARE(mentioned, strength > 0 ? QStringList{QStringLiteral("shop/cli.py orders_command 1 defines the command shop orders")}
-                                         : QStringList());
+        const QStringList expected{QStringLiteral("shop/cli.py orders_command 1 defines the command shop orders")};
+        QCOMPARE(r.mentioned(QStringLiteral("defines the command")), strength > 0 ? expected : QStringList());
         const qint64 cli = store->files().file(QStringLiteral("shop/cli.py"))->id;
         QCOMPARE(r.ctx.mentionedFiles.value(cli), strength * t.mentionOptionFile);
     }
