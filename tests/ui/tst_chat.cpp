@@ -21,6 +21,8 @@
 #include "ui/settingsdialog.h"
 
 #include "core/index/indexservice.h"
+#include "core/search/searcher.h"
+#include "core/store/indexstore.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -68,6 +70,7 @@ private Q_SLOTS:
     void mentionCompletion();
     void settingsApplyWithoutRestart();
     void retrievalOnlyWithoutAModel();
+    void retrievalOnlySearchesAReportByItsLines();
     void whoCallsIsKeptInTheConversation();
     void ollamaIsOffered();
     void methodSummariesFromTheStatusBar();
@@ -618,6 +621,49 @@ void tst_Chat::retrievalOnlyWithoutAModel()
         said = said || l->text().contains(QStringLiteral("No model is configured"));
     QVERIFY(said);
     screenshot(QStringLiteral("chat-retrieval-only"), m_window->chat());
+    configure();
+}
+
+// A pasted bug report is searched with its lines (its title, code blocks, traceback frames):
+// the chat's cards are the hits the Searcher gives for the same text, in the same order, as
+// `repolens-cli search` shows them. (The chat once flattened the question to one line first.)
+void tst_Chat::retrievalOnlySearchesAReportByItsLines()
+{
+    SearchSettings plain;
+    plain.vectors = false; // the same searcher here as below: no vector file to share
+    m_window->chatController()->setSettings(LlmSettings(), plain);
+    const QString report = QStringLiteral(
+        "Session.request sends without the session headers\r\n\r\n"
+        "After the upgrade a request made through a session goes out without the headers set on it. "
+        "It happens on every call I tried, with and without a proxy, and it worked before.\r\n\r\n"
+        "```\r\nTraceback (most recent call last):\r\n"
+        "  File \"/home/me/app.py\", line 3, in <module>\r\n    s.request(\"GET\", url)\r\n"
+        "  File \"/usr/lib/python3/site-packages/lib/python/sessions.py\", line 44, in request\r\n"
+        "    prep = self.prepare_request(req)\r\n"
+        "AttributeError: 'Session' object has no attribute 'prepare_request'\r\n```\r\n");
+    QSignalSpy shown(m_window, &MainWindow::answerShown);
+    m_window->ask(report);
+    QVERIFY(shown.wait(20000));
+    QStringList cards;
+    for (ResultCard *card : m_window->chat()->lastResultCards())
+        cards << QStringLiteral("%1:%2").arg(card->result().path).arg(card->result().startLine);
+
+    auto store = IndexStore::open(m_window->indexService()->databasePath(), IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    Searcher searcher(store->get());
+    SearchOptions options;
+    options.vectors = false;
+    auto result = searcher.search(report.trimmed(), options);
+    QVERIFY(result);
+    QVERIFY2(result->route.startsWith(QLatin1String("bug report")), qPrintable(result->route));
+    QStringList hits;
+    for (const SearchHit &h : result->hits)
+        hits << QStringLiteral("%1:%2").arg(h.chunk.path).arg(h.chunk.startLine);
+    QVERIFY(!hits.isEmpty());
+    QCOMPARE(cards, hits);
+    // the traceback was read as one: its frame in the project leads
+    QVERIFY2(result->hits.first().reasons.join(u';').contains(QStringLiteral("traceback frame")),
+             qPrintable(result->hits.first().reasons.join(u';')));
     configure();
 }
 
