@@ -107,6 +107,16 @@ QString normalizeReportedPath(const QString &path)
     return p;
 }
 
+namespace {
+
+bool isFence(const QString &line)
+{
+    const QString t = line.trimmed();
+    return t.startsWith(QLatin1String("```")) || t.startsWith(QLatin1String("~~~"));
+}
+
+} // namespace
+
 QString withoutPackageListings(const QString &text)
 {
     // "requests 2.21.0", "numpy==1.15.0", "  - python=3.8.2=h1", "pandas: 1.0.5" and "zarr: None"
@@ -126,6 +136,27 @@ QString withoutPackageListings(const QString &text)
     }
     if (found < 5)
         return text;
+    // A fenced block that is mostly such lines is an environment dump: its other lines describe
+    // the machine ("OS: Darwin", "machine: x86_64", "byteorder: little", "LANG: en_US.UTF-8") in
+    // words that name the project's own version-printing helper. Its fences stay.
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (!isFence(lines.at(i)))
+            continue;
+        qsizetype end = i + 1;
+        while (end < lines.size() && !isFence(lines.at(end)))
+            ++end;
+        int nonBlank = 0;
+        int listed = 0;
+        for (qsizetype j = i + 1; j < end; ++j) {
+            nonBlank += lines.at(j).trimmed().isEmpty() ? 0 : 1;
+            listed += drop.at(j) ? 1 : 0;
+        }
+        if (listed >= 5 && 2 * listed >= nonBlank) {
+            for (qsizetype j = i + 1; j < end; ++j)
+                drop[j] = true;
+        }
+        i = end;
+    }
     QStringList kept;
     for (qsizetype i = 0; i < lines.size(); ++i) {
         if (!drop.at(i))

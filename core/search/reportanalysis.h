@@ -53,7 +53,8 @@ ReportSignals analyzeReport(const QString &text);
 
 // The text without package listings (`pip list`, `pip freeze`, `conda list`, `show_versions()`,
 // a lock file's "name version" lines): five or more such lines name installed packages, not the code at fault,
-// and their words would drown the report's own.
+// and their words would drown the report's own. A fenced block that is mostly such lines goes
+// whole (an environment dump: "OS: Darwin", "machine: x86_64" besides the versions).
 QString withoutPackageListings(const QString &text);
 
 // The first non-empty line of a report when it reads as its summary: at most 200 characters,

@@ -188,6 +188,12 @@ void tst_ReportAnalysis::titleAndPackageListings()
     QCOMPARE(withoutPackageListings(QStringLiteral("update loses chunks\ncommit: None\npython: 3.8.3 (default, Jul  2 2020)\n"
                                                    "xarray: 0.16.0\npandas: 1.0.5\nzarr: None\nafter\n")),
              QStringLiteral("update loses chunks\nafter\n"));
+    // a fenced block that is mostly a listing is an environment dump: its machine lines go too
+    QCOMPARE(withoutPackageListings(QStringLiteral(
+                 "update loses chunks\r\n```\r\ncommit: None\r\npython-bits: 64\r\nOS: Darwin\r\nmachine: x86_64\r\n"
+                 "byteorder: little\r\nLANG: en_US.UTF-8\r\n\r\nxarray: 0.16.0\r\npandas: 1.0.5\r\nnumpy: 1.18.5\r\n"
+                 "zarr: None\r\n```\r\nthe chunks: gone\r\n```python\r\nmachine: x86_64\r\n```\r\n")),
+             QStringLiteral("update loses chunks\r\n```\r\n```\r\nthe chunks: gone\r\n```python\r\nmachine: x86_64\r\n```\r\n"));
     // four lines are not a listing
     const QString few = QStringLiteral("a 1.0\nb 2.0\nc 3.0\nd 4.0\n");
     QCOMPARE(withoutPackageListings(few), few);
