@@ -149,7 +149,8 @@ QString withoutPackageListings(const QString &text)
         int listed = 0;
         for (qsizetype j = i + 1; j < end; ++j) {
             nonBlank += lines.at(j).trimmed().isEmpty() ? 0 : 1;
-            listed += drop.at(j) ? 1 : 0;
+            // "alpha = 0.5" is a listing line too, but five of them are code, not a dump
+            listed += drop.at(j) && !lines.at(j).contains(QLatin1String(" = ")) ? 1 : 0;
         }
         if (listed >= 5 && 2 * listed >= nonBlank) {
             for (qsizetype j = i + 1; j < end; ++j)

@@ -194,6 +194,10 @@ void tst_ReportAnalysis::titleAndPackageListings()
                  "byteorder: little\r\nLANG: en_US.UTF-8\r\n\r\nxarray: 0.16.0\r\npandas: 1.0.5\r\nnumpy: 1.18.5\r\n"
                  "zarr: None\r\n```\r\nthe chunks: gone\r\n```python\r\nmachine: x86_64\r\n```\r\n")),
              QStringLiteral("update loses chunks\r\n```\r\n```\r\nthe chunks: gone\r\n```python\r\nmachine: x86_64\r\n```\r\n"));
+    // five assignments of numbers are code: only their own lines go
+    QCOMPARE(withoutPackageListings(QStringLiteral("fit diverges\n```python\na = 0.5\nb = 1.5\nc = 2.5\nd = 3.5\ne = 4.5\n"
+                                                   "fit(a, b, c, d, e)\n```\n")),
+             QStringLiteral("fit diverges\n```python\nfit(a, b, c, d, e)\n```\n"));
     // four lines are not a listing
     const QString few = QStringLiteral("a 1.0\nb 2.0\nc 3.0\nd 4.0\n");
     QCOMPARE(withoutPackageListings(few), few);
