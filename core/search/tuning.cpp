@@ -73,14 +73,19 @@ Tuning Tuning::parse(const QString &spec)
             t.disabled += kv.section(u'=', 1).split(u'+', Qt::SkipEmptyParts);
             continue;
         }
+        bool known = false;
         for (const auto &knob : knobs) {
             if (k == QLatin1String(knob.name)) {
+                known = true;
                 if (knob.real)
                     *knob.real = v;
                 else
                     *knob.integer = int(v);
             }
         }
+        // a misspelt knob would otherwise measure the defaults under another name
+        if (!known)
+            qWarning("REPOLENS_TUNE: unknown setting \"%s\" ignored", qPrintable(k));
     }
     return t;
 }

@@ -14,6 +14,7 @@
 #include "core/search/reportanalysis.h"
 #include "core/search/scorers.h"
 #include "core/search/searcher.h"
+#include "core/search/tuning.h"
 
 #include <QDir>
 
@@ -47,6 +48,7 @@ class tst_Stages : public QObject
 private Q_SLOTS:
     void initTestCase();
     void analysis();
+    void tuningSettings();
     void keywordRanks();
     void symbolBonusAndSeeds();
     void definitionsAboveUsages();
@@ -642,6 +644,18 @@ void tst_Stages::pathMatchLiftsAndAdds()
     QVERIFY(get);
     QCOMPARE(get->scores.path, 1.0 * top);
     QCOMPARE(named.byName(QStringLiteral("order_cache"))->scores.path, 0.0); // orders.py: no word of its name
+}
+
+// REPOLENS_TUNE's settings by their names; a misspelt one is reported, not silently measured
+// as the defaults.
+void tst_Stages::tuningSettings()
+{
+    QTest::ignoreMessage(QtWarningMsg, "REPOLENS_TUNE: unknown setting \"titleWeight\" ignored");
+    const Tuning t = Tuning::parse(QStringLiteral("title=0.4, titleWeight=0.9,fileChunks=5,off=graph prior+path match"));
+    QCOMPARE(t.titleWeight, 0.4);
+    QCOMPARE(t.fileChunks, 5);
+    QCOMPARE(t.disabled, QStringList({QStringLiteral("graph prior"), QStringLiteral("path match")}));
+    QCOMPARE(Tuning::parse(QString()).titleWeight, Tuning().titleWeight);
 }
 
 void tst_Stages::pathMatchOfNamesIsByWholeStems()
