@@ -662,10 +662,6 @@
             <numerusform>… %n weitere: Verwendungen suchen (Umschalt+F12) listet alle.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>No call sites of %1 in the index.</source>
-        <translation>Keine Aufrufstellen von %1 im Index.</translation>
-    </message>
     <message numerus="yes">
         <source>Tests: %n call site(s)</source>
         <translation>
@@ -679,6 +675,10 @@
             <numerusform>%n Verwendung anderer Definitionen gleichen Namens ausgelassen.</numerusform>
             <numerusform>%n Verwendungen anderer Definitionen gleichen Namens ausgelassen.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index. Find References (Shift+F12) also lists the lines that use it without a call (property or field reads, callbacks).</source>
+        <translation>Keine Aufrufstellen von %1 im Index. „Referenzen suchen“ (Umschalt+F12) zeigt auch die Zeilen, die es ohne Aufruf verwenden (Lesen einer Eigenschaft oder eines Felds, Callbacks).</translation>
     </message>
 </context>
 <context>
@@ -1514,6 +1514,24 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
         <source>Indexing text for Find in Folder %1 / %2 files</source>
         <translation>Text für „Im Ordner suchen“ wird indiziert: %1 / %2 Dateien</translation>
     </message>
+    <message>
+        <source>text match</source>
+        <translation>Textfund</translation>
+    </message>
+    <message numerus="yes">
+        <source>, the first %n text match(es)</source>
+        <translation>
+            <numerusform>, der erste Textfund</numerusform>
+            <numerusform>, die ersten %n Textfunde</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n text match(es)</source>
+        <translation>
+            <numerusform>, %n Textfund</numerusform>
+            <numerusform>, %n Textfunde</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1554,6 +1572,10 @@ Leeren Sie den Filter (Esc), um alle Dateien zu sehen.</translation>
     <message>
         <source>line %1 in %2</source>
         <translation>Zeile %1 in %2</translation>
+    </message>
+    <message>
+        <source>Found by text: the reference graph records no usage on this line (a property or field read, a callback, a comment or a string)</source>
+        <translation>Im Text gefunden: Der Referenzgraph verzeichnet in dieser Zeile keine Verwendung (Lesen einer Eigenschaft oder eines Felds, ein Callback, ein Kommentar oder eine Zeichenkette)</translation>
     </message>
 </context>
 <context>

@@ -662,10 +662,6 @@
             <numerusform>… %n more: Find References (Shift+F12) lists every one.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>No call sites of %1 in the index.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Tests: %n call site(s)</source>
         <translation>
@@ -679,6 +675,10 @@
             <numerusform>%n use of other definitions with the same name left out.</numerusform>
             <numerusform>%n uses of other definitions with the same name left out.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index. Find References (Shift+F12) also lists the lines that use it without a call (property or field reads, callbacks).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1509,6 +1509,24 @@ Clear the filter (Esc) to see every file.</source>
         <source>Indexing text for Find in Folder %1 / %2 files</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>text match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, the first %n text match(es)</source>
+        <translation>
+            <numerusform>, the first text match</numerusform>
+            <numerusform>, the first %n text matches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n text match(es)</source>
+        <translation>
+            <numerusform>, %n text match</numerusform>
+            <numerusform>, %n text matches</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1548,6 +1566,10 @@ Clear the filter (Esc) to see every file.</source>
     </message>
     <message>
         <source>line %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found by text: the reference graph records no usage on this line (a property or field read, a callback, a comment or a string)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -662,10 +662,6 @@
             <numerusform>… %n de plus : Rechercher les références (Maj+F12) les liste tous.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>No call sites of %1 in the index.</source>
-        <translation>Aucun appel de %1 dans l&apos;index.</translation>
-    </message>
     <message numerus="yes">
         <source>Tests: %n call site(s)</source>
         <translation>
@@ -679,6 +675,10 @@
             <numerusform>%n utilisation d&apos;autres définitions du même nom laissée de côté.</numerusform>
             <numerusform>%n utilisations d&apos;autres définitions du même nom laissées de côté.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index. Find References (Shift+F12) also lists the lines that use it without a call (property or field reads, callbacks).</source>
+        <translation>Aucun site d’appel de %1 dans l’index. « Rechercher les références » (Maj+F12) liste aussi les lignes qui l’utilisent sans appel (lecture d’une propriété ou d’un champ, callbacks).</translation>
     </message>
 </context>
 <context>
@@ -1514,6 +1514,24 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
         <source>Indexing text for Find in Folder %1 / %2 files</source>
         <translation>Indexation du texte pour la recherche dans le dossier : %1 / %2 fichiers</translation>
     </message>
+    <message>
+        <source>text match</source>
+        <translation>occurrence textuelle</translation>
+    </message>
+    <message numerus="yes">
+        <source>, the first %n text match(es)</source>
+        <translation>
+            <numerusform>, la première occurrence textuelle</numerusform>
+            <numerusform>, les %n premières occurrences textuelles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n text match(es)</source>
+        <translation>
+            <numerusform>, %n occurrence textuelle</numerusform>
+            <numerusform>, %n occurrences textuelles</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RepoLens::QuestionEdit</name>
@@ -1554,6 +1572,10 @@ Effacez le filtre (Échap) pour voir tous les fichiers.</translation>
     <message>
         <source>line %1 in %2</source>
         <translation>ligne %1 dans %2</translation>
+    </message>
+    <message>
+        <source>Found by text: the reference graph records no usage on this line (a property or field read, a callback, a comment or a string)</source>
+        <translation>Trouvé dans le texte : le graphe des références n’enregistre aucune utilisation sur cette ligne (lecture d’une propriété ou d’un champ, callback, commentaire ou chaîne)</translation>
     </message>
 </context>
 <context>

@@ -971,7 +971,12 @@ QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent,
     for (const CallSite &c : response.callSites)
         (c.test ? tests : code).append(c);
     if (response.callSites.isEmpty()) {
-        auto *none = new QLabel(tr("No call sites of %1 in the index.").arg(response.callSitesOf), box);
+        // a property or field is read, not called: Find References lists those lines by text
+        auto *none = new QLabel(tr("No call sites of %1 in the index. Find References (Shift+F12) also lists the "
+                                   "lines that use it without a call (property or field reads, callbacks).")
+                                    .arg(response.callSitesOf),
+                                box);
+        none->setWordWrap(true);
         none->setForegroundRole(QPalette::PlaceholderText);
         v->addWidget(none);
     }

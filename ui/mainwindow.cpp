@@ -20,6 +20,7 @@
 
 #include "core/base/safefile.h"
 #include "core/embed/embeddingindexer.h"
+#include "core/grep/occurrences.h"
 #include "core/index/indexservice.h"
 #include "core/index/scanner.h"
 #include "core/llm/llmsettings.h"
@@ -95,6 +96,8 @@ struct ReferenceLookup
     QString narrowedTo;  // the qualified name of the definition meant at the cursor
     int otherDefinitions = 0;
     int leftOut = 0;     // usages of those other definitions, not listed
+    int textMatches = 0; // code lines that hold the name where the graph records nothing (last)
+    bool moreText = false;
     QString error;
 };
 
@@ -1477,7 +1480,32 @@ void MainWindow::findReferences(const QString &identifier)
             std::stable_sort(out.locations.begin(), out.locations.end(), [](const CodeLocation &a, const CodeLocation &b) {
                 return a.path != b.path ? a.path < b.path : a.line < b.line;
             });
-            out.files = int(wanted.size());
+            // The code lines that hold the name where the graph records nothing (a property
+            // read, a callback, a constant used as a value): after the graph's, marked as text.
+            TextOccurrenceQuery textQuery;
+            textQuery.name = identifier;
+            for (const SymbolRecord &s : store->symbols().named(identifier, 1000))
+                textQuery.known[s.path].insert(s.line);
+            for (const RefRecord &r : store->symbols().refsNamed(identifier, 5000))
+                textQuery.known[r.path].insert(r.line);
+            const TextOccurrences text = textOccurrences(IndexGrep(), *store, root, textQuery, &cancel);
+            QSet<QString> textFiles;
+            for (const GrepMatch &m : text.matches) {
+                CodeLocation loc;
+                loc.path = m.path;
+                loc.line = m.line;
+                loc.column = m.column;
+                loc.endLine = m.line;
+                loc.kind = QCoreApplication::translate("RepoLens::MainWindow", "text match");
+                loc.textMatch = true;
+                loc.text = m.text.trimmed();
+                out.locations.append(loc);
+                if (!wanted.contains(m.path))
+                    textFiles.insert(m.path);
+            }
+            out.textMatches = int(text.matches.size());
+            out.moreText = text.more;
+            out.files = int(wanted.size() + textFiles.size());
             return out;
         },
         [this, identifier](ReferenceLookup result) {
@@ -1486,10 +1514,13 @@ void MainWindow::findReferences(const QString &identifier)
                 Q_EMIT referencesShown(0);
                 return;
             }
-            const int usages = int(result.locations.size()) - result.definitions;
+            const int usages = int(result.locations.size()) - result.definitions - result.textMatches;
             QString title = tr("%1: %n usage(s)", nullptr, usages)
                                 .arg(result.narrowedTo.isEmpty() ? identifier : result.narrowedTo)
                             + tr(", %n definition(s)", nullptr, result.definitions)
+                            + (result.textMatches > 0 ? (result.moreText ? tr(", the first %n text match(es)", nullptr, result.textMatches)
+                                                                          : tr(", %n text match(es)", nullptr, result.textMatches))
+                                                      : QString())
                             + tr(" in %n file(s)", nullptr, result.files);
             if (!result.narrowedTo.isEmpty() && result.otherDefinitions > 0)
                 title += tr(" · %n usage(s) of other definitions of %1 left out", nullptr, result.leftOut)

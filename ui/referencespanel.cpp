@@ -102,6 +102,13 @@ void ReferencesPanel::setLocations(const QString &title, const QList<CodeLocatio
             item->setData(0, kPathRole, loc->path);
             item->setData(0, kLineRole, loc->line);
             item->setData(0, kEndLineRole, std::max(loc->line, loc->endLine));
+            if (loc->textMatch) {
+                const QBrush dim = palette().brush(QPalette::Disabled, QPalette::Text);
+                for (int column = 0; column < 3; ++column)
+                    item->setForeground(column, dim);
+                item->setToolTip(1, tr("Found by text: the reference graph records no usage on this line "
+                                       "(a property or field read, a callback, a comment or a string)"));
+            }
         }
     }
     m_tree->expandAll();

@@ -19,6 +19,7 @@ struct CodeLocation
     QString kind;    // "call", "definition", ...
     QString context; // enclosing symbol
     QString text;    // the line, trimmed
+    bool textMatch = false; // found by text, not by the reference graph: shown dimmed
 };
 
 // The bottom panel: usages of a symbol (Find References), several definitions to choose from

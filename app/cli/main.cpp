@@ -15,6 +15,7 @@
 #include "core/embed/embeddingindexer.h"
 #include "core/embed/remoteembedder.h"
 #include "core/embed/staticembedder.h"
+#include "core/grep/occurrences.h"
 #include "core/index/indexer.h"
 #include "core/index/indexingsettings.h"
 #include "core/llm/credentialstore.h"
@@ -126,7 +127,8 @@ Commands:
                     [--ef-search N] [--build-threads N]
                                     vector index build time and recall@10 against exact
                                     search on DIR's vectors
-  refs DIR NAME [--json]            definitions of NAME and every usage
+  refs DIR NAME [--json]            definitions of NAME and every usage, then the code
+                                    lines that hold NAME where the graph records nothing
   grep DIR PATTERN [--regex] [-i] [-w] [--glob G]... [-C N] [--max-count N] [--json]
                                     every line of the folder's indexed files that contains
                                     PATTERN (--regex: a PCRE2 expression; -i: any case;
@@ -647,6 +649,15 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
     QSet<qint64> defIds;
     for (const SymbolRecord &s : defs)
         defIds.insert(s.id);
+    // The lines that hold the name where the graph records nothing (core/grep/occurrences.h).
+    TextOccurrenceQuery textQuery;
+    textQuery.name = name;
+    for (const SymbolRecord &s : (*store)->symbols().named(name, 1000))
+        textQuery.known[s.path].insert(s.line);
+    for (const RefRecord &r : report.usages)
+        textQuery.known[r.path].insert(r.line);
+    const TextOccurrences text = textOccurrences(IndexGrep(), **store, root, textQuery);
+    const bool nothing = defs.isEmpty() && usages.usages.isEmpty() && text.matches.isEmpty();
     if (args.flags.contains(QStringLiteral("json"))) {
         QJsonArray d, u;
         for (const SymbolRecord &s : defs)
@@ -663,13 +674,18 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
                                  {QStringLiteral("resolved"), r.toSymbolId != 0 && defIds.contains(r.toSymbolId)},
                                  {QStringLiteral("certain"), use.fit == UsageFit::Yes}});
         }
-        QJsonObject obj{{QStringLiteral("name"), asked}, {QStringLiteral("definitions"), d}, {QStringLiteral("usages"), u}};
+        QJsonArray t;
+        for (const GrepMatch &m : text.matches)
+            t.append(QJsonObject{{QStringLiteral("path"), m.path}, {QStringLiteral("line"), m.line},
+                                 {QStringLiteral("column"), m.column}, {QStringLiteral("text"), m.text}});
+        QJsonObject obj{{QStringLiteral("name"), asked}, {QStringLiteral("definitions"), d}, {QStringLiteral("usages"), u},
+                        {QStringLiteral("text_matches"), t}, {QStringLiteral("text_matches_more"), text.more}};
         if (usages.otherDefinitions > 0) {
             obj.insert(QStringLiteral("other_definitions"), usages.otherDefinitions);
             obj.insert(QStringLiteral("left_out"), usages.leftOut);
         }
         printOut(QString::fromUtf8(QJsonDocument(obj).toJson(QJsonDocument::Compact)) + u'\n');
-        return defs.isEmpty() && usages.usages.isEmpty() ? 1 : 0;
+        return nothing ? 1 : 0;
     }
     QString out;
     out += QStringLiteral("Definitions of %1 (%2):\n").arg(terminalText(asked)).arg(defs.size());
@@ -698,8 +714,18 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
                    .arg(terminalText(name))
                    .arg(byName > 0 ? QStringLiteral("; %1 kept by name only (receiver of unknown type)").arg(byName)
                                    : QString());
+    if (!text.matches.isEmpty()) {
+        out += QStringLiteral("\nText matches (%1%2): lines that hold the word %3 where the reference graph records "
+                              "nothing (property or field reads, callbacks, values, comments, strings)\n")
+                   .arg(text.matches.size())
+                   .arg(text.more ? QStringLiteral(" shown; more: `grep --word`") : QString())
+                   .arg(terminalText(name));
+        for (const GrepMatch &m : text.matches)
+            out += QStringLiteral("  %1:%2:%3  %4\n").arg(terminalText(m.path)).arg(m.line).arg(m.column)
+                       .arg(terminalText(m.text.trimmed()));
+    }
     printOut(out);
-    if (defs.isEmpty() && usages.usages.isEmpty()) {
+    if (nothing) {
         printErr(QStringLiteral("nothing named '%1' in the index").arg(terminalText(asked)));
         return 1;
     }

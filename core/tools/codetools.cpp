@@ -3,6 +3,7 @@
 #include "tools_p.h"
 #include "withhold.h"
 
+#include "core/grep/occurrences.h"
 #include "core/parse/language.h"
 
 #include <QProcess>
@@ -217,6 +218,36 @@ Result<ToolResult> runReferences(Env &env)
             out.text += u"%1:%2:%3  %4%5\n"_s.arg(r.path).arg(r.line).arg(r.column).arg(
                 refKindName(r.kind), r.fromName.isEmpty() ? QString() : u" in "_s + r.fromName);
         }
+    }
+    // The lines that hold the name where the graph records nothing (a property read, a callback,
+    // a constant used as a value, a comment): on the first page, after the graph's own list, so
+    // that "no usages" is never said of a name the code plainly uses.
+    if (kind != u"callees"_s && cursor->offset == 0 && env.grep) {
+        TextOccurrenceQuery q;
+        q.name = report.name;
+        q.limit = std::min(limit, 100);
+        q.withholdSecrets = true;
+        for (const SymbolRecord &s : env.store->symbols().named(report.name, 1000))
+            q.known[s.path].insert(s.line);
+        for (const RefRecord &r : report.usages)
+            q.known[r.path].insert(r.line);
+        const TextOccurrences text = textOccurrences(*env.grep, *env.store, env.repo.root, q, env.context->cancel);
+        QJsonArray matches;
+        if (!text.matches.isEmpty())
+            out.text += u"%1 other line(s) hold the word `%2` where the reference graph records nothing (property or "
+                        "field reads, callbacks, values, comments, strings; found by text, not resolved):\n"_s
+                            .arg(text.matches.size())
+                            .arg(report.name);
+        for (const GrepMatch &m : text.matches) {
+            matches.append(QJsonObject{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, m.text}});
+            out.text += u"%1:%2:%3  %4\n"_s.arg(m.path).arg(m.line).arg(m.column).arg(m.text.trimmed());
+        }
+        if (text.more)
+            out.text += u"(more lines hold it: the grep tool with word=true lists them all)\n"_s;
+        if (!text.skipped.isEmpty() && report.usages.isEmpty())
+            out.text += text.skipped + u'\n';
+        out.structured.insert(u"text_matches"_s, matches);
+        out.structured.insert(u"text_matches_more"_s, text.more);
     }
     out.structured.insert(u"repo"_s, env.repo.name);
     out.structured.insert(u"symbol"_s, report.name);
@@ -618,7 +649,9 @@ QList<Def> codeTools()
     refs.spec.description =
         u"Every usage of a symbol from the reference graph (exhaustive, not a ranking): callers (calls, "
         "object creations, inheritance, type uses), callees (what its definitions call, with the target "
-        "definition when it is known), or all (callers and imports). Paged."_s;
+        "definition when it is known), or all (callers and imports). Paged. The first page also lists, as "
+        "text_matches, the lines that hold the name as a word where the graph records nothing (property "
+        "and field reads, callbacks, values, comments, strings)."_s;
     refs.spec.inputSchema = objectSchema({{u"symbol"_s, stringProp(u"a name or qualified name"_s, 1000)},
                                           {u"kind"_s, enumProp(u"callers, callees or all"_s, {u"callers"_s, u"callees"_s, u"all"_s}, u"all"_s)},
                                           {u"limit"_s, intProp(u"results per page"_s, 1, 1000, 100)},
@@ -635,6 +668,12 @@ QList<Def> codeTools()
                                                                                {u"path"_s, u"line"_s}, false))},
                                            {u"total"_s, typed(u"integer"_s)},
                                            {u"exhaustive"_s, typed(u"boolean"_s)},
+                                           {u"text_matches"_s, arrayOf(objectSchema({{u"path"_s, typed(u"string"_s)},
+                                                                                     {u"line"_s, typed(u"integer"_s)},
+                                                                                     {u"column"_s, typed(u"integer"_s)},
+                                                                                     {u"text"_s, typed(u"string"_s)}},
+                                                                                    {u"path"_s, u"line"_s}, false))},
+                                           {u"text_matches_more"_s, typed(u"boolean"_s)},
                                            {u"next_cursor"_s, typed(u"string"_s)},
                                            {u"index"_s, objectSchema({}, {}, false)}},
                                           {u"symbol"_s, u"results"_s, u"total"_s}, false);

@@ -216,11 +216,28 @@ void tst_Cli::refs()
     QCOMPARE(use.value(QStringLiteral("line")).toInt(), 6);
     QCOMPARE(use.value(QStringLiteral("in")).toString(), QStringLiteral("Session.mount"));
     QCOMPARE(use.value(QStringLiteral("resolved")).toBool(), true);
+    // the line that imports it by name holds it as text (the graph records the module)
+    const QJsonArray textMatches = obj.value(QStringLiteral("text_matches")).toArray();
+    QCOMPARE(textMatches.size(), 1);
+    QCOMPARE(textMatches.first().toObject().value(QStringLiteral("path")).toString(), QStringLiteral("pkg/sessions.py"));
+    QCOMPARE(textMatches.first().toObject().value(QStringLiteral("line")).toInt(), 1);
 
     const Run text = cli({QStringLiteral("refs"), m_root.path(), QStringLiteral("send")});
     QCOMPARE(text.code, 0);
     QVERIFY(text.out.contains("pkg/adapters.py:4:9  method"));
     QVERIFY(text.out.contains("pkg/sessions.py:9:"));
+
+    // an attribute: no definition, no reference, but the lines that use it, member accesses
+    // first (then the docstring's word, though its file comes first in path order)
+    const Run attribute = cli({QStringLiteral("refs"), m_root.path(), QStringLiteral("adapter")});
+    QCOMPARE(attribute.code, 0);
+    QVERIFY2(attribute.out.contains("Text matches (3): lines that hold the word adapter where the reference graph "
+                                    "records nothing"),
+             attribute.out.constData());
+    QVERIFY2(attribute.out.contains("  pkg/sessions.py:6:14  self.adapter = HTTPAdapter()\n"
+                                    "  pkg/sessions.py:9:21  return self.adapter.send(url)\n"
+                                    "  pkg/adapters.py:2:18  \"\"\"Transport adapter.\"\"\"\n"),
+             attribute.out.constData());
 }
 
 void tst_Cli::errors()

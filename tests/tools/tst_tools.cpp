@@ -34,6 +34,7 @@ private Q_SLOTS:
     void findSymbol();
     void referencesCallers();
     void referencesAllAndCallees();
+    void referencesTextMatches();
     void readLines();
     void readWithholdsAndRefuses();
     void grepLiteralAndPaging();
@@ -186,6 +187,35 @@ void tst_Tools::referencesAllAndCallees()
     }
     QCOMPARE(targets.value(u"price_of"_s), u"src/shop/cart.py:23"_s);
     QCOMPARE(targets.value(u"sum"_s), u"-"_s); // a builtin: not in the index
+}
+
+// A constant used as a value: no reference in the graph, but the code lines that hold the word
+// are listed (the graph's own lines and the definition left out).
+void tst_Tools::referencesTextMatches()
+{
+    const ToolResult r = call(u"references"_s, {{u"symbol"_s, u"PRICES"_s}});
+    QCOMPARE(r.structured.value(u"total"_s).toInt(), 0);
+    QStringList got;
+    for (const QJsonValue &v : r.structured.value(u"text_matches"_s).toArray())
+        got << u"%1:%2:%3 %4"_s.arg(v.toObject().value(u"path"_s).toString()).arg(v.toObject().value(u"line"_s).toInt())
+                   .arg(v.toObject().value(u"column"_s).toInt()).arg(v.toObject().value(u"text"_s).toString());
+    // (the README's "Prices live in `PRICES`." is not code)
+    QCOMPARE(got, (QStringList{u"src/shop/cart.py:24:12     return PRICES.get(name, 0)"_s}));
+    QVERIFY(!r.structured.value(u"text_matches_more"_s).toBool());
+    QVERIFY2(r.text.contains(u"1 other line(s) hold the word `PRICES`"_s), qPrintable(r.text));
+    // a called name: the graph's lines (two calls, the definition) are not repeated; the line
+    // that imports it by name is text (the graph records the module an import names)
+    const ToolResult called = call(u"references"_s, {{u"symbol"_s, u"total_price"_s}});
+    const QJsonArray calledText = called.structured.value(u"text_matches"_s).toArray();
+    QCOMPARE(calledText.size(), 1);
+    QCOMPARE(calledText.first().toObject().value(u"path"_s).toString(), u"src/shop/checkout.py"_s);
+    QCOMPARE(calledText.first().toObject().value(u"line"_s).toInt(), 1);
+    // later pages do not repeat them
+    const ToolResult first = call(u"references"_s, {{u"symbol"_s, u"Cart"_s}, {u"limit"_s, 1}});
+    const QString cursor = first.structured.value(u"next_cursor"_s).toString();
+    QVERIFY(!cursor.isEmpty());
+    const ToolResult second = call(u"references"_s, {{u"symbol"_s, u"Cart"_s}, {u"limit"_s, 1}, {u"cursor"_s, cursor}});
+    QVERIFY(!second.structured.contains(u"text_matches"_s));
 }
 
 void tst_Tools::readLines()

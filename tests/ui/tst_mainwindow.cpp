@@ -72,6 +72,7 @@ private Q_SLOTS:
     void ctrlClickGoesToDefinition();
     void f2GoesToDefinition();
     void findReferences();
+    void findReferencesListsTextMatches();
     void hoverShowsSignatureAndUsages();
     void dropFolder();
     void dropFile();
@@ -524,6 +525,37 @@ void tst_MainWindow::findReferences()
     CodeEditor *editor = waitForEditor(QStringLiteral("service/server.py"));
     QVERIFY(editor);
     QVERIFY(editor->text(editor->currentLineNumber() - 1).contains(QLatin1String("parse_config(")));
+}
+
+// An attribute the graph records no usage of (`self.running`): its code lines are listed as
+// text matches, dimmed, after the graph's; the README's words are not code.
+void tst_MainWindow::findReferencesListsTextMatches()
+{
+    openFixture();
+    QSignalSpy shown(m_window, &MainWindow::referencesShown);
+    m_window->findReferences(QStringLiteral("running"));
+    QVERIFY(shown.wait(10000));
+    QCOMPARE(shown.first().first().toInt(), 0); // no usage in the graph
+    const QString title = m_window->references()->titleLabel()->text();
+    QVERIFY2(title.contains(QLatin1String("3 text match(es)")), qPrintable(title));
+    QTreeWidget *tree = m_window->references()->tree();
+    QCOMPARE(tree->topLevelItemCount(), 1);
+    QTreeWidgetItem *file = tree->topLevelItem(0);
+    QCOMPARE(file->text(0), QStringLiteral("service/server.py (3)"));
+    QStringList rows;
+    for (int c = 0; c < file->childCount(); ++c)
+        rows << file->child(c)->text(0) + u' ' + file->child(c)->text(1) + u' ' + file->child(c)->text(2);
+    QCOMPARE(rows, (QStringList{QStringLiteral("line 7 text match self.running = False"),
+                                QStringLiteral("line 11 text match self.running = True"),
+                                QStringLiteral("line 15 text match self.running = False")}));
+    QCOMPARE(file->child(0)->foreground(2).color(), m_window->references()->palette().color(QPalette::Disabled, QPalette::Text));
+    // the graph's usages stay apart: parse_config's call is a usage, its import line text
+    shown.clear();
+    m_window->findReferences(QStringLiteral("parse_config"));
+    QVERIFY(shown.wait(10000));
+    QCOMPARE(shown.first().first().toInt(), 1);
+    QVERIFY2(m_window->references()->titleLabel()->text().contains(QLatin1String("1 text match")),
+             qPrintable(m_window->references()->titleLabel()->text()));
 }
 
 void tst_MainWindow::hoverShowsSignatureAndUsages()
