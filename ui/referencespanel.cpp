@@ -8,6 +8,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace RepoLens {
 
 namespace {
@@ -80,18 +82,37 @@ void ReferencesPanel::setLocations(const QString &title, const QList<CodeLocatio
     m_title->setText(title);
     showTree(!locations.isEmpty());
     const QFont code = codeFont();
+    // Files in path order; those with only text matches after them, in the order given (member
+    // accesses first).
     QMap<QString, QList<const CodeLocation *>> byFile;
-    for (const CodeLocation &loc : locations)
+    QStringList textOnly;
+    for (const CodeLocation &loc : locations) {
+        if (loc.textMatch && !byFile.contains(loc.path) && !textOnly.contains(loc.path))
+            textOnly << loc.path;
         byFile[loc.path].append(&loc);
+    }
+    QStringList order;
     for (auto it = byFile.cbegin(); it != byFile.cend(); ++it) {
+        if (!textOnly.contains(it.key()))
+            order << it.key();
+    }
+    order += textOnly;
+    for (const QString &path : std::as_const(order)) {
+        // in a file: the graph's lines as given, then its text matches by line
+        QList<const CodeLocation *> &inFile = byFile[path];
+        std::stable_sort(inFile.begin(), inFile.end(), [](const CodeLocation *a, const CodeLocation *b) {
+            if (a->textMatch != b->textMatch)
+                return !a->textMatch;
+            return a->textMatch && a->line < b->line;
+        });
         auto *fileItem = new QTreeWidgetItem(m_tree);
-        fileItem->setText(0, QStringLiteral("%1 (%2)").arg(it.key()).arg(it.value().size()));
-        fileItem->setToolTip(0, it.key());
+        fileItem->setText(0, QStringLiteral("%1 (%2)").arg(path).arg(inFile.size()));
+        fileItem->setToolTip(0, path);
         QFont bold = fileItem->font(0);
         bold.setWeight(QFont::DemiBold);
         fileItem->setFont(0, bold);
         fileItem->setFirstColumnSpanned(true);
-        for (const CodeLocation *loc : it.value()) {
+        for (const CodeLocation *loc : inFile) {
             auto *item = new QTreeWidgetItem(fileItem);
             item->setText(0, loc->context.isEmpty() ? tr("line %1").arg(loc->line)
                                                     : tr("line %1 in %2").arg(loc->line).arg(loc->context));
@@ -103,7 +124,7 @@ void ReferencesPanel::setLocations(const QString &title, const QList<CodeLocatio
             item->setData(0, kLineRole, loc->line);
             item->setData(0, kEndLineRole, std::max(loc->line, loc->endLine));
             if (loc->textMatch) {
-                const QBrush dim = palette().brush(QPalette::Disabled, QPalette::Text);
+                const QBrush dim = palette().brush(QPalette::PlaceholderText);
                 for (int column = 0; column < 3; ++column)
                     item->setForeground(column, dim);
                 item->setToolTip(1, tr("Found by text: the reference graph records no usage on this line "

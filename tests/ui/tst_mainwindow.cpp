@@ -548,7 +548,7 @@ void tst_MainWindow::findReferencesListsTextMatches()
     QCOMPARE(rows, (QStringList{QStringLiteral("line 7 text match self.running = False"),
                                 QStringLiteral("line 11 text match self.running = True"),
                                 QStringLiteral("line 15 text match self.running = False")}));
-    QCOMPARE(file->child(0)->foreground(2).color(), m_window->references()->palette().color(QPalette::Disabled, QPalette::Text));
+    QCOMPARE(file->child(0)->foreground(2).color(), m_window->references()->palette().color(QPalette::PlaceholderText));
     // the graph's usages stay apart: parse_config's call is a usage, its import line text
     shown.clear();
     m_window->findReferences(QStringLiteral("parse_config"));
@@ -556,6 +556,27 @@ void tst_MainWindow::findReferencesListsTextMatches()
     QCOMPARE(shown.first().first().toInt(), 1);
     QVERIFY2(m_window->references()->titleLabel()->text().contains(QLatin1String("1 text match")),
              qPrintable(m_window->references()->titleLabel()->text()));
+
+    // the panel: files of the graph's lines in path order, files with only text matches after
+    // them in the order given (member accesses first)
+    ReferencesPanel panel;
+    CodeLocation def{QStringLiteral("b/def.py"), 3, 5, 3, QStringLiteral("definition"), QString(), QStringLiteral("def x"), false};
+    CodeLocation use{QStringLiteral("a/use.py"), 9, 1, 9, QStringLiteral("call"), QString(), QStringLiteral("x()"), false};
+    CodeLocation member{QStringLiteral("z/member.py"), 2, 3, 2, QStringLiteral("text match"), QString(), QStringLiteral("o.x"), true};
+    CodeLocation comment{QStringLiteral("c/comment.py"), 1, 3, 1, QStringLiteral("text match"), QString(), QStringLiteral("# x"), true};
+    CodeLocation inDef{QStringLiteral("b/def.py"), 7, 3, 7, QStringLiteral("text match"), QString(), QStringLiteral("y = x"), true};
+    CodeLocation aboveDef{QStringLiteral("b/def.py"), 1, 1, 1, QStringLiteral("text match"), QString(), QStringLiteral("x = 1"), true};
+    panel.setLocations(QStringLiteral("x"), {use, def, member, comment, inDef, aboveDef});
+    QStringList files;
+    for (int i = 0; i < panel.tree()->topLevelItemCount(); ++i)
+        files << panel.tree()->topLevelItem(i)->text(0);
+    QCOMPARE(files, (QStringList{QStringLiteral("a/use.py (1)"), QStringLiteral("b/def.py (3)"),
+                                 QStringLiteral("z/member.py (1)"), QStringLiteral("c/comment.py (1)")}));
+    // in a file, the graph's lines first, then the text matches by line
+    QTreeWidgetItem *defFile = panel.tree()->topLevelItem(1);
+    QCOMPARE(defFile->child(0)->text(2), QStringLiteral("def x"));
+    QCOMPARE(defFile->child(1)->text(2), QStringLiteral("x = 1"));
+    QCOMPARE(defFile->child(2)->text(2), QStringLiteral("y = x"));
 }
 
 void tst_MainWindow::hoverShowsSignatureAndUsages()
