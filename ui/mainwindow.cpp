@@ -1482,12 +1482,8 @@ void MainWindow::findReferences(const QString &identifier)
             });
             // The code lines that hold the name where the graph records nothing (a property
             // read, a callback, a constant used as a value): after the graph's, marked as text.
-            TextOccurrenceQuery textQuery;
-            textQuery.name = identifier;
-            for (const SymbolRecord &s : store->symbols().named(identifier, 1000))
-                textQuery.known[s.path].insert(s.line);
-            for (const RefRecord &r : store->symbols().refsNamed(identifier, 5000))
-                textQuery.known[r.path].insert(r.line);
+            const TextOccurrenceQuery textQuery =
+                textOccurrenceQuery(*store, identifier, store->symbols().refsNamed(identifier, 5000));
             const TextOccurrences text = textOccurrences(IndexGrep(), *store, root, textQuery, &cancel);
             QSet<QString> textFiles;
             for (const GrepMatch &m : text.matches) {

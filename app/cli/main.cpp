@@ -650,12 +650,7 @@ int runRefs(const Args &args, const QString &root, const QString &dbPath)
     for (const SymbolRecord &s : defs)
         defIds.insert(s.id);
     // The lines that hold the name where the graph records nothing (core/grep/occurrences.h).
-    TextOccurrenceQuery textQuery;
-    textQuery.name = name;
-    for (const SymbolRecord &s : (*store)->symbols().named(name, 1000))
-        textQuery.known[s.path].insert(s.line);
-    for (const RefRecord &r : report.usages)
-        textQuery.known[r.path].insert(r.line);
+    const TextOccurrenceQuery textQuery = textOccurrenceQuery(**store, name, report.usages);
     const TextOccurrences text = textOccurrences(IndexGrep(), **store, root, textQuery);
     const bool nothing = defs.isEmpty() && usages.usages.isEmpty() && text.matches.isEmpty();
     if (args.flags.contains(QStringLiteral("json"))) {

@@ -1,6 +1,8 @@
 #include "occurrences.h"
 
+#include "core/parse/chunk.h"
 #include "core/parse/language.h"
+#include "core/store/indexstore.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -8,6 +10,23 @@
 #include <algorithm>
 
 namespace RepoLens {
+
+TextOccurrenceQuery textOccurrenceQuery(const IndexStore &store, const QString &name, const QList<RefRecord> &graphRefs)
+{
+    TextOccurrenceQuery q;
+    q.name = name;
+    for (const SymbolRecord &s : store.symbols().named(name, 1000)) {
+        QSet<int> &lines = q.known[s.path];
+        lines.insert(s.line);
+        if (isCallableKind(s.kind)) {
+            for (int l = s.line + 1; l <= std::min(s.endLine, s.line + 5000); ++l)
+                lines.insert(l);
+        }
+    }
+    for (const RefRecord &r : graphRefs)
+        q.known[r.path].insert(r.line);
+    return q;
+}
 
 TextOccurrences textOccurrences(const GrepBackend &grep, const IndexStore &store, const QString &rootPath,
                                 const TextOccurrenceQuery &query, const std::atomic_bool *cancel)

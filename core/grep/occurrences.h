@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/grep/grep.h"
+#include "core/store/symbolstore.h"
 
 #include <QHash>
 #include <QSet>
@@ -35,6 +36,11 @@ struct TextOccurrenceQuery
     int timeoutMs = 2000;            // for the whole look-up
     bool codeOnly = true;            // only files of a parsed language (not docs, config, plain text)
 };
+
+// The query for `name` with what the graph gives left out: each definition's line (for a function
+// or method, its whole body: a parameter or local of the same name is not a usage of it) and the
+// lines of `graphRefs` (the references the caller lists).
+TextOccurrenceQuery textOccurrenceQuery(const IndexStore &store, const QString &name, const QList<RefRecord> &graphRefs);
 
 // A name of fewer than three characters, or one that is not an identifier, is not looked for
 // (`skipped` says so): no trigram narrows it, and every file would be read.

@@ -223,14 +223,9 @@ Result<ToolResult> runReferences(Env &env)
     // a constant used as a value, a comment): on the first page, after the graph's own list, so
     // that "no usages" is never said of a name the code plainly uses.
     if (kind != u"callees"_s && cursor->offset == 0 && env.grep) {
-        TextOccurrenceQuery q;
-        q.name = report.name;
+        TextOccurrenceQuery q = textOccurrenceQuery(*env.store, report.name, report.usages);
         q.limit = std::min(limit, 100);
         q.withholdSecrets = true;
-        for (const SymbolRecord &s : env.store->symbols().named(report.name, 1000))
-            q.known[s.path].insert(s.line);
-        for (const RefRecord &r : report.usages)
-            q.known[r.path].insert(r.line);
         const TextOccurrences text = textOccurrences(*env.grep, *env.store, env.repo.root, q, env.context->cancel);
         QJsonArray matches;
         if (!text.matches.isEmpty())

@@ -3,6 +3,7 @@
 
 #include "toolfixture.h"
 
+#include "core/grep/occurrences.h"
 #include "core/tools/jsonschema.h"
 #include "core/tools/toolregistry.h"
 
@@ -210,6 +211,14 @@ void tst_Tools::referencesTextMatches()
     QCOMPARE(calledText.size(), 1);
     QCOMPARE(calledText.first().toObject().value(u"path"_s).toString(), u"src/shop/checkout.py"_s);
     QCOMPARE(calledText.first().toObject().value(u"line"_s).toInt(), 1);
+    // a function's own body is not where it is used (its parameters and locals of the same
+    // name); a class's body is (self.x in its methods)
+    auto store = IndexStore::open(m_host.handles.first().databasePath, IndexStore::Mode::ReadOnly);
+    QVERIFY(store);
+    const TextOccurrenceQuery priceOf = textOccurrenceQuery(**store, u"price_of"_s, {});
+    QCOMPARE(priceOf.known.value(u"src/shop/cart.py"_s), (QSet<int>{23, 24}));
+    const TextOccurrenceQuery cart = textOccurrenceQuery(**store, u"Cart"_s, {});
+    QCOMPARE(cart.known.value(u"src/shop/cart.py"_s), (QSet<int>{6}));
     // later pages do not repeat them
     const ToolResult first = call(u"references"_s, {{u"symbol"_s, u"Cart"_s}, {u"limit"_s, 1}});
     const QString cursor = first.structured.value(u"next_cursor"_s).toString();
