@@ -34,8 +34,8 @@ TextOccurrences textOccurrences(const GrepBackend &grep, const IndexStore &store
     TextOccurrences out;
     static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_$][A-Za-z0-9_$]*$"));
     if (query.name.size() < 3 || !identifier.match(query.name).hasMatch()) {
-        out.skipped = QStringLiteral("`%1` is not looked for as text: a name of three or more letters, digits or "
-                                     "underscores is")
+        out.skipped = QStringLiteral("`%1` is not looked for as text (only names of three or more letters, digits "
+                                     "and underscores are)")
                           .arg(query.name);
         return out;
     }
