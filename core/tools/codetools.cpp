@@ -224,7 +224,7 @@ Result<ToolResult> runReferences(Env &env)
     // that "no usages" is never said of a name the code plainly uses.
     if (kind != u"callees"_s && cursor->offset == 0 && env.grep) {
         TextOccurrenceQuery q = textOccurrenceQuery(*env.store, report.name, report.usages);
-        q.limit = std::min(limit, 100);
+        q.limit = std::min(limit, 50);
         q.withholdSecrets = true;
         const TextOccurrences text = textOccurrences(*env.grep, *env.store, env.repo.root, q, env.context->cancel);
         QJsonArray matches;
