@@ -94,6 +94,14 @@ Result<ToolResult> runSearch(Env &env)
         for (const QString &l : snippet.split(u'\n'))
             out.text += u"   | "_s + l.left(160) + u'\n';
     }
+    // "who calls X" of a property or field: the graph records calls, not reads
+    QStringList notes = response->notes;
+    if (response->route == u"graph:callers"_s
+        && std::none_of(response->hits.cbegin(), response->hits.cend(), [](const SearchHit &h) {
+               return h.scores.graph < 1.0; // every hit is a definition (score 1), none a caller
+           }))
+        notes << u"no call in the reference graph; the references tool's text_matches list the lines that use "
+                 "the name without a call (property or field reads, callbacks)"_s;
     out.structured = QJsonObject{{u"repo"_s, env.repo.name},
                                  {u"query"_s, query},
                                  {u"route"_s, response->route},
@@ -102,7 +110,7 @@ Result<ToolResult> runSearch(Env &env)
                                  {u"filters"_s, response->query.filters.describe()},
                                  {u"millis"_s, response->millis},
                                  {u"results"_s, results},
-                                 {u"notes"_s, QJsonArray::fromStringList(response->notes)}};
+                                 {u"notes"_s, QJsonArray::fromStringList(notes)}};
     if (withheld > 0)
         out.structured.insert(u"withheld_credentials"_s, withheld);
     if (response->exhaustive)
@@ -114,7 +122,7 @@ Result<ToolResult> runSearch(Env &env)
         out.structured.insert(u"next_cursor"_s, next);
         out.text += u"\nmore: call again with cursor \"%1\"\n"_s.arg(next);
     }
-    for (const QString &note : response->notes)
+    for (const QString &note : std::as_const(notes))
         out.text += u"note: "_s + note + u'\n';
     out.summary = u"%1 results (%2)"_s.arg(results.size()).arg(response->route);
     addFreshness(env, out);

@@ -469,6 +469,16 @@ void tst_Tools::searchAndPaging()
     QCOMPARE(rest.structured.value(u"results"_s).toArray().size(), 1);
     QCOMPARE(rest.structured.value(u"results"_s).toArray().first().toObject().value(u"symbol"_s).toString(), u"checkout"_s);
     QVERIFY(!rest.structured.contains(u"next_cursor"_s));
+    QVERIFY(!callers.structured.value(u"notes"_s).toArray().contains(QJsonValue(
+        u"no call in the reference graph; the references tool's text_matches list the lines that use the name "
+        "without a call (property or field reads, callbacks)"_s)));
+    // a name nothing calls (a constant read as a value): the note says where its uses are
+    const ToolResult uncalled = call(u"search"_s, {{u"query"_s, u"who calls PRICES"_s}});
+    QCOMPARE(uncalled.structured.value(u"route"_s).toString(), u"graph:callers"_s);
+    QVERIFY2(uncalled.structured.value(u"notes"_s).toArray().contains(QJsonValue(
+                 u"no call in the reference graph; the references tool's text_matches list the lines that use the "
+                 "name without a call (property or field reads, callbacks)"_s)),
+             qPrintable(uncalled.text));
 
     // filters
     const ToolResult tests = call(u"search"_s, {{u"query"_s, u"cart add"_s}, {u"filters"_s, QJsonObject{{u"path"_s, u"tests/**"_s}}}});
