@@ -71,6 +71,41 @@ QJsonObject locationSchema()
     return objectSchema({{u"path"_s, typed(u"string"_s)}, {u"line"_s, typed(u"integer"_s)}}, {u"path"_s, u"line"_s}, false);
 }
 
+QJsonObject textMatchSchema()
+{
+    return objectSchema({{u"path"_s, typed(u"string"_s)},
+                         {u"line"_s, typed(u"integer"_s)},
+                         {u"column"_s, typed(u"integer"_s)},
+                         {u"text"_s, typed(u"string"_s)}},
+                        {u"path"_s, u"line"_s}, false);
+}
+
+// The code lines that hold `name` where the reference graph records nothing (a property or field
+// read, a callback, a constant used as a value, a comment; core/grep/occurrences.h), at most
+// `limit`, as `text_matches` and `text_matches_more`, and in the text under `intro` (its %1:
+// how many, %2: the name).
+void addTextMatches(Env &env, const QString &name, const QList<RefRecord> &graphRefs, int limit, const QString &intro,
+                    ToolResult &out)
+{
+    TextOccurrenceQuery q = textOccurrenceQuery(*env.store, name, graphRefs);
+    q.limit = limit;
+    q.withholdSecrets = true;
+    const TextOccurrences text = textOccurrences(*env.grep, *env.store, env.repo.root, q, env.context->cancel);
+    QJsonArray matches;
+    if (!text.matches.isEmpty())
+        out.text += intro.arg(text.matches.size()).arg(name);
+    for (const GrepMatch &m : text.matches) {
+        matches.append(QJsonObject{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, m.text}});
+        out.text += u"%1:%2:%3  %4\n"_s.arg(m.path).arg(m.line).arg(m.column).arg(m.text.trimmed());
+    }
+    if (text.more)
+        out.text += u"(more lines hold it: the grep tool with word=true lists them all)\n"_s;
+    if (!text.skipped.isEmpty() && graphRefs.isEmpty())
+        out.text += text.skipped + u'\n';
+    out.structured.insert(u"text_matches"_s, matches);
+    out.structured.insert(u"text_matches_more"_s, text.more);
+}
+
 // --- find_symbol --------------------------------------------------------------------------------
 
 Result<ToolResult> runFindSymbol(Env &env)
@@ -222,28 +257,11 @@ Result<ToolResult> runReferences(Env &env)
     // The lines that hold the name where the graph records nothing (a property read, a callback,
     // a constant used as a value, a comment): on the first page, after the graph's own list, so
     // that "no usages" is never said of a name the code plainly uses.
-    if (kind != u"callees"_s && cursor->offset == 0 && env.grep) {
-        TextOccurrenceQuery q = textOccurrenceQuery(*env.store, report.name, report.usages);
-        q.limit = std::min(limit, 50);
-        q.withholdSecrets = true;
-        const TextOccurrences text = textOccurrences(*env.grep, *env.store, env.repo.root, q, env.context->cancel);
-        QJsonArray matches;
-        if (!text.matches.isEmpty())
-            out.text += u"%1 other line(s) hold the word `%2` where the reference graph records nothing (property or "
-                        "field reads, callbacks, values, comments, strings; found by text, not resolved):\n"_s
-                            .arg(text.matches.size())
-                            .arg(report.name);
-        for (const GrepMatch &m : text.matches) {
-            matches.append(QJsonObject{{u"path"_s, m.path}, {u"line"_s, m.line}, {u"column"_s, m.column}, {u"text"_s, m.text}});
-            out.text += u"%1:%2:%3  %4\n"_s.arg(m.path).arg(m.line).arg(m.column).arg(m.text.trimmed());
-        }
-        if (text.more)
-            out.text += u"(more lines hold it: the grep tool with word=true lists them all)\n"_s;
-        if (!text.skipped.isEmpty() && report.usages.isEmpty())
-            out.text += text.skipped + u'\n';
-        out.structured.insert(u"text_matches"_s, matches);
-        out.structured.insert(u"text_matches_more"_s, text.more);
-    }
+    if (kind != u"callees"_s && cursor->offset == 0 && env.grep)
+        addTextMatches(env, report.name, report.usages, std::min(limit, 50),
+                       u"%1 other line(s) hold the word `%2` where the reference graph records nothing (property or "
+                       "field reads, callbacks, values, comments, strings; found by text, not resolved):\n"_s,
+                       out);
     out.structured.insert(u"repo"_s, env.repo.name);
     out.structured.insert(u"symbol"_s, report.name);
     out.structured.insert(u"kind"_s, kind);
@@ -586,6 +604,14 @@ Result<ToolResult> runImpact(Env &env)
     }
     if (dependents.size() >= limit)
         out.text += u"(stopped at %1 dependents; raise limit or lower depth)\n"_s.arg(limit);
+    // A symbol's direct uses that the graph does not record (a property read, a callback).
+    ToolResult text;
+    if (t.mode == u"symbol"_s && env.grep && !t.names.isEmpty())
+        addTextMatches(env, t.names.first(), store.symbols().refsNamed(t.names.first(), 5000), 50,
+                       u"%1 line(s) use `%2` without a call the graph records (property or field reads, "
+                       "callbacks, values; found by text, not resolved, not followed further):\n"_s,
+                       text);
+    out.text += text.text;
     out.structured = QJsonObject{{u"repo"_s, env.repo.name},
                                  {u"target"_s, target},
                                  {u"mode"_s, t.mode},
@@ -594,6 +620,8 @@ Result<ToolResult> runImpact(Env &env)
                                  {u"tests"_s, tests},
                                  {u"importers"_s, imps},
                                  {u"truncated"_s, dependents.size() >= limit}};
+    for (auto it = text.structured.constBegin(); it != text.structured.constEnd(); ++it)
+        out.structured.insert(it.key(), it.value());
     if (t.mode == u"working tree"_s) {
         out.structured.insert(u"changed_files"_s, t.changedFiles);
         out.structured.insert(u"touched"_s, t.touched);
@@ -663,11 +691,7 @@ QList<Def> codeTools()
                                                                                {u"path"_s, u"line"_s}, false))},
                                            {u"total"_s, typed(u"integer"_s)},
                                            {u"exhaustive"_s, typed(u"boolean"_s)},
-                                           {u"text_matches"_s, arrayOf(objectSchema({{u"path"_s, typed(u"string"_s)},
-                                                                                     {u"line"_s, typed(u"integer"_s)},
-                                                                                     {u"column"_s, typed(u"integer"_s)},
-                                                                                     {u"text"_s, typed(u"string"_s)}},
-                                                                                    {u"path"_s, u"line"_s}, false))},
+                                           {u"text_matches"_s, arrayOf(textMatchSchema())},
                                            {u"text_matches_more"_s, typed(u"boolean"_s)},
                                            {u"next_cursor"_s, typed(u"string"_s)},
                                            {u"index"_s, objectSchema({}, {}, false)}},
@@ -700,7 +724,8 @@ QList<Def> codeTools()
     impact.spec.description =
         u"What a change would affect. target is a symbol (its transitive callers, importers and the tests "
         "among them), a file path (callers of everything it defines, its importers), or \"working tree\" "
-        "(the definitions the uncommitted git diff touches, and who calls them)."_s;
+        "(the definitions the uncommitted git diff touches, and who calls them). For a symbol, text_matches "
+        "lists its direct uses the graph does not record (property or field reads, callbacks)."_s;
     impact.spec.inputSchema = objectSchema({{u"target"_s, stringProp(u"a symbol, a path, or \"working tree\""_s, 4096)},
                                             {u"depth"_s, intProp(u"levels of callers to follow"_s, 1, 5, 2)},
                                             {u"limit"_s, intProp(u"at most this many dependents"_s, 1, 1000, 100)}},
@@ -715,6 +740,8 @@ QList<Def> codeTools()
                                              {u"changed_files"_s, arrayOf(objectSchema({}, {}, false))},
                                              {u"touched"_s, arrayOf(objectSchema({}, {}, false))},
                                              {u"truncated"_s, typed(u"boolean"_s)},
+                                             {u"text_matches"_s, arrayOf(textMatchSchema())},
+                                             {u"text_matches_more"_s, typed(u"boolean"_s)},
                                              {u"index"_s, objectSchema({}, {}, false)}},
                                             {u"mode"_s, u"dependents"_s}, false);
     impact.run = runImpact;

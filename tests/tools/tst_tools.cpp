@@ -377,10 +377,22 @@ void tst_Tools::impactSymbolAndPath()
     QCOMPARE(deps, (QStringList{u"Cart.add@1"_s, u"checkout@1"_s, u"test_add_returns_total@2"_s}));
     QCOMPARE(r.structured.value(u"tests"_s).toArray().size(), 1);
     QCOMPARE(r.structured.value(u"tests"_s).toArray().first().toObject().value(u"path"_s).toString(), u"tests/test_cart.py"_s);
+    // its direct uses the graph does not record: the import by name
+    const QJsonArray imported = r.structured.value(u"text_matches"_s).toArray();
+    QCOMPARE(imported.size(), 1);
+    QCOMPARE(imported.first().toObject().value(u"path"_s).toString(), u"src/shop/checkout.py"_s);
+    // a constant read as a value: no dependent in the graph, one use by text
+    const ToolResult prices = call(u"impact"_s, {{u"target"_s, u"PRICES"_s}});
+    QCOMPARE(prices.structured.value(u"dependents"_s).toArray().size(), 0);
+    const QJsonArray read = prices.structured.value(u"text_matches"_s).toArray();
+    QCOMPARE(read.size(), 1);
+    QCOMPARE(read.first().toObject().value(u"line"_s).toInt(), 24);
+    QVERIFY2(prices.text.contains(u"1 line(s) use `PRICES` without a call the graph records"_s), qPrintable(prices.text));
 
     const ToolResult p = call(u"impact"_s, {{u"target"_s, u"src/shop/checkout.py"_s}});
     QCOMPARE(p.structured.value(u"mode"_s).toString(), u"path"_s);
     QCOMPARE(p.structured.value(u"dependents"_s).toArray().size(), 0); // nothing calls checkout()
+    QVERIFY(!p.structured.contains(u"text_matches"_s)); // a file: its names' uses are its dependents
     QVERIFY(call(u"impact"_s, {{u"target"_s, u"no_such_thing"_s}}).isError);
 }
 
