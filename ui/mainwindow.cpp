@@ -1454,29 +1454,18 @@ void MainWindow::findReferences(const QString &identifier)
             for (const RefRecord &r : refs)
                 wanted[r.path].insert(r.line);
             const auto lines = readLines(root, wanted);
-            for (const SymbolRecord &s : defs) {
-                CodeLocation loc;
-                loc.path = s.path;
-                loc.line = s.line;
-                loc.column = s.column;
-                loc.endLine = s.line;
-                loc.kind = QCoreApplication::translate("RepoLens::MainWindow", "definition");
-                loc.context = names.of(s);
-                loc.text = lines.value(s.path).value(s.line);
-                out.locations.append(loc);
-            }
+            // one line of one file
+            auto add = [&out](const QString &path, int line, int column, const QString &kind, const QString &context,
+                              const QString &text, bool textMatch) {
+                out.locations.append(CodeLocation{path, line, column, line, kind, context, text, textMatch});
+            };
+            for (const SymbolRecord &s : defs)
+                add(s.path, s.line, s.column, QCoreApplication::translate("RepoLens::MainWindow", "definition"),
+                    names.of(s), lines.value(s.path).value(s.line), false);
             out.definitions = int(defs.size());
-            for (const RefRecord &r : refs) {
-                CodeLocation loc;
-                loc.path = r.path;
-                loc.line = r.line;
-                loc.column = r.column;
-                loc.endLine = r.line;
-                loc.kind = refKindName(r.kind);
-                loc.context = names.ofChunk(r.path, r.fromName);
-                loc.text = lines.value(r.path).value(r.line);
-                out.locations.append(loc);
-            }
+            for (const RefRecord &r : refs)
+                add(r.path, r.line, r.column, refKindName(r.kind), names.ofChunk(r.path, r.fromName),
+                    lines.value(r.path).value(r.line), false);
             std::stable_sort(out.locations.begin(), out.locations.end(), [](const CodeLocation &a, const CodeLocation &b) {
                 return a.path != b.path ? a.path < b.path : a.line < b.line;
             });
@@ -1487,15 +1476,8 @@ void MainWindow::findReferences(const QString &identifier)
             const TextOccurrences text = textOccurrences(IndexGrep(), *store, root, textQuery, &cancel);
             QSet<QString> textFiles;
             for (const GrepMatch &m : text.matches) {
-                CodeLocation loc;
-                loc.path = m.path;
-                loc.line = m.line;
-                loc.column = m.column;
-                loc.endLine = m.line;
-                loc.kind = QCoreApplication::translate("RepoLens::MainWindow", "text match");
-                loc.textMatch = true;
-                loc.text = m.text.trimmed();
-                out.locations.append(loc);
+                add(m.path, m.line, m.column, QCoreApplication::translate("RepoLens::MainWindow", "text match"),
+                    QString(), m.text.trimmed(), true);
                 if (!wanted.contains(m.path))
                     textFiles.insert(m.path);
             }
