@@ -677,8 +677,33 @@
         </translation>
     </message>
     <message>
-        <source>No call sites of %1 in the index. Find References (Shift+F12) also lists the lines that use it without a call (property or field reads, callbacks).</source>
-        <translation>Keine Aufrufstellen von %1 im Index. „Referenzen suchen“ (Umschalt+F12) zeigt auch die Zeilen, die es ohne Aufruf verwenden (Lesen einer Eigenschaft oder eines Felds, Callbacks).</translation>
+        <source>Found by text: the reference graph records no usage on this line.</source>
+        <translation>Im Text gefunden: Der Referenzgraph verzeichnet in dieser Zeile keine Verwendung.</translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index.</source>
+        <translation>Keine Aufrufstellen von %1 im Index.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No call sites of %1 in the index. The first %n line(s) that use it without a call (property or field reads, callbacks; found by text):</source>
+        <translation>
+            <numerusform>Keine Aufrufstellen von %1 im Index. Die erste Zeile, die es ohne Aufruf verwendet (Lesen einer Eigenschaft oder eines Felds, Callbacks; im Text gefunden):</numerusform>
+            <numerusform>Keine Aufrufstellen von %1 im Index. Die ersten %n Zeilen, die es ohne Aufruf verwenden (Lesen einer Eigenschaft oder eines Felds, Callbacks; im Text gefunden):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No call sites of %1 in the index. %n line(s) use it without a call (property or field reads, callbacks; found by text):</source>
+        <translation>
+            <numerusform>Keine Aufrufstellen von %1 im Index. %n Zeile verwendet es ohne Aufruf (Lesen einer Eigenschaft oder eines Felds, Callbacks; im Text gefunden):</numerusform>
+            <numerusform>Keine Aufrufstellen von %1 im Index. %n Zeilen verwenden es ohne Aufruf (Lesen einer Eigenschaft oder eines Felds, Callbacks; im Text gefunden):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Used without a call (found by text): %n line(s)</source>
+        <translation>
+            <numerusform>Ohne Aufruf verwendet (im Text gefunden): %n Zeile</numerusform>
+            <numerusform>Ohne Aufruf verwendet (im Text gefunden): %n Zeilen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -677,8 +677,33 @@
         </translation>
     </message>
     <message>
-        <source>No call sites of %1 in the index. Find References (Shift+F12) also lists the lines that use it without a call (property or field reads, callbacks).</source>
+        <source>Found by text: the reference graph records no usage on this line.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No call sites of %1 in the index. The first %n line(s) that use it without a call (property or field reads, callbacks; found by text):</source>
+        <translation>
+            <numerusform>No call sites of %1 in the index. The first line that uses it without a call (property or field reads, callbacks; found by text):</numerusform>
+            <numerusform>No call sites of %1 in the index. The first %n lines that use it without a call (property or field reads, callbacks; found by text):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No call sites of %1 in the index. %n line(s) use it without a call (property or field reads, callbacks; found by text):</source>
+        <translation>
+            <numerusform>No call sites of %1 in the index. %n line uses it without a call (property or field reads, callbacks; found by text):</numerusform>
+            <numerusform>No call sites of %1 in the index. %n lines use it without a call (property or field reads, callbacks; found by text):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Used without a call (found by text): %n line(s)</source>
+        <translation>
+            <numerusform>Used without a call (found by text): %n line</numerusform>
+            <numerusform>Used without a call (found by text): %n lines</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -677,8 +677,33 @@
         </translation>
     </message>
     <message>
-        <source>No call sites of %1 in the index. Find References (Shift+F12) also lists the lines that use it without a call (property or field reads, callbacks).</source>
-        <translation>Aucun site d’appel de %1 dans l’index. « Rechercher les références » (Maj+F12) liste aussi les lignes qui l’utilisent sans appel (lecture d’une propriété ou d’un champ, callbacks).</translation>
+        <source>Found by text: the reference graph records no usage on this line.</source>
+        <translation>Trouvé dans le texte : le graphe des références n’enregistre aucune utilisation sur cette ligne.</translation>
+    </message>
+    <message>
+        <source>No call sites of %1 in the index.</source>
+        <translation>Aucun appel de %1 dans l&apos;index.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No call sites of %1 in the index. The first %n line(s) that use it without a call (property or field reads, callbacks; found by text):</source>
+        <translation>
+            <numerusform>Aucun appel de %1 dans l&apos;index. La première ligne qui l’utilise sans appel (lecture d’une propriété ou d’un champ, callbacks ; trouvée dans le texte) :</numerusform>
+            <numerusform>Aucun appel de %1 dans l&apos;index. Les %n premières lignes qui l’utilisent sans appel (lecture d’une propriété ou d’un champ, callbacks ; trouvées dans le texte) :</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No call sites of %1 in the index. %n line(s) use it without a call (property or field reads, callbacks; found by text):</source>
+        <translation>
+            <numerusform>Aucun appel de %1 dans l&apos;index. %n ligne l’utilise sans appel (lecture d’une propriété ou d’un champ, callbacks ; trouvée dans le texte) :</numerusform>
+            <numerusform>Aucun appel de %1 dans l&apos;index. %n lignes l’utilisent sans appel (lecture d’une propriété ou d’un champ, callbacks ; trouvées dans le texte) :</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Used without a call (found by text): %n line(s)</source>
+        <translation>
+            <numerusform>Utilisé sans appel (trouvé dans le texte) : %n ligne</numerusform>
+            <numerusform>Utilisé sans appel (trouvé dans le texte) : %n lignes</numerusform>
+        </translation>
     </message>
 </context>
 <context>

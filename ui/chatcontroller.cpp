@@ -10,6 +10,7 @@
 #include "uilogging.h"
 
 #include "core/embed/remoteembedder.h"
+#include "core/grep/occurrences.h"
 #include "core/index/indexservice.h"
 #include "core/llm/hyde.h"
 #include "core/llm/llmjudge.h"
@@ -183,6 +184,13 @@ QString callSitesMarkdown(const ChatResponse &r)
     md += pane("%n call site(s)", int(r.callSites.size())) + pane(" in %n file(s)", int(files.size())) + QStringLiteral(":\n");
     for (const CallSite &c : r.callSites)
         md += QStringLiteral("- `%1:%2` %3\n").arg(c.path).arg(c.line).arg(c.text);
+    if (!r.textUses.isEmpty()) {
+        md += u'\n' + pane(QT_TRANSLATE_N_NOOP("RepoLens::ChatPane", "Used without a call (found by text): %n line(s)"),
+                           int(r.textUses.size()))
+              + QStringLiteral(":\n");
+        for (const CallSite &c : r.textUses)
+            md += QStringLiteral("- `%1:%2` %3\n").arg(c.path).arg(c.line).arg(c.text);
+    }
     return md;
 }
 
@@ -632,6 +640,7 @@ void ChatController::askRetrievalOnly(int blockId, const QString &q)
     query.progress = m_progress;
     // The same searcher as answers use: vectors, priors and re-ranking as the settings say.
     query.dbPath = m_dbPath;
+    query.root = m_root;
     query.generation = m_indexGeneration;
     query.search = m_search;
     query.llm = endpoint();
@@ -676,7 +685,7 @@ ChatResponse ChatController::retrievalOnlyResponse(const RetrievalOnlyQuery &q, 
     if (q.indexing)
         r.indexNote = indexingNote(q.progress);
     if (result->route == QLatin1String("graph:callers"))
-        addCallSites(*store, *result, r);
+        addCallSites(*store, *result, r, q.root, &cancel);
     else
         r.results = resultCards(*result, cancel);
     return r;
@@ -695,7 +704,8 @@ QString ChatController::indexingNote(const IndexProgress &progress)
     return tr("scanning");
 }
 
-void ChatController::addCallSites(const IndexStore &store, const SearchResponse &result, ChatResponse &r)
+void ChatController::addCallSites(const IndexStore &store, const SearchResponse &result, ChatResponse &r,
+                                  const QString &root, const std::atomic_bool *cancel)
 {
     // "who calls X": every call site, grouped by file in the pane (not one card per calling
     // function); narrowed to the definition the question names.
@@ -723,6 +733,22 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
         site.test = isTestPath(u.ref.path);
         r.callSites.append(site);
     }
+    // Nothing calls it: a property or a field is read, a function may be passed as a callback.
+    if (!r.callSites.isEmpty() || root.isEmpty())
+        return;
+    TextOccurrenceQuery query = textOccurrenceQuery(store, name, store.symbols().refsNamed(name, 5000));
+    query.limit = 50;
+    const TextOccurrences text = textOccurrences(IndexGrep(), store, root, query, cancel);
+    for (const GrepMatch &m : text.matches) {
+        CallSite site;
+        site.path = m.path;
+        site.line = m.line;
+        site.text = m.text.trimmed();
+        site.byText = true;
+        site.test = isTestPath(m.path);
+        r.textUses.append(site);
+    }
+    r.moreTextUses = text.more;
 }
 
 QList<ChatResult> ChatController::resultCards(const SearchResponse &result, const std::atomic_bool &cancel)

@@ -129,6 +129,7 @@ private:
         bool indexing = false;
         IndexProgress progress;
         QString dbPath;
+        QString root;       // the folder: text uses of a name nothing calls are read from it
         quint64 generation = 0;
         SearchSettings search;
         LlmEndpoint llm;    // the LLM re-ranker's model
@@ -141,7 +142,8 @@ private:
     // How far a running index is ("120 of 300 files so far"), shown with the results.
     static QString indexingNote(const IndexProgress &progress);
     // "who calls X": the definitions of X and every call site of them.
-    static void addCallSites(const IndexStore &store, const SearchResponse &result, ChatResponse &response);
+    static void addCallSites(const IndexStore &store, const SearchResponse &result, ChatResponse &response,
+                             const QString &root = QString(), const std::atomic_bool *cancel = nullptr);
     // The hits as result cards with a highlighted preview.
     static QList<ChatResult> resultCards(const SearchResponse &result, const std::atomic_bool &cancel);
     void showRetrievalOnly(int blockId, ChatResponse response);

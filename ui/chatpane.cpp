@@ -919,6 +919,8 @@ QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent,
             tip += u'\n' + tr("in %1").arg(c.caller);
         if (!c.certain)
             tip += u'\n' + tr("Matched by name: the type of the object it is called on is not known.");
+        if (c.byText)
+            tip += u'\n' + tr("Found by text: the reference graph records no usage on this line.");
         link->setToolTip(tip);
         const QString path = c.path;
         const int line = c.line;
@@ -971,14 +973,29 @@ QWidget *ChatPane::callSiteList(const ChatResponse &response, QWidget *parent,
     for (const CallSite &c : response.callSites)
         (c.test ? tests : code).append(c);
     if (response.callSites.isEmpty()) {
-        // a property or field is read, not called: Find References lists those lines by text
-        auto *none = new QLabel(tr("No call sites of %1 in the index. Find References (Shift+F12) also lists the "
-                                   "lines that use it without a call (property or field reads, callbacks).")
-                                    .arg(response.callSitesOf),
+        // a property or field is read, not called: the lines that use it, found by text
+        auto *none = new QLabel(response.textUses.isEmpty()
+                                    ? tr("No call sites of %1 in the index.").arg(response.callSitesOf)
+                                    : (response.moreTextUses
+                                           ? tr("No call sites of %1 in the index. The first %n line(s) that use it "
+                                                "without a call (property or field reads, callbacks; found by text):",
+                                                nullptr, int(response.textUses.size()))
+                                           : tr("No call sites of %1 in the index. %n line(s) use it without a call "
+                                                "(property or field reads, callbacks; found by text):",
+                                                nullptr, int(response.textUses.size())))
+                                          .arg(response.callSitesOf),
                                 box);
+        none->setObjectName(QStringLiteral("noCallSites"));
         none->setWordWrap(true);
         none->setForegroundRole(QPalette::PlaceholderText);
         v->addWidget(none);
+        auto *uses = new QWidget(box);
+        uses->setObjectName(QStringLiteral("textUses"));
+        auto *uv = new QVBoxLayout(uses);
+        uv->setContentsMargins(0, 0, 0, 0);
+        uv->setSpacing(1);
+        addGroup(response.textUses, uses, uv, 50);
+        v->addWidget(uses);
     }
     addGroup(code, box, v, 300);
     if (!tests.isEmpty()) {

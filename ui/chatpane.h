@@ -54,6 +54,7 @@ struct CallSite
     QString caller;  // qualified name of the enclosing definition
     bool certain = true; // false: matched by name only (receiver of unknown type)
     bool test = false;   // in a test file: folded
+    bool byText = false; // a line that holds the name where the graph records no usage
 };
 
 struct ChatResponse
@@ -64,6 +65,10 @@ struct ChatResponse
     QString callSitesOf;
     QList<CallSite> definitions;
     QList<CallSite> callSites;
+    // With no call site: the code lines that use the name without a call (a property or field
+    // read, a callback), found by text (core/grep/occurrences.h).
+    QList<CallSite> textUses;
+    bool moreTextUses = false;
     int leftOut = 0; // usages of other definitions of the same name
     QString route;
     double millis = 0;

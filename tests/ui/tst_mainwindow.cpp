@@ -73,6 +73,7 @@ private Q_SLOTS:
     void f2GoesToDefinition();
     void findReferences();
     void findReferencesListsTextMatches();
+    void whoCallsAnAttributeListsItsUses();
     void hoverShowsSignatureAndUsages();
     void dropFolder();
     void dropFile();
@@ -577,6 +578,29 @@ void tst_MainWindow::findReferencesListsTextMatches()
     QCOMPARE(defFile->child(0)->text(2), QStringLiteral("def x"));
     QCOMPARE(defFile->child(1)->text(2), QStringLiteral("x = 1"));
     QCOMPARE(defFile->child(2)->text(2), QStringLiteral("y = x"));
+}
+
+// "who calls running": nothing calls an attribute; the answer lists the lines that use it, found
+// by text, each opening its line.
+void tst_MainWindow::whoCallsAnAttributeListsItsUses()
+{
+    openFixture();
+    QSignalSpy answered(m_window, &MainWindow::answerShown);
+    m_window->ask(QStringLiteral("who calls running"));
+    QVERIFY(answered.wait(20000));
+    QLabel *none = nullptr;
+    QTRY_VERIFY((none = m_window->chat()->findChildren<QLabel *>(QStringLiteral("noCallSites")).value(0)) != nullptr);
+    QVERIFY2(none->text().contains(QLatin1String("No call sites of running in the index. 3 line(s) use it without a call")),
+             qPrintable(none->text()));
+    QWidget *uses = m_window->chat()->findChildren<QWidget *>(QStringLiteral("textUses")).value(0);
+    QVERIFY(uses);
+    QStringList lines;
+    for (auto *l : uses->findChildren<LinkLabel *>(QStringLiteral("callSite")))
+        lines << l->text().simplified();
+    QCOMPARE(lines, (QStringList{QStringLiteral("7 self.running = False"), QStringLiteral("11 self.running = True"),
+                                 QStringLiteral("15 self.running = False")}));
+    QVERIFY(uses->findChildren<LinkLabel *>(QStringLiteral("callSite")).first()->toolTip().contains(
+        QLatin1String("Found by text")));
 }
 
 void tst_MainWindow::hoverShowsSignatureAndUsages()
