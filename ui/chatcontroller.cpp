@@ -34,6 +34,8 @@
 #include <QNetworkAccessManager>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace RepoLens {
 
 namespace {
@@ -748,6 +750,10 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
         site.test = isTestPath(m.path);
         r.textUses.append(site);
     }
+    // the member accesses were picked first; the pane groups by file
+    std::stable_sort(r.textUses.begin(), r.textUses.end(), [](const CallSite &a, const CallSite &b) {
+        return a.path != b.path ? a.path < b.path : a.line < b.line;
+    });
     r.moreTextUses = text.more;
 }
 
