@@ -750,9 +750,13 @@ void ChatController::addCallSites(const IndexStore &store, const SearchResponse 
         site.test = isTestPath(m.path);
         r.textUses.append(site);
     }
-    // the member accesses were picked first; the pane groups by file
-    std::stable_sort(r.textUses.begin(), r.textUses.end(), [](const CallSite &a, const CallSite &b) {
-        return a.path != b.path ? a.path < b.path : a.line < b.line;
+    // The pane groups by file: files in the order their first line came (the files with member
+    // accesses, `x.name`, first), each file's lines in order.
+    QHash<QString, int> fileRank;
+    for (const CallSite &c : std::as_const(r.textUses))
+        fileRank.insert(c.path, fileRank.value(c.path, int(fileRank.size())));
+    std::stable_sort(r.textUses.begin(), r.textUses.end(), [&fileRank](const CallSite &a, const CallSite &b) {
+        return a.path != b.path ? fileRank.value(a.path) < fileRank.value(b.path) : a.line < b.line;
     });
     r.moreTextUses = text.more;
 }
