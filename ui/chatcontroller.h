@@ -143,7 +143,7 @@ private:
     static QString indexingNote(const IndexProgress &progress);
     // "who calls X": the definitions of X and every call site of them.
     static void addCallSites(const IndexStore &store, const SearchResponse &result, ChatResponse &response,
-                             const QString &root = QString(), const std::atomic_bool *cancel = nullptr);
+                             const QString &root, const std::atomic_bool *cancel);
     // The hits as result cards with a highlighted preview.
     static QList<ChatResult> resultCards(const SearchResponse &result, const std::atomic_bool &cancel);
     void showRetrievalOnly(int blockId, ChatResponse response);

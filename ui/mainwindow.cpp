@@ -1435,6 +1435,9 @@ void MainWindow::findReferences(const QString &identifier)
                     ? definitionAt(*store, here.path, here.line, here.column + 1, identifier)
                     : SymbolRecord();
             QualifiedNames names(*store);
+            // every reference of the name: the usages when nothing narrows them, and what the
+            // text matches leave out
+            const QList<RefRecord> named = store->symbols().refsNamed(identifier, 5000);
             if (meant.id != 0) {
                 const UsageSet usages = usagesOf(*store, {meant});
                 out.narrowedTo = names.of(meant);
@@ -1444,7 +1447,7 @@ void MainWindow::findReferences(const QString &identifier)
                 for (const Usage &u : usages.usages)
                     refs.append(u.ref);
             } else {
-                refs = store->symbols().refsNamed(identifier, 5000);
+                refs = named;
             }
             if (cancel.load())
                 return out;
@@ -1471,8 +1474,7 @@ void MainWindow::findReferences(const QString &identifier)
             });
             // The code lines that hold the name where the graph records nothing (a property
             // read, a callback, a constant used as a value): after the graph's, marked as text.
-            const TextOccurrenceQuery textQuery =
-                textOccurrenceQuery(*store, identifier, store->symbols().refsNamed(identifier, 5000));
+            const TextOccurrenceQuery textQuery = textOccurrenceQuery(*store, identifier, named);
             const TextOccurrences text = textOccurrences(IndexGrep(), *store, root, textQuery, &cancel);
             QSet<QString> textFiles;
             for (const GrepMatch &m : text.matches) {

@@ -50,7 +50,7 @@ TextOccurrences textOccurrences(const GrepBackend &grep, const IndexStore &store
     // `p->size`, `Foo::bar`: what a property, field or method reference looks like) go first,
     // the other lines (a constant used as a value, a callback, comments) after them, each in
     // path order.
-    const int gather = std::min(3 * query.limit, std::max(query.limit, 300));
+    const int gather = 3 * query.limit;
     QList<GrepMatch> found;
     bool more = false;
     QElapsedTimer timer;

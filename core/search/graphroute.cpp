@@ -57,12 +57,14 @@ Result<void> GraphRoute::run(QueryContext &ctx) const
         ctx.response->route = QStringLiteral("graph:callers");
         const QList<RefRecord> refs = ctx.store.symbols().refsNamed(shortName);
         int outside = 0;
+        ctx.response->graphUsages = 0;
         for (const RefRecord &r : refs) {
             if (r.kind == RefKind::Import || r.kind == RefKind::Include)
                 continue;
             // a reference resolved to another definition of the same name is not a usage
             if (r.toSymbolId && !defIds.isEmpty() && !defIds.contains(r.toSymbolId))
                 continue;
+            ++ctx.response->graphUsages;
             if (!r.fromChunkId) {
                 ++outside;
                 continue;

@@ -83,6 +83,7 @@ struct SearchResponse
     double vectorCoverage = 0; // share of chunks with a vector for the active model
     bool exhaustive = false;   // graph routes: every usage, not a top-k
     QString graphSymbol;       // graph routes: the name whose callers or callees were listed
+    int graphUsages = -1;      // "graph:callers": the usages the graph records (-1: another route)
     QStringList notes;
     QList<StageTiming> timings; // the stages that ran, in order
     // Remote hits in files the local index does not have, in the engine's order; they are

@@ -96,10 +96,7 @@ Result<ToolResult> runSearch(Env &env)
     }
     // "who calls X" of a property or field: the graph records calls, not reads
     QStringList notes = response->notes;
-    if (response->route == u"graph:callers"_s
-        && std::none_of(response->hits.cbegin(), response->hits.cend(), [](const SearchHit &h) {
-               return h.scores.graph < 1.0; // every hit is a definition (score 1), none a caller
-           }))
+    if (response->graphUsages == 0)
         notes << u"no call in the reference graph; the references tool's text_matches list the lines that use "
                  "the name without a call (property or field reads, callbacks)"_s;
     out.structured = QJsonObject{{u"repo"_s, env.repo.name},

@@ -219,6 +219,11 @@ void tst_Searcher::callersAreExhaustive()
                                QStringLiteral("tests/test_proxies.py:test_select_proxy")}));
     QVERIFY(r->hits.at(0).reasons.first().startsWith(QLatin1String("defines")));
     QVERIFY(r->hits.at(1).reasons.first().contains(QLatin1String("call `select_proxy` at line")));
+    QCOMPARE(r->graphUsages, 3);
+    // nothing calls a test
+    auto none = searcher.search(QStringLiteral("who calls test_select_proxy"), options);
+    QVERIFY(none);
+    QCOMPARE(none->graphUsages, 0);
 }
 
 void tst_Searcher::callees()
