@@ -98,8 +98,9 @@ bool isNameQuery(const QString &text)
 QueryAnalysis analyzeQuery(const QString &written, const SearchFilters &extraFilters)
 {
     QueryAnalysis a;
-    // A report's package listings name what is installed, not the code at fault.
-    const QString raw = looksLikeReport(written) ? withoutPackageListings(written) : written;
+    // A report's package listings name what is installed, and a test runner's banners what it
+    // printed, not the code at fault.
+    const QString raw = looksLikeReport(written) ? withoutRunnerBanners(withoutPackageListings(written)) : written;
     a.parsed = parseQuery(raw);
     ParsedQuery &pq = a.parsed;
     pq.filters.languages = extraFilters.languages + pq.filters.languages;

@@ -166,6 +166,25 @@ QString withoutPackageListings(const QString &text)
     return kept.join(u'\n');
 }
 
+QString withoutRunnerBanners(const QString &text)
+{
+    // "===== test session starts =====", "_____ test_show_wrong_path _____",
+    // ">>>>> PDB post_mortem (IO-capturing turned off) >>>>>", "----- Captured stdout call -----":
+    // a run of five or more of one character, words, a run of the same character
+    static const QRegularExpression banner(QStringLiteral("^(\\s*)([=_<>\\-*#~])\\2{4,}[ \\t]+\\S.*?[ \\t]+\\2{5,}(\\s*)$"));
+    QStringList lines = text.split(u'\n');
+    bool changed = false;
+    for (QString &line : lines) {
+        const QRegularExpressionMatch m = banner.match(line);
+        if (!m.hasMatch())
+            continue;
+        // the runs stay, so that the report keeps its lines and its look
+        line = m.captured(1) + QString(10, m.captured(2).front()) + m.captured(3);
+        changed = true;
+    }
+    return changed ? lines.join(u'\n') : text;
+}
+
 QString reportTitle(const QString &text)
 {
     for (const QString &line : text.split(u'\n')) {

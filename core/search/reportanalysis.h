@@ -57,6 +57,12 @@ ReportSignals analyzeReport(const QString &text);
 // whole (an environment dump: "OS: Darwin", "machine: x86_64" besides the versions).
 QString withoutPackageListings(const QString &text);
 
+// The text with the words of a test runner's section banners left out ("===== test session
+// starts =====", "_____ test_name _____", ">>>>> entering PDB >>>>>"): they are the runner's output,
+// not a description of the code at fault, and in the runner's own repository they name the code
+// that prints them. The runs of characters stay.
+QString withoutRunnerBanners(const QString &text);
+
 // The first non-empty line of a report when it reads as its summary: at most 200 characters,
 // not a code fence, a traceback or log line, a path or a quoted line. Empty otherwise.
 QString reportTitle(const QString &text);

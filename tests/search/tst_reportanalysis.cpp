@@ -20,6 +20,7 @@ private Q_SLOTS:
     void reportOrQuestion();
     void namesMessagesAndProse();
     void titleAndPackageListings();
+    void runnerBanners();
 };
 
 using Frames = QList<ReportSignals::Frame>;
@@ -201,6 +202,34 @@ void tst_ReportAnalysis::titleAndPackageListings()
     // four lines are not a listing
     const QString few = QStringLiteral("a 1.0\nb 2.0\nc 3.0\nd 4.0\n");
     QCOMPARE(withoutPackageListings(few), few);
+}
+
+void tst_ReportAnalysis::runnerBanners()
+{
+    // pytest's section banners lose their words, the runs and every other line stay
+    QCOMPARE(withoutRunnerBanners(QStringLiteral(
+                 "Module imported twice\n```\n"
+                 "=================== test session starts ===================\r\n"
+                 "tests/unit/test_commands.py E\n"
+                 ">>>>>>>>>>>>>>>>>>>>>> traceback >>>>>>>>>>>>>>>>>>>>>>\n"
+                 "E       AttributeError: type object 'Logger' has no attribute 'store'\n"
+                 ">>>>>>>>>> PDB post_mortem (IO-capturing turned off) >>>>>>>>>>\n"
+                 "________________ test_show_wrong_path ________________\n"
+                 "  ---------- Captured stdout call ----------\n"
+                 "===== 1 failed in 0.03s ======\n```\n")),
+             QStringLiteral("Module imported twice\n```\n"
+                            "==========\r\n"
+                            "tests/unit/test_commands.py E\n"
+                            ">>>>>>>>>>\n"
+                            "E       AttributeError: type object 'Logger' has no attribute 'store'\n"
+                            ">>>>>>>>>>\n"
+                            "__________\n"
+                            "  ----------\n"
+                            "==========\n```\n"));
+    // not banners: runs of different characters, too short a run, a heading, a rule, code
+    const QString kept = QStringLiteral("===== mixed >>>>>\n### Expected behaviour ###\n==== four ====\n"
+                                        "==========\n# ===== config =====\nx = a ===== b\n");
+    QCOMPARE(withoutRunnerBanners(kept), kept);
 }
 
 QTEST_GUILESS_MAIN(tst_ReportAnalysis)
