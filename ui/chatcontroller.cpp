@@ -20,6 +20,7 @@
 #include "core/retrieve/followup.h"
 #include "core/retrieve/tracejson.h"
 #include "core/search/searcher.h"
+#include "core/search/searchtypes.h"
 #include "core/search/usages.h"
 #include "core/tools/folderhost.h"
 #include "core/tools/toolregistry.h"
@@ -161,10 +162,15 @@ QString seconds(double ms)
 // Retrieval-only answers are stored as a list of their sources.
 QString retrievalOnlyMarkdown(const QList<ChatResult> &results)
 {
-    QString md;
-    int n = 0;
+    // Grouped by file as the pane shows them, each with its rank as its number.
+    QStringList paths;
     for (const ChatResult &r : results)
-        md += QStringLiteral("%1. `%2:%3-%4` %5\n").arg(++n).arg(r.path).arg(r.startLine).arg(r.endLine).arg(r.symbol);
+        paths << r.path;
+    QString md;
+    for (const qsizetype i : groupedByFile(paths)) {
+        const ChatResult &r = results.at(i);
+        md += QStringLiteral("- [%1] `%2:%3-%4` %5\n").arg(i + 1).arg(r.path).arg(r.startLine).arg(r.endLine).arg(r.symbol);
+    }
     return md;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/llm/prompt.h"
 #include "core/retrieve/mentions.h"
+#include "core/search/searchtypes.h"
 #include "core/parse/highlighter.h"
 #include "core/parse/language.h"
 
@@ -327,9 +328,11 @@ void CodePreview::paintEvent(QPaintEvent *)
     }
 }
 
-ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &theme, QWidget *parent)
+ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &theme, bool underSameFile,
+                       QWidget *parent)
     : QFrame(parent)
     , m_number(number)
+    , m_underSameFile(underSameFile)
     , m_result(result)
 {
     setObjectName(QStringLiteral("resultCard"));
@@ -353,7 +356,9 @@ ResultCard::ResultCard(int number, const ChatResult &result, const CodeTheme &th
     const QString range = result.startLine == result.endLine
                               ? QString::number(result.startLine)
                               : QStringLiteral("%1–%2").arg(result.startLine).arg(result.endLine);
-    m_path = new LinkLabel(result.path + u':' + range, this);
+    // Under a card of the same file, its name says enough (the tooltip has the whole path).
+    const QString shown = underSameFile ? result.path.section(u'/', -1) : result.path;
+    m_path = new LinkLabel(shown + u':' + range, this);
     m_path->setObjectName(QStringLiteral("resultPath"));
     m_path->setToolTip(tr("Open %1 at lines %2").arg(result.path, range));
     m_path->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -862,7 +867,11 @@ void ChatPane::setResponse(int id, const ChatResponse &response)
     } else if (response.results.isEmpty()) {
         parts << tr("No matching code found.");
     } else {
-        parts << tr("%n result(s)", nullptr, int(response.results.size()));
+        QSet<QString> files;
+        for (const ChatResult &r : response.results)
+            files.insert(r.path);
+        parts << tr("%n result(s)", nullptr, int(response.results.size()))
+                     + tr(" in %n file(s)", nullptr, int(files.size()));
     }
     parts << tr("%1 ms").arg(response.millis, 0, 'f', response.millis < 10 ? 1 : 0);
     if (!response.route.isEmpty())
@@ -883,12 +892,29 @@ void ChatPane::setResponse(int id, const ChatResponse &response)
         scrollToWidgetLater(it->widget);
         return;
     }
+    // A file with its best results: the files in the order of their best result, each card
+    // numbered by its rank (the numbers the answer cites), a file's further cards indented
+    // under its first.
     const CodeTheme theme = CodeTheme::fromPalette(palette());
-    int number = 1;
-    for (const ChatResult &r : response.results) {
-        auto *card = new ResultCard(number++, r, theme, it->widget);
+    QStringList paths;
+    for (const ChatResult &r : response.results)
+        paths << r.path;
+    QString previous;
+    for (const qsizetype i : groupedByFile(paths)) {
+        const ChatResult &r = response.results.at(i);
+        const bool under = r.path == previous;
+        previous = r.path;
+        auto *card = new ResultCard(int(i) + 1, r, theme, under, it->widget);
         connect(card, &ResultCard::activated, this, &ChatPane::locationActivated);
-        layout->addWidget(card);
+        if (under) {
+            auto *indent = new QWidget(it->widget);
+            auto *row = new QHBoxLayout(indent);
+            row->setContentsMargins(18, 0, 0, 0);
+            row->addWidget(card);
+            layout->addWidget(indent);
+        } else {
+            layout->addWidget(card);
+        }
         it->cards.append(card);
     }
     // Show the question with its first results rather than the end of the list.

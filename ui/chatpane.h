@@ -122,15 +122,18 @@ private:
     QFont m_italic;
 };
 
-// One numbered result: path:lines (a link), symbol, kind, the first lines of code, score.
+// One numbered result: path:lines (a link), symbol, kind, the first lines of code, score. A
+// further result of the file of the card above it (`underSameFile`) shows the file's name only.
 class ResultCard : public QFrame
 {
     Q_OBJECT
 public:
-    ResultCard(int number, const ChatResult &result, const CodeTheme &theme, QWidget *parent = nullptr);
+    ResultCard(int number, const ChatResult &result, const CodeTheme &theme, bool underSameFile,
+               QWidget *parent = nullptr);
 
     const ChatResult &result() const { return m_result; }
     int number() const { return m_number; }
+    bool isUnderSameFile() const { return m_underSameFile; }
     LinkLabel *pathLabel() const { return m_path; }
 
 Q_SIGNALS:
@@ -145,6 +148,7 @@ private:
     void updateColors();
 
     int m_number;
+    bool m_underSameFile;
     ChatResult m_result;
     LinkLabel *m_path;
     CodePreview *m_code = nullptr;

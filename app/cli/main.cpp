@@ -41,6 +41,7 @@
 #include <QTimer>
 #include <QElapsedTimer>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -483,7 +484,17 @@ QJsonObject responseJson(const QString &query, const Result<SearchResponse> &res
 void printHumanResults(const SearchResponse &r)
 {
     QString out;
-    out += QStringLiteral("%1 results (%2, %3 ms)").arg(r.hits.size()).arg(r.route).arg(r.millis, 0, 'f', 1);
+    QStringList paths;
+    for (const SearchHit &hit : r.hits)
+        paths << hit.chunk.path;
+    const QList<qsizetype> order = groupedByFile(paths);
+    const qsizetype files = QSet<QString>(paths.cbegin(), paths.cend()).size();
+    out += QStringLiteral("%1 %2 in %3 %4 (%5, %6 ms)")
+               .arg(r.hits.size())
+               .arg(r.hits.size() == 1 ? QStringLiteral("result") : QStringLiteral("results"))
+               .arg(files)
+               .arg(files == 1 ? QStringLiteral("file") : QStringLiteral("files"), r.route)
+               .arg(r.millis, 0, 'f', 1);
     if (r.exhaustive)
         out += QStringLiteral(" every usage");
     if (!r.query.filters.isEmpty())
@@ -491,10 +502,16 @@ void printHumanResults(const SearchResponse &r)
     out += u'\n';
     for (const QString &note : r.notes)
         out += QStringLiteral("note: %1\n").arg(terminalText(note));
-    int n = 0;
-    for (const SearchHit &hit : r.hits) {
-        out += QStringLiteral("\n%1. %2:%3-%4  %5 %6  score %7\n")
-                   .arg(++n)
+    // A file with its best chunks: files in the order of their best hit, a blank line between
+    // files, none within one; each hit keeps its rank as its number and its path:lines.
+    QString previous;
+    for (const qsizetype i : order) {
+        const SearchHit &hit = r.hits.at(i);
+        if (hit.chunk.path != previous)
+            out += u'\n';
+        previous = hit.chunk.path;
+        out += QStringLiteral("%1. %2:%3-%4  %5 %6  score %7\n")
+                   .arg(i + 1)
                    .arg(terminalText(hit.chunk.path))
                    .arg(hit.chunk.startLine)
                    .arg(hit.chunk.endLine)
@@ -502,13 +519,13 @@ void printHumanResults(const SearchResponse &r)
                         hit.chunk.qualifiedName.isEmpty() ? QStringLiteral("-") : terminalText(hit.chunk.qualifiedName))
                    .arg(hit.scores.final, 0, 'f', 3);
         const QStringList lines = hit.chunk.text.split(u'\n');
-        for (int i = 0; i < std::min<qsizetype>(4, lines.size()); ++i)
-            out += QStringLiteral("    %1\n").arg(terminalText(lines.at(i).left(120), true));
+        for (int k = 0; k < std::min<qsizetype>(4, lines.size()); ++k)
+            out += QStringLiteral("    %1\n").arg(terminalText(lines.at(k).left(120), true));
     }
     // Remote hits (files the local index does not have) after the local ones, in the engine's order.
     if (!r.remote.engine.isEmpty() && !r.remoteHits.isEmpty())
         out += QStringLiteral("\n%1 remote results (%2, files not in this index)\n").arg(r.remoteHits.size()).arg(r.remote.engine);
-    n = 0;
+    int n = 0;
     for (const RemoteHit &hit : r.remoteHits) {
         out += QStringLiteral("\nremote %1. %2 %3:%4-%5  %6  score %7\n")
                    .arg(++n)

@@ -1,8 +1,11 @@
 #include "rankers.h"
 
 #include "reranker.h"
+#include "searchtypes.h"
 
 #include "core/store/indexstore.h"
+
+#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -101,6 +104,25 @@ Result<void> Diversity::run(QueryContext &ctx) const
         ctx.response->hits.append(std::move(hit));
     }
     return {};
+}
+
+QList<qsizetype> groupedByFile(const QStringList &paths)
+{
+    QList<qsizetype> order;
+    order.reserve(paths.size());
+    QHash<QString, qsizetype> firstOf; // a file -> its place in `files`
+    QList<QList<qsizetype>> files;
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        auto it = firstOf.constFind(paths.at(i));
+        if (it == firstOf.constEnd()) {
+            it = firstOf.insert(paths.at(i), files.size());
+            files.append(QList<qsizetype>());
+        }
+        files[*it].append(i);
+    }
+    for (const QList<qsizetype> &f : files)
+        order += f;
+    return order;
 }
 
 } // namespace RepoLens

@@ -19,6 +19,12 @@ struct SearchHit
     QStringList reasons; // short human-readable notes: "name matches `encode_files`"
 };
 
+// The order in which ranked results read as places to look, a file with its best chunks: the
+// files in the order of their best result, each file's results in rank order under it. Returns
+// indexes into `paths` (the results' paths in rank order). Ranking itself is not changed: the
+// numbers shown stay the ranks.
+QList<qsizetype> groupedByFile(const QStringList &paths);
+
 struct SearchOptions
 {
     int topK = 10;

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void initTestCase();
     void indexThenStatus();
     void searchJson();
+    void searchTextGroupedByFile();
     void searchBatch();
     void searchFilters();
     void refs();
@@ -156,6 +158,58 @@ void tst_Cli::searchJson()
     QCOMPARE(top.value(QStringLiteral("start_line")).toInt(), 12);
     QCOMPARE(top.value(QStringLiteral("end_line")).toInt(), 13);
     QVERIFY(top.value(QStringLiteral("scores")).toObject().contains(QStringLiteral("bm25")));
+}
+
+void tst_Cli::searchTextGroupedByFile()
+{
+    const QStringList args{QStringLiteral("search"), m_root.path(), QStringLiteral("send a request through the adapter")};
+    const Run json = cli(args + QStringList{QStringLiteral("--json")});
+    QCOMPARE(json.code, 0);
+    QStringList ranked; // "rank path:start-end" in rank order
+    QStringList paths;
+    const QJsonArray results = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("results")).toArray();
+    for (const QJsonValue &v : results) {
+        const QJsonObject o = v.toObject();
+        paths << o.value(QStringLiteral("path")).toString();
+        ranked << QStringLiteral("%1 %2:%3-%4")
+                      .arg(ranked.size() + 1)
+                      .arg(paths.last())
+                      .arg(o.value(QStringLiteral("start_line")).toInt())
+                      .arg(o.value(QStringLiteral("end_line")).toInt());
+    }
+    // the ranks interleave the files (else grouping changes nothing and the test proves nothing)
+    QVERIFY2(paths.size() >= 4 && paths.at(0) != paths.at(1) && paths.indexOf(paths.at(0), 1) > 1, qPrintable(paths.join(u' ')));
+
+    const Run text = cli(args);
+    QCOMPARE(text.code, 0);
+    const QStringList lines = QString::fromUtf8(text.out).split(u'\n');
+    const qsizetype files = QSet<QString>(paths.cbegin(), paths.cend()).size();
+    QCOMPARE(lines.first().section(u'(', 0, 0), QStringLiteral("%1 results in %2 files ").arg(paths.size()).arg(files));
+    // files in the order of their best result, each file's results in rank order, the ranks kept;
+    // a blank line before each file, none between the results of one file
+    static const QRegularExpression hitLine(QStringLiteral("^(\\d+)\\. (\\S+):(\\d+)-(\\d+)  "));
+    QStringList shown;
+    QStringList expected;
+    QSet<QString> done;
+    for (const QString &path : std::as_const(paths)) {
+        if (done.contains(path))
+            continue;
+        done.insert(path);
+        for (const QString &r : std::as_const(ranked)) {
+            if (r.section(u' ', 1).section(u':', 0, 0) == path)
+                expected << r;
+        }
+    }
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QRegularExpressionMatch m = hitLine.match(lines.at(i));
+        if (!m.hasMatch())
+            continue;
+        const bool newFile = shown.isEmpty() || shown.last().section(u' ', 1).section(u':', 0, 0) != m.captured(2);
+        QCOMPARE(lines.at(i - 1).isEmpty(), newFile);
+        shown << QStringLiteral("%1 %2:%3-%4").arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+    }
+    QCOMPARE(shown, expected);
+    QVERIFY(shown != ranked);
 }
 
 void tst_Cli::searchBatch()

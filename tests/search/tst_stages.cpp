@@ -49,6 +49,7 @@ private Q_SLOTS:
     void initTestCase();
     void analysis();
     void tuningSettings();
+    void groupedByFileOrder();
     void keywordRanks();
     void symbolBonusAndSeeds();
     void definitionsAboveUsages();
@@ -648,6 +649,17 @@ void tst_Stages::pathMatchLiftsAndAdds()
 
 // REPOLENS_TUNE's settings by their names; a misspelt one is reported, not silently measured
 // as the defaults.
+void tst_Stages::groupedByFileOrder()
+{
+    // files in the order of their best result, each file's results in rank order under it
+    const QStringList paths{QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("a.py"),
+                            QStringLiteral("c.py"), QStringLiteral("b.py"), QStringLiteral("a.py")};
+    QCOMPARE(groupedByFile(paths), (QList<qsizetype>{0, 2, 5, 1, 4, 3}));
+    QCOMPARE(groupedByFile({}), QList<qsizetype>());
+    const QStringList distinct{QStringLiteral("x"), QStringLiteral("y")};
+    QCOMPARE(groupedByFile(distinct), (QList<qsizetype>{0, 1}));
+}
+
 void tst_Stages::tuningSettings()
 {
     QTest::ignoreMessage(QtWarningMsg, "REPOLENS_TUNE: unknown setting \"titleWeight\" ignored");

@@ -1151,7 +1151,7 @@ void tst_FirstHour::cardPathsAreElidedAndPreviewsDedented()
     r.path = QStringLiteral("src/main/java/com/example/deep/inside/a/very/long/package/path/Thing.java");
     r.startLine = 3;
     r.endLine = 5;
-    ResultCard card(1, r, CodeTheme::fromPalette(m_window->palette()));
+    ResultCard card(1, r, CodeTheme::fromPalette(m_window->palette()), false);
     card.resize(300, 120);
     card.show();
     QVERIFY(QTest::qWaitForWindowExposed(&card));

@@ -51,6 +51,9 @@
 #include <QTreeWidget>
 #include <QUrl>
 
+#include <algorithm>
+#include <numeric>
+
 using namespace RepoLens;
 
 class tst_MainWindow : public QObject
@@ -377,6 +380,51 @@ void tst_MainWindow::askAndOpenResult()
         QVERIFY2(texts.contains(QString::number(top.score, 'f', 2)), qPrintable(all));
         QWidget *code = cards.first()->findChild<QWidget *>(QStringLiteral("resultCode"));
         QVERIFY(code && !code->isHidden());
+    }
+    // Grouped by file: the files in the order of their best card, a file's cards together and in
+    // rank order, each numbered by its rank; a further card of a file sits under its first and
+    // shows the file's name only.
+    {
+        QStringList files;
+        QList<int> numbers;
+        int under = 0;
+        for (qsizetype i = 0; i < cards.size(); ++i) {
+            const ChatResult &r = cards.at(i)->result();
+            const bool same = i > 0 && cards.at(i - 1)->result().path == r.path;
+            QCOMPARE(cards.at(i)->isUnderSameFile(), same);
+            if (same) {
+                ++under;
+                QVERIFY(cards.at(i)->number() > cards.at(i - 1)->number());
+                QCOMPARE(cards.at(i)->pathLabel()->text(),
+                         QStringLiteral("%1:%2–%3").arg(r.path.section(u'/', -1)).arg(r.startLine).arg(r.endLine));
+            } else {
+                QVERIFY2(!files.contains(r.path), qPrintable(r.path));
+                files << r.path;
+            }
+            numbers << cards.at(i)->number();
+        }
+        QVERIFY(under > 0); // the question's results interleave files, so the grouping is seen
+        QList<int> sorted = numbers;
+        std::sort(sorted.begin(), sorted.end());
+        QList<int> ranks(numbers.size());
+        std::iota(ranks.begin(), ranks.end(), 1);
+        QCOMPARE(sorted, ranks);
+        QVERIFY(numbers != ranks); // the display order is not the rank order
+        // each file's first card: its best rank, and the files by that rank
+        QList<int> firsts;
+        for (qsizetype i = 0; i < cards.size(); ++i) {
+            if (!cards.at(i)->isUnderSameFile())
+                firsts << cards.at(i)->number();
+        }
+        QVERIFY(std::is_sorted(firsts.cbegin(), firsts.cend()));
+        // the status line counts the files
+        const QString counted = QCoreApplication::translate("RepoLens::ChatPane", "%n result(s)", nullptr, int(cards.size()))
+                                + QCoreApplication::translate("RepoLens::ChatPane", " in %n file(s)", nullptr,
+                                                              int(files.size()));
+        bool said = false;
+        for (const QLabel *label : m_window->chat()->findChildren<QLabel *>())
+            said = said || (label->isVisible() && label->text().contains(counted));
+        QVERIFY2(said, qPrintable(counted));
     }
     // Vectors were built after the keyword index (openFolderAndIndex waited for them): the
     // offline answer is a hybrid search, and its status line says so.
