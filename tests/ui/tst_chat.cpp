@@ -31,6 +31,7 @@
 #include <QCompleter>
 #include <QJsonArray>
 #include <QLineEdit>
+#include <QMap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -644,9 +645,11 @@ void tst_Chat::retrievalOnlySearchesAReportByItsLines()
     QSignalSpy shown(m_window, &MainWindow::answerShown);
     m_window->ask(report);
     QVERIFY(shown.wait(20000));
-    QStringList cards;
+    // the cards in rank order (their numbers; they are shown grouped by file)
+    QMap<int, QString> byRank;
     for (ResultCard *card : m_window->chat()->lastResultCards())
-        cards << QStringLiteral("%1:%2").arg(card->result().path).arg(card->result().startLine);
+        byRank.insert(card->number(), QStringLiteral("%1:%2").arg(card->result().path).arg(card->result().startLine));
+    const QStringList cards = byRank.values();
 
     auto store = IndexStore::open(m_window->indexService()->databasePath(), IndexStore::Mode::ReadOnly);
     QVERIFY(store);
