@@ -2,6 +2,7 @@
 
 #include <QHash>
 
+#include <span>
 #include <vector>
 
 namespace RepoLens {
@@ -10,17 +11,19 @@ class ChunkStore;
 class SymbolStore;
 
 // The resolved call graph between chunks, in memory on dense node indexes (deduplicated
-// edges both ways), with a global PageRank. Built once per searcher from the store.
+// edges both ways, in compressed rows: an offset per node into one array of neighbours), with a
+// global PageRank. Built once per searcher from the store. Nodes are the chunks in id order.
 class CodeGraph
 {
 public:
     static CodeGraph load(const ChunkStore &chunks, const SymbolStore &symbols);
 
-    int nodeOf(qint64 chunkId) const { return m_node.value(chunkId, -1); }
+    int nodeOf(qint64 chunkId) const;
     qint64 chunkOf(int node) const { return m_chunkOf[size_t(node)]; }
     bool isEmpty() const { return m_chunkOf.empty(); }
-    const std::vector<int> &callees(int node) const { return m_out[size_t(node)]; }
-    const std::vector<int> &callers(int node) const { return m_in[size_t(node)]; }
+    int nodeCount() const { return int(m_chunkOf.size()); }
+    std::span<const int> callees(int node) const { return row(m_outStart, m_outTo, node); }
+    std::span<const int> callers(int node) const { return row(m_inStart, m_inFrom, node); }
     // Percentile (0..1) of each file's summed PageRank.
     double filePagerankPercentile(qint64 fileId) const { return m_filePagerankPercentile.value(fileId, 0.0); }
 
@@ -32,10 +35,16 @@ public:
     std::vector<double> pagerank(const std::vector<int> &seeds, int iterations) const;
 
 private:
-    QHash<qint64, int> m_node;                 // chunk id -> dense index
-    std::vector<qint64> m_chunkOf;             // dense index -> chunk id
-    std::vector<qint64> m_fileOfNode;
-    std::vector<std::vector<int>> m_out, m_in; // call graph (deduplicated)
+    static std::span<const int> row(const std::vector<int> &start, const std::vector<int> &to, int node)
+    {
+        return {to.data() + start[size_t(node)], size_t(start[size_t(node) + 1] - start[size_t(node)])};
+    }
+
+    std::vector<qint64> m_chunkOf;    // dense index -> chunk id, ascending
+    std::vector<int> m_nodeOfChunk;   // chunk id - m_firstChunk -> dense index or -1 (ids dense enough)
+    qint64 m_firstChunk = 0;
+    std::vector<int> m_outStart, m_outTo; // call graph: node -> callees (sorted)
+    std::vector<int> m_inStart, m_inFrom; // node -> callers (sorted)
     QHash<qint64, double> m_filePagerankPercentile;
 };
 

@@ -591,10 +591,13 @@ QString ChunkStore::fingerprint() const
 
 QList<QPair<qint64, qint64>> ChunkStore::fileIds() const
 {
+    // From the file index, which holds both (a table scan reads every chunk's text: 0.33 against
+    // 0.06 s for 840,000 chunks), sorted here.
     QList<QPair<qint64, qint64>> out;
-    Stmt s(m_c.db, "SELECT id, file_id FROM chunks ORDER BY id");
+    Stmt s(m_c.db, "SELECT id, file_id FROM chunks INDEXED BY chunks_file");
     while (s.step())
         out.append({s.int64(0), s.int64(1)});
+    std::sort(out.begin(), out.end());
     return out;
 }
 

@@ -6,6 +6,10 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace RepoLens {
 
 using Sql::Stmt;
@@ -599,11 +603,43 @@ int SymbolStore::refCount(const QString &name) const
 
 void SymbolStore::forEachChunkEdge(const std::function<void(qint64, qint64)> &visit) const
 {
-    Stmt s(m_c.db, "SELECT r.from_chunk_id, s.chunk_id FROM refs r JOIN symbols s ON s.id = r.to_symbol_id"
-                   " WHERE r.from_chunk_id IS NOT NULL AND s.chunk_id IS NOT NULL"
-                   " AND r.kind NOT IN ('import', 'include')");
-    while (s.step())
-        visit(s.int64(0), s.int64(1));
+    // Joined here rather than in SQL: SQLite's join reads each resolved reference's row at
+    // random through refs_to (2.1-2.5 s for 1.4 million edges on a million-chunk index), where
+    // one pass over each table in row order takes 1.0 s. The symbols' chunks first: a table by
+    // id when the ids are dense enough, sorted pairs otherwise.
+    std::vector<std::pair<qint64, qint64>> chunkOf; // (symbol id, chunk id), ascending
+    {
+        Stmt s(m_c.db, "SELECT id, chunk_id FROM symbols WHERE chunk_id IS NOT NULL ORDER BY id");
+        while (s.step())
+            chunkOf.emplace_back(s.int64(0), s.int64(1));
+    }
+    if (chunkOf.empty())
+        return;
+    const qint64 first = chunkOf.front().first;
+    const qint64 span = chunkOf.back().first - first + 1;
+    std::vector<qint64> dense;
+    if (span <= 4 * qint64(chunkOf.size()) + 1024) {
+        dense.assign(size_t(span), -1);
+        for (const auto &[symbol, chunk] : chunkOf)
+            dense[size_t(symbol - first)] = chunk;
+        std::vector<std::pair<qint64, qint64>>().swap(chunkOf);
+    }
+    auto chunkOfSymbol = [&](qint64 symbol) -> qint64 {
+        if (!dense.empty()) {
+            const qint64 at = symbol - first;
+            return at >= 0 && at < qint64(dense.size()) ? dense[size_t(at)] : -1;
+        }
+        const auto it = std::lower_bound(chunkOf.cbegin(), chunkOf.cend(), std::make_pair(symbol, qint64(-1)));
+        return it != chunkOf.cend() && it->first == symbol ? it->second : -1;
+    };
+    Stmt s(m_c.db, "SELECT from_chunk_id, to_symbol_id FROM refs NOT INDEXED"
+                   " WHERE to_symbol_id IS NOT NULL AND from_chunk_id IS NOT NULL"
+                   " AND kind NOT IN ('import', 'include')");
+    while (s.step()) {
+        const qint64 to = chunkOfSymbol(s.int64(1));
+        if (to >= 0)
+            visit(s.int64(0), to);
+    }
 }
 
 } // namespace RepoLens

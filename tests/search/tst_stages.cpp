@@ -5,6 +5,7 @@
 
 #include "core/embed/builtinembedder.h"
 #include "core/embed/embedder.h"
+#include "core/search/codegraph.h"
 #include "core/search/filequality.h"
 #include "core/search/generators.h"
 #include "core/search/graphroute.h"
@@ -50,6 +51,7 @@ private Q_SLOTS:
     void analysis();
     void tuningSettings();
     void groupedByFileOrder();
+    void codeGraphEdges();
     void keywordRanks();
     void symbolBonusAndSeeds();
     void definitionsAboveUsages();
@@ -658,6 +660,84 @@ void tst_Stages::groupedByFileOrder()
     QCOMPARE(groupedByFile({}), QList<qsizetype>());
     const QStringList distinct{QStringLiteral("x"), QStringLiteral("y")};
     QCOMPARE(groupedByFile(distinct), (QList<qsizetype>{0, 1}));
+}
+
+void tst_Stages::codeGraphEdges()
+{
+    // The graph's edges are the resolved calls between chunks, both ways, sorted, without
+    // repeats, whether chunk ids are dense (a table from id to node) or far apart (a search):
+    // the second store's chunks sit above a gap of 1,500 removed ones.
+    for (const bool gap : {false, true}) {
+        QTemporaryDir dir;
+        auto store = openStore(dir);
+        QVERIFY(store);
+        QVERIFY(addFile(*store, QStringLiteral("a.py"), "def first():\n    return 1\n"));
+        if (gap) {
+            for (int i = 0; i < 1500; ++i)
+                QVERIFY(addFile(*store, QStringLiteral("gone/f%1.py").arg(i), "X = 1\n"));
+            QVERIFY(addFile(*store, QStringLiteral("z.py"), "def last():\n    return 2\n"));
+            for (int i = 0; i < 1500; ++i)
+                QVERIFY(store->removeFile(QStringLiteral("gone/f%1.py").arg(i)));
+        }
+        QVERIFY(addFile(*store, QStringLiteral("src/proxies.py"),
+                        "def select_proxy(url, proxies):\n    return first()\n\n\n"
+                        "def resolve_proxies(request, proxies):\n    select_proxy(1, 2)\n    return select_proxy(request.url, proxies)\n\n\n"
+                        "def rebuild_proxies(prepared, proxies):\n    return resolve_proxies(prepared, proxies)\n"));
+        QVERIFY(addFile(*store, QStringLiteral("tests/test_proxies.py"),
+                        "from src.proxies import select_proxy\n\n\ndef test_select_proxy():\n    assert select_proxy('u', {}) is None\n"));
+        QVERIFY(store->symbols().resolveReferences());
+        const CodeGraph g = CodeGraph::load(store->chunks(), store->symbols());
+        auto name = [&](int node) { return store->chunks().chunk(g.chunkOf(node))->qualifiedName; };
+        QStringList edges;
+        const int nodes = g.nodeCount();
+        for (int a = 0; a < nodes; ++a) {
+            QCOMPARE(g.nodeOf(g.chunkOf(a)), a);
+            QVERIFY(a == 0 || g.chunkOf(a) > g.chunkOf(a - 1));
+            const std::span<const int> out = g.callees(a);
+            QVERIFY(std::is_sorted(out.begin(), out.end()));
+            QVERIFY(std::adjacent_find(out.begin(), out.end()) == out.end());
+            for (const int b : out) {
+                edges << name(a) + QStringLiteral(" -> ") + name(b);
+                const std::span<const int> in = g.callers(b);
+                QVERIFY(std::binary_search(in.begin(), in.end(), a));
+            }
+        }
+        edges.sort();
+        QCOMPARE(edges, (QStringList{QStringLiteral("rebuild_proxies -> resolve_proxies"),
+                                     QStringLiteral("resolve_proxies -> select_proxy"),
+                                     QStringLiteral("select_proxy -> first"),
+                                     QStringLiteral("test_select_proxy -> select_proxy")}));
+        QVERIFY(nodes >= 5);
+        // callers in node order; an id that is not a chunk is no node
+        const int select = [&] {
+            for (int a = 0; a < nodes; ++a) {
+                if (name(a) == QLatin1String("select_proxy"))
+                    return a;
+            }
+            return -1;
+        }();
+        QVERIFY(select >= 0);
+        QStringList callers;
+        for (const int c : g.callers(select))
+            callers << name(c);
+        QCOMPARE(callers, (QStringList{QStringLiteral("resolve_proxies"), QStringLiteral("test_select_proxy")}));
+        QCOMPARE(g.nodeOf(-5), -1);
+        QCOMPARE(g.nodeOf(g.chunkOf(nodes - 1) + 1), -1);
+        // the widest step between the ids of neighbouring nodes: the gap, whose ids are no nodes
+        qint64 widest = 0;
+        int before = 0;
+        for (int a = 1; a < nodes; ++a) {
+            if (g.chunkOf(a) - g.chunkOf(a - 1) > widest) {
+                widest = g.chunkOf(a) - g.chunkOf(a - 1);
+                before = a - 1;
+            }
+        }
+        QCOMPARE(widest > 1500, gap);
+        if (gap) {
+            QCOMPARE(g.nodeOf(g.chunkOf(before) + 1), -1);
+            QCOMPARE(g.nodeOf(g.chunkOf(before) + 700), -1);
+        }
+    }
 }
 
 void tst_Stages::tuningSettings()
