@@ -39,6 +39,11 @@ QStringList availableLanguages()
     return codes;
 }
 
+QLocale messagesLocale(const QLocale &locale)
+{
+    return locale.language() == QLocale::C ? QLocale(QLocale::English) : locale;
+}
+
 QString installTranslators(QCoreApplication *app)
 {
     const QString setting = languageSetting();
@@ -48,7 +53,7 @@ QString installTranslators(QCoreApplication *app)
 
     // RepoLens's own messages: embedded, English (plural forms) included.
     auto *own = new QTranslator(app);
-    if (own->load(locale, QStringLiteral("repolens"), QStringLiteral("_"), kResourceDir))
+    if (own->load(messagesLocale(locale), QStringLiteral("repolens"), QStringLiteral("_"), kResourceDir))
         QCoreApplication::installTranslator(own);
     else
         delete own;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QLocale>
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +15,10 @@ QString languageSetting();
 void setLanguageSetting(const QString &code);
 // The bundled translations' language codes (from the :/i18n resources), "en" first.
 QStringList availableLanguages();
+// The locale whose messages are shown: the C locale (LANG=C or C.UTF-8, as in containers, CI and
+// ssh sessions) reads English, with its plural forms ("3 results", not "3 result(s)").
+QLocale messagesLocale(const QLocale &locale);
+
 // Installs Qt's own and RepoLens's translators for the setting (or the system locale);
 // returns the language in use.
 QString installTranslators(QCoreApplication *app);

@@ -78,6 +78,22 @@ private Q_SLOTS:
         QVERIFY(!QSettings(QStringLiteral("RepoLens"), QStringLiteral("repolens")).contains(QStringLiteral("language")));
     }
 
+    // LANG=C (or C.UTF-8) gets the English plural forms, not the source's "result(s)".
+    void cLocaleReadsEnglish()
+    {
+        QCOMPARE(messagesLocale(QLocale::c()).language(), QLocale::English);
+        QCOMPARE(messagesLocale(QLocale(QStringLiteral("de_DE"))).language(), QLocale::German);
+        QTranslator translator;
+        QVERIFY(translator.load(messagesLocale(QLocale::c()), QStringLiteral("repolens"), QStringLiteral("_"),
+                                QStringLiteral(REPOLENS_BINARY_DIR "/translations/qm")));
+        QCoreApplication::installTranslator(&translator);
+        const QString three = QCoreApplication::translate("RepoLens::ChatPane", "%n result(s)", nullptr, 3);
+        const QString one = QCoreApplication::translate("RepoLens::ChatPane", " in %n file(s)", nullptr, 1);
+        QCoreApplication::removeTranslator(&translator);
+        QCOMPARE(three, QStringLiteral("3 results"));
+        QCOMPARE(one, QStringLiteral(" in 1 file"));
+    }
+
     void compiledTranslationsTranslate_data()
     {
         QTest::addColumn<QString>("lang");
