@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <numeric>
 #include <optional>
+#include <thread>
 
 namespace RepoLens {
 
@@ -244,6 +245,52 @@ qint64 pruneFromMatches(qsizetype terms)
     return terms <= 16 ? 5000 : 50000;
 }
 
+// A ranked read expected to score at least this many rows runs on two cores, each half of the
+// row ids on its own connection: scoring is FTS5's walk of the posting lists and one call of the
+// ranking function per row, about a microsecond a row on the stress tree, and a thread costs
+// some tens of microseconds. (REPOLENS_FTS_SPLIT_FROM: tests split small indexes; -1 never)
+qint64 splitFromRows()
+{
+    // (read at each query: tests change it)
+    bool set = false;
+    const int from = qEnvironmentVariableIntValue("REPOLENS_FTS_SPLIT_FROM", &set);
+    return set ? from : 8000;
+}
+
+enum class RowRange { All, Below, From };
+
+// The best `limit` rows of `match` by BM25 on one connection, with the ranking's caches in
+// `cache` (which may be another connection's: it is only read while a split read runs), among
+// all rows, those below `bound`, or those from `bound` on. Best first; equal scores by row id.
+Result<QList<FtsHit>> rankedRowsOn(const Store::Connection &c, Store::FtsRankCache *cache, const QString &match,
+                                   const QStringList &terms, int skip, int limit, const FtsWeights &w,
+                                   RowRange range, qint64 bound)
+{
+    // bm25() computed with cached row lengths and term counts (ftsrank_p.h): the same scores.
+    Store::FtsRankQuery rank{cache, terms, skip};
+    static const char *const sql[] = {
+        "SELECT rowid, repolens_bm25(chunks_fts, ?9, ?2, ?3, ?4, ?5, ?6, ?7) AS score"
+        " FROM chunks_fts WHERE chunks_fts MATCH ?1 ORDER BY score LIMIT ?8",
+        "SELECT rowid, repolens_bm25(chunks_fts, ?9, ?2, ?3, ?4, ?5, ?6, ?7) AS score"
+        " FROM chunks_fts WHERE chunks_fts MATCH ?1 AND rowid < ?10 ORDER BY score LIMIT ?8",
+        "SELECT rowid, repolens_bm25(chunks_fts, ?9, ?2, ?3, ?4, ?5, ?6, ?7) AS score"
+        " FROM chunks_fts WHERE chunks_fts MATCH ?1 AND rowid >= ?10 ORDER BY score LIMIT ?8",
+    };
+    Stmt &s = c.stmt(sql[int(range)]);
+    const Lease lease_s{s};
+    s.bind(1, match).bind(2, w.path).bind(3, w.name).bind(4, w.signature).bind(5, w.doc);
+    s.bind(6, w.text).bind(7, w.summary).bind(8, limit);
+    sqlite3_bind_pointer(s.raw(), 9, &rank, "repolens_rank", nullptr);
+    if (range != RowRange::All)
+        s.bind(10, bound);
+    QList<FtsHit> hits;
+    while (s.step())
+        hits.append(FtsHit{s.int64(0), -s.real(1)});
+    if (s.failed())
+        return makeError(ErrorCode::InvalidArgument, QString::fromUtf8(sqlite3_errmsg(c.db)), match);
+    return hits;
+}
+
 } // namespace
 
 Result<QList<FtsHit>> ChunkStore::search(const QString &match, int limit, const FtsWeights &w) const
@@ -260,8 +307,12 @@ Result<QList<FtsHit>> ChunkStore::searchTerms(const QStringList &terms, int limi
     m_c.rankCache.checkGeneration(m_c.db);
     const QString match = anyOf(terms);
     auto hits = prunedRows(terms, limit, w);
-    if (!hits)
-        hits = rankedRows(match, terms, 0, limit, w);
+    if (!hits) {
+        // (the counts are read here when the ranking would read them anyway: a long read splits)
+        const std::optional<QList<qint64>> counts = documentCounts(terms);
+        const qint64 expected = counts ? std::accumulate(counts->cbegin(), counts->cend(), qint64(0)) : 0;
+        hits = rankedRows(match, terms, 0, limit, w, expected);
+    }
     if (!*hits)
         return *hits;
     return withDrafts(std::move(**hits), match, limit, w);
@@ -272,23 +323,70 @@ bool ChunkStore::holdsRowLengths() const
     return m_c.rankCache.hasRowLengths();
 }
 
-Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QStringList &terms, int skip, int limit,
-                                             const FtsWeights &w) const
+qint64 ChunkStore::splitReads() const
 {
-    // bm25() computed with cached row lengths and term counts (ftsrank_p.h): the same scores.
-    Store::FtsRankQuery rank{&m_c.rankCache, terms, skip};
-    Stmt &s = m_c.stmt("SELECT rowid, repolens_bm25(chunks_fts, ?9, ?2, ?3, ?4, ?5, ?6, ?7) AS score"
-                       " FROM chunks_fts WHERE chunks_fts MATCH ?1 ORDER BY score LIMIT ?8");
-    const Lease lease_s{s};
-    s.bind(1, match).bind(2, w.path).bind(3, w.name).bind(4, w.signature).bind(5, w.doc);
-    s.bind(6, w.text).bind(7, w.summary).bind(8, limit);
-    sqlite3_bind_pointer(s.raw(), 9, &rank, "repolens_rank", nullptr);
-    QList<FtsHit> hits;
-    while (s.step())
-        hits.append(FtsHit{s.int64(0), -s.real(1)});
-    if (s.failed())
-        return makeError(ErrorCode::InvalidArgument, QString::fromUtf8(sqlite3_errmsg(m_c.db)), match);
-    return hits;
+    return m_c.splitReads;
+}
+
+std::optional<QList<qint64>> ChunkStore::documentCounts(const QStringList &terms) const
+{
+    QList<qint64> out;
+    out.reserve(terms.size());
+    Stmt &count = m_c.stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
+    const Lease lease_count{count};
+    for (const QString &t : terms) {
+        qint64 h = 0;
+        if (!m_c.rankCache.documentCount(t, &h)) {
+            count.reset();
+            count.bind(1, quotedTerm(t));
+            if (!count.step())
+                return std::nullopt;
+            h = count.int64(0);
+            m_c.rankCache.setDocumentCount(t, h);
+        }
+        out << h;
+    }
+    return out;
+}
+
+Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QStringList &terms, int skip, int limit,
+                                             const FtsWeights &w, qint64 expectedRows) const
+{
+    Store::FtsRankCache *cache = &m_c.rankCache;
+    // Two halves at once, when there are many rows to score and the ranking's caches will not
+    // change while both read them: every term's count known, the row lengths in memory.
+    sqlite3_int64 middle = 0;
+    const qint64 splitFrom = splitFromRows();
+    const bool split = splitFrom >= 0 && expectedRows >= splitFrom && limit > 0 && !terms.isEmpty()
+                       && cache->hasRowLengths() && cache->medianRowid(&middle)
+                       && std::all_of(terms.cbegin(), terms.cend(), [cache](const QString &t) {
+                              qint64 n = 0;
+                              return cache->documentCount(t, &n);
+                          });
+    const Store::Connection *sibling = split ? Store::openSibling(m_c) : nullptr;
+    if (!sibling)
+        return rankedRowsOn(m_c, cache, match, terms, skip, limit, w, RowRange::All, 0);
+    std::optional<Result<QList<FtsHit>>> upper;
+    std::thread helper([&] {
+        upper = rankedRowsOn(*sibling, cache, match, terms, skip, limit, w, RowRange::From, middle);
+    });
+    auto lower = rankedRowsOn(m_c, cache, match, terms, skip, limit, w, RowRange::Below, middle);
+    helper.join();
+    ++m_c.splitReads;
+    if (!lower)
+        return lower;
+    if (!*upper) // (the sibling could not read: this connection reads the upper half too)
+        upper = rankedRowsOn(m_c, cache, match, terms, skip, limit, w, RowRange::From, middle);
+    if (!*upper)
+        return *upper;
+    // Equal scores by row id, as one read over all rows gives them (FTS5 yields rows in id
+    // order, and SQLite's sort keeps that order among equal keys).
+    QList<FtsHit> best = std::move(*lower);
+    best += **upper;
+    std::stable_sort(best.begin(), best.end(), [](const FtsHit &a, const FtsHit &b) { return a.score > b.score; });
+    if (best.size() > limit)
+        best.resize(limit);
+    return best;
 }
 
 // The top `limit` rows of "t1" OR ... OR "tn" by BM25 without scoring every row that holds a
@@ -310,24 +408,11 @@ std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &t
     const qint64 rows = m_c.rankCache.rowCount(m_c.db);
     if (rows <= 0)
         return std::nullopt;
-    QList<qint64> hits;
-    qint64 total = 0;
-    Stmt &count = m_c.stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
-    const Lease lease_count{count};
-    for (const QString &t : terms) {
-        qint64 h = 0;
-        if (!m_c.rankCache.documentCount(t, &h)) {
-            count.reset();
-            count.bind(1, quotedTerm(t));
-            if (!count.step())
-                return std::nullopt;
-            h = count.int64(0);
-            m_c.rankCache.setDocumentCount(t, h);
-        }
-        hits << h;
-        total += h;
-    }
-    count.reset();
+    const std::optional<QList<qint64>> counts = documentCounts(terms);
+    if (!counts)
+        return std::nullopt;
+    const QList<qint64> &hits = *counts;
+    const qint64 total = std::accumulate(hits.cbegin(), hits.cend(), qint64(0));
     if (total < pruneFromMatches(n))
         return std::nullopt;
     QList<qsizetype> order(n);
@@ -338,12 +423,16 @@ std::optional<Result<QList<FtsHit>>> ChunkStore::prunedRows(const QStringList &t
     auto pass = [&](qsizetype from, qsizetype to) {
         QStringList chosen;
         QStringList excluded;
-        for (qsizetype i = 0; i < to; ++i)
+        qint64 expected = 0;
+        for (qsizetype i = 0; i < to; ++i) {
             (i < from ? excluded : chosen) << terms.at(order.at(i));
+            expected += i < from ? 0 : hits[order[i]];
+        }
         QString filter = u'(' + anyOf(chosen) + u')';
         if (!excluded.isEmpty())
             filter = u'(' + filter + QStringLiteral(" NOT (") + anyOf(excluded) + QStringLiteral("))");
-        return rankedRows(filter + QStringLiteral(" AND (") + anyOf(terms) + u')', terms, int(to), limit, w);
+        return rankedRows(filter + QStringLiteral(" AND (") + anyOf(terms) + u')', terms, int(to), limit, w,
+                          expected);
     };
     // First pass: the rarest terms, holding a few times `limit` rows between them.
     qsizetype first = 0;

@@ -103,6 +103,9 @@ public:
     // many rows, or once this connection's queries have looked up many one by one; dropped when
     // the index changes).
     bool holdsRowLengths() const;
+    // Ranked reads that ran in two halves of the row ids at once, on this connection and a
+    // second one (a read-only store on two or more cores, many rows to score).
+    qint64 splitReads() const;
     std::optional<ChunkRecord> chunk(qint64 id) const;
     QList<ChunkRecord> byIds(const QList<qint64> &ids) const; // same order as ids, missing skipped
     QList<ChunkRecord> ofFile(qint64 fileId) const;
@@ -131,8 +134,12 @@ public:
 private:
     // BM25's best rows for a MATCH expression whose first `skip` phrases only filter and whose
     // other phrases are `terms`, one quoted term each (or `terms` empty: unknown).
+    // `expectedRows`: about how many rows it scores (0: unknown); a long read runs on two cores.
     Result<QList<FtsHit>> rankedRows(const QString &match, const QStringList &terms, int skip, int limit,
-                                     const FtsWeights &weights) const;
+                                     const FtsWeights &weights, qint64 expectedRows = 0) const;
+    // The rows holding each term (one quoted term each), remembered until the index changes;
+    // std::nullopt when one cannot be counted.
+    std::optional<QList<qint64>> documentCounts(const QStringList &terms) const;
     std::optional<Result<QList<FtsHit>>> prunedRows(const QStringList &terms, int limit,
                                                     const FtsWeights &weights) const;
     Result<QList<FtsHit>> withDrafts(QList<FtsHit> hits, const QString &match, int limit,

@@ -19,6 +19,7 @@ struct Connection
 {
     QString path;          // the database file
     bool readOnly = false;
+    bool immutable = false; // opened as immutable (a read-only folder with an empty log)
     sqlite3 *db = nullptr;
     mutable std::map<const char *, std::unique_ptr<Sql::Stmt>> stmts;
 
@@ -45,6 +46,13 @@ struct Connection
 
     // Cached statements may depend on indexes that a bulk load drops: forget them.
     void clearStatements() { stmts.clear(); }
+
+    // A second read-only connection to the same file, so that one long ranked read can run on
+    // two cores (each half of the row ids on its own connection). Opened on first use by
+    // openSibling(), only for a read-only connection; closed by closeSibling().
+    mutable std::unique_ptr<Connection> sibling;
+    mutable bool siblingTried = false;
+    mutable qint64 splitReads = 0; // ranked reads run in two halves so far
 
     Error lastError(const QString &context = {}) const
     {
@@ -79,5 +87,14 @@ struct Connection
             changes.names.insert(s.text(0));
     }
 };
+
+// Registers the tokenizer and the ranking function on a new connection to an index, and sets
+// its cache and memory map.
+Result<void> prepareConnection(sqlite3 *raw, bool readOnly);
+
+// The connection's sibling (see Connection::sibling), opened at the first call; nullptr when
+// it cannot be had (a read-write connection, one core, or the file would not open).
+Connection *openSibling(const Connection &c);
+void closeSibling(const Connection &c);
 
 } // namespace RepoLens::Store

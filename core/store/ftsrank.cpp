@@ -266,6 +266,23 @@ bool FtsRankCache::rowLength(sqlite3_int64 rowid, size_t *hint, int *length) con
     return true;
 }
 
+bool FtsRankCache::medianRowid(sqlite3_int64 *rowid) const
+{
+    if (!m_lengthsLoaded)
+        return false;
+    if (!m_dense.empty()) {
+        // (ids without a row are few: at most as many as rows)
+        if (m_dense.size() < 2)
+            return false;
+        *rowid = m_firstRowid + sqlite3_int64(m_dense.size() / 2);
+        return true;
+    }
+    if (m_rowids.size() < 2)
+        return false;
+    *rowid = m_rowids[m_rowids.size() / 2];
+    return true;
+}
+
 void FtsRankCache::loadRowLengths(sqlite3 *db)
 {
     m_lengthsLoaded = false;

@@ -43,6 +43,9 @@ public:
     qint64 rowCount(sqlite3 *db);
     // Reads the lengths of every row of chunks_fts (its docsize table).
     void loadRowLengths(sqlite3 *db);
+    // The row id that splits the rows in two halves of equal count (the first row of the
+    // upper half), once the lengths are read; false before, or with fewer than two rows.
+    bool medianRowid(sqlite3_int64 *rowid) const;
 
 private:
     qint64 m_dataVersion = -1;

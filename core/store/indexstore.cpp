@@ -14,6 +14,8 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <thread>
+
 #include <unistd.h>
 
 namespace RepoLens {
@@ -212,6 +214,7 @@ IndexStore::IndexStore()
 IndexStore::~IndexStore()
 {
     d->drafts.detach();
+    Store::closeSibling(d->c);
     d->c.clearStatements();
     Sql::close(d->c.db);
 }
@@ -235,6 +238,68 @@ QString IndexStore::databasePath(const QString &dataDir, const QString &rootPath
         base = QStringLiteral("root");
     return dataDir + u'/' + base + u'-' + QString::fromLatin1(hash) + QStringLiteral("/index.sqlite");
 }
+
+namespace Store {
+
+namespace {
+
+// SQLite counts every allocation under one process-wide mutex unless told not to (its own
+// documentation recommends turning that off); two connections that read at once (a split
+// ranked read) would take turns at it. It can only be set before SQLite starts, so it is set
+// when this library is loaded. Nothing here reads SQLite's memory statistics.
+[[maybe_unused]] const int kNoMemoryStatistics = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+
+} // namespace
+
+// The functions and settings every connection to an index has.
+Result<void> prepareConnection(sqlite3 *raw, bool readOnly)
+{
+    if (auto r = registerCodeTokenizer(raw); !r)
+        return r.error();
+    if (auto r = registerRankFunction(raw); !r)
+        return r.error();
+    // A reader maps as much of the file as SQLite allows (2 GB here): a search reads a few
+    // hundred chunks' rows scattered over the file, and a mapped page costs no read and no copy.
+    // The writer maps 256 MB, so that an index's build does not count its file in its memory.
+    if (auto r = Sql::execScript(raw, "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;"); !r)
+        return r.error();
+    return Sql::execScript(raw, readOnly ? "PRAGMA mmap_size=2147418112;" : "PRAGMA mmap_size=268435456;");
+}
+
+Connection *openSibling(const Connection &c)
+{
+    if (c.sibling || c.siblingTried)
+        return c.sibling.get();
+    c.siblingTried = true;
+    if (!c.readOnly || std::thread::hardware_concurrency() < 2)
+        return nullptr;
+    auto handle = Sql::open(c.path, true, 5000, c.immutable);
+    if (!handle)
+        return nullptr;
+    auto sibling = std::make_unique<Connection>();
+    sibling->path = c.path;
+    sibling->readOnly = true;
+    sibling->immutable = c.immutable;
+    sibling->db = *handle;
+    sibling->siblingTried = true; // (no sibling of its own)
+    if (!prepareConnection(sibling->db, true)) {
+        Sql::close(sibling->db);
+        return nullptr;
+    }
+    c.sibling = std::move(sibling);
+    return c.sibling.get();
+}
+
+void closeSibling(const Connection &c)
+{
+    if (!c.sibling)
+        return;
+    c.sibling->clearStatements();
+    Sql::close(c.sibling->db);
+    c.sibling.reset();
+}
+
+} // namespace Store
 
 Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode mode)
 {
@@ -270,20 +335,9 @@ Result<std::unique_ptr<IndexStore>> IndexStore::open(const QString &dbPath, Mode
     if (!handle)
         return handle.error();
     store->d->c.db = *handle;
+    store->d->c.immutable = immutable;
     sqlite3 *raw = store->d->c.db;
-
-    if (auto r = registerCodeTokenizer(raw); !r)
-        return r.error();
-    if (auto r = Store::registerRankFunction(raw); !r)
-        return r.error();
-    // A reader maps as much of the file as SQLite allows (2 GB here): a search reads a few
-    // hundred chunks' rows scattered over the file, and a mapped page costs no read and no copy.
-    // The writer maps 256 MB, so that an index's build does not count its file in its memory.
-    if (auto r = Sql::execScript(raw, "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-32768;"); !r)
-        return r.error();
-    if (auto r = Sql::execScript(raw, mode == Mode::ReadOnly ? "PRAGMA mmap_size=2147418112;"
-                                                             : "PRAGMA mmap_size=268435456;");
-        !r)
+    if (auto r = Store::prepareConnection(raw, mode == Mode::ReadOnly); !r)
         return r.error();
     // Is it a database at all, and can its schema and the first page of every table be read?
     // (a corrupt or foreign file, a zeroed or overwritten page of the schema fails here)
