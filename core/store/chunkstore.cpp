@@ -328,22 +328,85 @@ qint64 ChunkStore::splitReads() const
     return m_c.splitReads;
 }
 
-std::optional<QList<qint64>> ChunkStore::documentCounts(const QStringList &terms) const
+namespace {
+
+// Rows of chunks_fts holding each term (a quoted term each) on one connection: all rows, those
+// below `bound`, or those from `bound` on. std::nullopt when one cannot be counted.
+std::optional<QList<qint64>> countRows(const Store::Connection &c, const QStringList &terms, RowRange range,
+                                       qint64 bound)
 {
+    static const char *const sql[] = {
+        "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1",
+        "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1 AND rowid < ?2",
+        "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1 AND rowid >= ?2",
+    };
     QList<qint64> out;
     out.reserve(terms.size());
-    Stmt &count = m_c.stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
+    Stmt &count = c.stmt(sql[int(range)]);
     const Lease lease_count{count};
     for (const QString &t : terms) {
+        count.reset();
+        count.bind(1, quotedTerm(t));
+        if (range != RowRange::All)
+            count.bind(2, bound);
+        if (!count.step())
+            return std::nullopt;
+        out << count.int64(0);
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<QList<qint64>> ChunkStore::documentCounts(const QStringList &terms) const
+{
+    QStringList missing;
+    for (const QString &t : terms) {
         qint64 h = 0;
-        if (!m_c.rankCache.documentCount(t, &h)) {
-            count.reset();
-            count.bind(1, quotedTerm(t));
-            if (!count.step())
-                return std::nullopt;
-            h = count.int64(0);
-            m_c.rankCache.setDocumentCount(t, h);
+        if (!m_c.rankCache.documentCount(t, &h) && !missing.contains(t))
+            missing << t;
+    }
+    QList<qint64> counted; // of `missing`
+    if (!missing.isEmpty()) {
+        // Counting walks each term's whole posting list: on a large index, in two halves at once.
+        sqlite3_int64 middle = 0;
+        const qint64 splitFrom = splitFromRows();
+        const Store::Connection *sibling =
+            splitFrom >= 0 && m_c.rankCache.rowCount(m_c.db) >= 8 * splitFrom && m_c.rankCache.medianRowid(&middle)
+                ? Store::openSibling(m_c)
+                : nullptr;
+        std::optional<QList<qint64>> counts;
+        if (sibling) {
+            std::optional<QList<qint64>> upper;
+            std::thread helper([&] { upper = countRows(*sibling, missing, RowRange::From, middle); });
+            counts = countRows(m_c, missing, RowRange::Below, middle);
+            helper.join();
+            if (!upper) // (the sibling could not read: this connection counts the upper half too)
+                upper = countRows(m_c, missing, RowRange::From, middle);
+            if (counts && upper) {
+                for (qsizetype i = 0; i < counts->size(); ++i)
+                    (*counts)[i] += upper->at(i);
+                ++m_c.splitReads;
+            } else {
+                counts.reset();
+            }
+        } else {
+            counts = countRows(m_c, missing, RowRange::All, 0);
         }
+        if (!counts)
+            return std::nullopt;
+        for (qsizetype i = 0; i < missing.size(); ++i)
+            m_c.rankCache.setDocumentCount(missing.at(i), counts->at(i));
+        counted = std::move(*counts);
+    }
+    QList<qint64> out;
+    out.reserve(terms.size());
+    for (const QString &t : terms) {
+        qint64 h = 0;
+        if (const qsizetype at = missing.indexOf(t); at >= 0)
+            h = counted.at(at);
+        else
+            m_c.rankCache.documentCount(t, &h);
         out << h;
     }
     return out;
@@ -644,6 +707,12 @@ QHash<QString, int> ChunkStore::termDocumentFrequencies(const QStringList &terms
     // ranking's own counts until the index changes: a bug report asks for hundreds of words,
     // and the common ones, the slow ones to count, recur from report to report.
     m_c.rankCache.checkGeneration(m_c.db);
+    if (const std::optional<QList<qint64>> counts = documentCounts(terms)) {
+        for (qsizetype i = 0; i < terms.size(); ++i)
+            out.insert(terms.at(i), int(counts->at(i)));
+        return out;
+    }
+    // (one by one when one of them could not be counted: the others are still answered)
     Stmt &s = m_c.stmt("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?1");
     const Lease lease_s{s};
     for (const QString &t : terms) {
