@@ -176,7 +176,48 @@ GrepFileResult grepFile(const QByteArray &root, const GrepTask &task, const Grep
     qsizetype pos = 0;
     int lineNo = 0;
     int examined = 0; // the time budget is looked at after every 16 lines: each call gets on
+    // One search of the rest of the text finds the next line worth matching, when the matcher
+    // allows it (GrepMatcher::skipsLines): the lines before it are passed over in one step.
+    bool skipping = session.skipsLines();
+    qsizetype nextMatch = -1; // where the rest of the text's first match starts, once looked for
     while (pos < size) {
+        if (skipping && lineNo >= task.skipLines && nextMatch < pos) {
+            qsizetype start = 0;
+            qsizetype end = 0;
+            const auto found = session.find(base, size, pos, &start, &end);
+            if (found == GrepMatcher::Session::Outcome::NoMatch)
+                break; // no line from here on holds a match
+            if (found == GrepMatcher::Session::Outcome::GaveUp) {
+                skipping = false; // line by line from here, each with its own budget
+            } else if (const void *lastBreak = start > pos ? memrchr(base + pos, '\n', size_t(start - pos)) : nullptr) {
+                nextMatch = start;
+                const qsizetype lineStart = static_cast<const char *>(lastBreak) - base + 1;
+                lineNo += int(std::count(base + pos, base + lineStart, '\n'));
+                pos = lineStart;
+                if (context > 0) {
+                    // the `context` lines before it, as the line-by-line walk keeps them
+                    previous.clear();
+                    for (qsizetype back = pos; back > 0 && int(previous.size()) < context;) {
+                        const qsizetype breakAt = back - 1;
+                        const void *before = breakAt > 0 ? memrchr(base, '\n', size_t(breakAt)) : nullptr;
+                        Span s{before ? static_cast<const char *>(before) - base + 1 : 0, breakAt};
+                        if (s.end > s.start && base[s.end - 1] == '\r')
+                            --s.end;
+                        previous.insert(previous.begin(), s);
+                        back = s.start;
+                    }
+                }
+            } else {
+                nextMatch = start;
+            }
+            if (stop.load(std::memory_order_relaxed))
+                return r;
+            if (deadline.hasExpired()) {
+                r.stopped = true;
+                r.stoppedAt = lineNo;
+                return r;
+            }
+        }
         qsizetype next = 0;
         const Span line = lineAt(pos, &next);
         const int index = lineNo++;

@@ -12,6 +12,7 @@ class GrepMatcher::Private
 public:
     pcre2_code *code = nullptr;
     bool jit = false;
+    bool skipsLines = false;
 
     ~Private() { pcre2_code_free(code); }
 };
@@ -41,7 +42,79 @@ QString escapedLiteral(const QString &text)
     return out;
 }
 
+// Whether an expression matches the same way in a line and in a text that goes on past the line
+// (GrepMatcher::skipsLines): nothing in it looks at where the subject starts or ends, looks
+// around its match, or keeps what it took (atomic, possessive). Character classes hold nothing
+// of that kind; unknown group syntax is taken as unsafe.
+bool matchesWithinLine(const QString &p)
+{
+    bool quantified = false; // the character before was a quantifier (a '+' now is possessive)
+    for (qsizetype i = 0; i < p.size(); ++i) {
+        const char16_t c = p.at(i).unicode();
+        const bool wasQuantified = quantified;
+        quantified = false;
+        if (c == u'\\') {
+            if (i + 1 >= p.size())
+                return false;
+            const char16_t e = p.at(++i).unicode();
+            if (e == u'A' || e == u'z' || e == u'Z' || e == u'G' || e == u'K' || e == u'Q' || e == u'E')
+                return false;
+            continue;
+        }
+        if (c == u'[') {
+            // to the closing ']' (a ']' first in the class, after an optional '^', is literal)
+            qsizetype j = i + 1;
+            if (j < p.size() && p.at(j) == u'^')
+                ++j;
+            if (j < p.size() && p.at(j) == u']')
+                ++j;
+            for (; j < p.size() && p.at(j) != u']'; ++j) {
+                if (p.at(j) == u'\\')
+                    ++j;
+                else if (p.at(j) == u'[' && j + 1 < p.size() && p.at(j + 1) == u':')
+                    j = std::max(j, p.indexOf(QStringLiteral(":]"), j + 2) + 1); // [:alpha:]
+            }
+            if (j >= p.size())
+                return false;
+            i = j;
+            continue;
+        }
+        if (c == u'^' || c == u'$')
+            return false;
+        if (c == u'+' && wasQuantified)
+            return false; // possessive
+        if (c == u'*' || c == u'+' || c == u'?' || c == u'}') {
+            quantified = c != u'?' || !wasQuantified; // ("a+?" is lazy, and a '+' after it possessive)
+            continue;
+        }
+        if (c == u'(' && i + 1 < p.size() && (p.at(i + 1) == u'*'))
+            return false; // a verb
+        if (c == u'(' && i + 1 < p.size() && p.at(i + 1) == u'?') {
+            const QStringView rest = QStringView(p).mid(i + 2);
+            if (rest.startsWith(u':'))
+                continue;
+            // named groups: (?<name> (?P<name> (?'name'
+            const QStringView name = rest.startsWith(u'P') ? rest.mid(1) : rest;
+            if ((name.startsWith(u'<') || name.startsWith(u'\'')) && name.size() > 1 && name.at(1).isLetter())
+                continue;
+            // option settings: (?i) (?-i) (?i:
+            qsizetype k = 0;
+            while (k < rest.size() && (rest.at(k).isLetter() || rest.at(k) == u'-' || rest.at(k) == u'^'))
+                ++k;
+            if (k > 0 && k < rest.size() && (rest.at(k) == u')' || rest.at(k) == u':'))
+                continue;
+            return false; // look-arounds, atomic groups, conditions, comments, recursion
+        }
+    }
+    return true;
+}
+
 } // namespace
+
+bool GrepMatcher::skipsLines() const
+{
+    return d->skipsLines;
+}
 
 Result<std::shared_ptr<const GrepMatcher>> GrepMatcher::compile(const QString &pattern, bool regex, bool caseSensitive,
                                                                 bool word)
@@ -73,6 +146,7 @@ Result<std::shared_ptr<const GrepMatcher>> GrepMatcher::compile(const QString &p
     std::shared_ptr<GrepMatcher> matcher(new GrepMatcher);
     matcher->d->code = code;
     matcher->d->jit = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
+    matcher->d->skipsLines = !regex || matchesWithinLine(pattern);
     return std::shared_ptr<const GrepMatcher>(std::move(matcher));
 }
 
@@ -112,6 +186,11 @@ GrepMatcher::Session::Session(const GrepMatcher &matcher)
 }
 
 GrepMatcher::Session::~Session() = default;
+
+bool GrepMatcher::Session::skipsLines() const
+{
+    return d->matcher.skipsLines();
+}
 
 GrepMatcher::Session::Outcome GrepMatcher::Session::find(const char *line, qsizetype length, qsizetype from,
                                                          qsizetype *start, qsizetype *end)

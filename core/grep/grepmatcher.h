@@ -26,6 +26,15 @@ public:
     GrepMatcher(const GrepMatcher &) = delete;
     GrepMatcher &operator=(const GrepMatcher &) = delete;
 
+    // Whether a caller may look for the next matching line with one search of the rest of the
+    // text (its line breaks in it) instead of one per line: true when a line's first match, at
+    // some byte, is also found by a search of the text from any earlier line's start, at that
+    // byte or before it. That holds for a literal, and for an expression without anchors (^ $
+    // \A \z \Z \G), look-arounds, atomic or possessive parts, conditions, verbs, \K or \Q.
+    // A match of the whole text that crosses a line break only sends the caller to a line that
+    // the line-by-line match then rejects.
+    bool skipsLines() const;
+
     // The state one thread needs to match (PCRE2's match data, limits and JIT stack).
     class Session
     {
@@ -39,6 +48,9 @@ public:
         // The first match in line[from..length) (byte offsets; `line` holds no line break):
         // [*start, *end). GaveUp: a limit was reached.
         Outcome find(const char *line, qsizetype length, qsizetype from, qsizetype *start, qsizetype *end);
+        // The matcher's skipsLines(): find() may then be given a whole text to find the next line
+        // worth matching.
+        bool skipsLines() const;
 
     private:
         class Private;

@@ -8,6 +8,7 @@
 
 #include "core/base/filestatus.h"
 #include "core/grep/grep.h"
+#include "core/grep/grepmatcher.h"
 #include "core/grep/grepplanner.h"
 #include "core/index/contentclassifier.h"
 #include "core/index/indexer.h"
@@ -45,6 +46,8 @@ private Q_SLOTS:
     void progressAndCancellation();
     void hostileExpressionsEnd();
     void credentialsAreWithheld();
+    void whichExpressionsSkipLines();
+    void skippedLinesKeepLineNumbersAndContext();
     void damagedPostingsFallBackAndAreRebuilt();
     void badPatterns();
 
@@ -220,6 +223,102 @@ QByteArray longLine()
 
 } // namespace
 
+// A literal, and an expression that nothing in it ties to a line's start or end, can be looked
+// for in the rest of a file at once (GrepMatcher::skipsLines); the others go line by line.
+void tst_Grep::whichExpressionsSkipLines()
+{
+    const QList<std::pair<QString, bool>> regexes = {
+        {u"GrepStore"_s, true},
+        {u"Result<\\w+>"_s, true},
+        {u"[^;]{3}\\d+"_s, true},
+        {u"[]^$]x"_s, true},            // anchors' characters inside a class
+        {u"[[:upper:]]{5}"_s, true},
+        {u"(?:ab|cd)+?x"_s, true},       // lazy, not possessive
+        {u"(?<name>ab)\\k<name>"_s, true},
+        {u"(?i)grep"_s, true},
+        {u"(?i:grep)Store"_s, true},
+        {u"\\bint\\b"_s, true},
+        {u"\\$\\^"_s, true},           // escaped anchors are characters
+        {u"^$"_s, false},
+        {u"\\s+$"_s, false},
+        {u"a\\z"_s, false},
+        {u"\\Aa"_s, false},
+        {u"\\Gx"_s, false},
+        {u"a\\Kb"_s, false},
+        {u"\\QResult<\\E"_s, false},
+        {u"(?<=Q)String"_s, false},
+        {u"(?<!Q)String"_s, false},
+        {u"String(?=\\()"_s, false},
+        {u"String(?!\\()"_s, false},
+        {u"(?>\\w+)\\("_s, false},
+        {u"\\w++"_s, false},
+        {u"a*+b"_s, false},
+        {u"a?+b"_s, false},
+        {u"a{2}+b"_s, false},
+        {u"(*UTF)x"_s, false},
+        {u"(a)?(?(1)b|c)"_s, false},
+        {u"(?#note)x"_s, false},
+    };
+    for (const auto &[pattern, skips] : regexes) {
+        auto m = GrepMatcher::compile(pattern, true, true, false);
+        QVERIFY2(m, qPrintable(pattern));
+        QVERIFY2((*m)->skipsLines() == skips, qPrintable(pattern));
+    }
+    for (const QString &literal : {u"^$"_s, u"(?<=x)"_s, u"a++"_s}) {
+        auto m = GrepMatcher::compile(literal, false, false, true);
+        QVERIFY(m);
+        QVERIFY2((*m)->skipsLines(), qPrintable(literal));
+    }
+}
+
+// Lines passed over in one search keep their numbers, and a match's context lines are the
+// lines around it (fewer at the start and end of a file, a \r before a line break dropped), the
+// same as line by line; a whole-text match across a line break is no match.
+void tst_Grep::skippedLinesKeepLineNumbersAndContext()
+{
+    auto store = reader();
+    GrepQuery q;
+    q.pathGlobs = {u"context/**"_s};
+    q.contextLines = 2;
+    q.regex = true;
+    struct Expected
+    {
+        int line;
+        QStringList before;
+        QStringList after;
+    };
+    const QList<Expected> expected = {
+        {1, {}, {u"filler 2"_s, u"filler 3"_s}},
+        {9, {u"filler 7"_s, u"filler 8"_s}, {u"MARKER ten"_s, u"filler 11"_s}},
+        {10, {u"filler 8"_s, u"MARKER nine"_s}, {u"filler 11"_s, u"filler 12"_s}},
+        {25, {u"filler 23"_s, u"filler 24"_s}, {}},
+    };
+    for (const QString &pattern : {u"MARK(ER)"_s, u"^MARKER"_s}) {
+        q.pattern = pattern;
+        QCOMPARE((*GrepMatcher::compile(pattern, true, true, false))->skipsLines(), !pattern.startsWith(u'^'));
+        auto page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
+        QVERIFY(page);
+        QCOMPARE(page->matches.size(), expected.size());
+        for (qsizetype i = 0; i < expected.size(); ++i) {
+            const GrepMatch &m = page->matches.at(i);
+            QCOMPARE(m.path, u"context/sparse.txt"_s);
+            QCOMPARE(m.line, expected.at(i).line);
+            QCOMPARE(m.column, 1);
+            QCOMPARE(m.before, expected.at(i).before);
+            QCOMPARE(m.after, expected.at(i).after);
+        }
+    }
+    q.contextLines = 0;
+    q.pattern = u"nine\\s+MARKER"_s; // "nine\nMARKER" in the file, on no one line
+    auto page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
+    QVERIFY(page);
+    QCOMPARE(page->matches.size(), 0);
+    q.pattern = u"filler \\d+\\s+filler"_s;
+    page = IndexGrep().grep(*store, m_root.path(), q, nullptr);
+    QVERIFY(page);
+    QCOMPARE(page->matches.size(), 0);
+}
+
 void tst_Grep::initTestCase()
 {
     QVERIFY(m_root.isValid() && m_data.isValid());
@@ -266,6 +365,19 @@ void tst_Grep::initTestCase()
                                "KEY = '''-----BEGIN RSA PRIVATE KEY-----\n"
                                "MIIEowIBAAKCAQEAzq4l5sHqNq0V1hPpkyZc3QxVbX2mTjYyJqK6qAvs1dOtQjR5\n"
                                "-----END RSA PRIVATE KEY-----'''\n");
+    // Few matching lines far apart, line breaks of both kinds, no final line break.
+    {
+        QByteArray sparse;
+        for (int i = 1; i <= 25; ++i) {
+            const QByteArray text = i == 1    ? QByteArray("MARKER first")
+                                    : i == 9  ? QByteArray("MARKER nine")
+                                    : i == 10 ? QByteArray("MARKER ten")
+                                    : i == 25 ? QByteArray("MARKER last")
+                                              : "filler " + QByteArray::number(i);
+            sparse += text + (i == 25 ? "" : i == 5 || i == 8 ? "\r\n" : "\n");
+        }
+        write(u"context/sparse.txt"_s, sparse);
+    }
     // Never searchable: ignored, a secret file, binary, too large, generated.
     write(u".gitignore"_s, "ignored/\n");
     write(u"ignored/words.txt"_s, "zanzibar in an ignored folder\n");
@@ -387,6 +499,14 @@ void tst_Grep::exactness_data()
         {"whole-word regex", u"Trigram|trigram"_s, true, true, true, {}},
         {"caseless word", u"result"_s, false, false, true, {u"core/**"_s}},
         {"not narrowed", u"[a-z]{3}\\d{2}"_s, true, true, false, {}},
+        // whole-text matches that cross a line break send the search to lines that do not match
+        {"across lines", u";\\s+\\}"_s, true, true, false, {}},
+        {"negated class across lines", u"[^{};]{120}"_s, true, true, false, {}},
+        {"named group", u"(?<what>Grep)Store"_s, true, true, false, {}},
+        // line by line: possessive, atomic, anchored
+        {"possessive", u"\\w++\\("_s, true, true, false, {u"core/grep/**"_s}},
+        {"atomic", u"(?>\\w+)\\("_s, true, true, false, {u"core/grep/**"_s}},
+        {"anchored return", u"^\\s*return\\b"_s, true, true, false, {u"core/grep/**"_s}},
     };
     for (const Row &r : rows)
         QTest::newRow(r.name) << r.pattern << r.regex << r.caseSensitive << r.word << r.globs;
