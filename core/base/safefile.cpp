@@ -154,6 +154,49 @@ Result<QByteArray> readRegularFile(const QByteArray &path, qint64 maxBytes, Safe
     return data;
 }
 
+FilesBeneath::FilesBeneath(QByteArray root)
+    : m_root(std::move(root))
+{
+}
+
+FilesBeneath::~FilesBeneath()
+{
+    if (m_folderFd >= 0)
+        ::close(m_folderFd);
+    if (m_rootFd >= 0)
+        ::close(m_rootFd);
+}
+
+Result<QByteArray> FilesBeneath::read(QByteArrayView relPath, qint64 maxBytes, SafeFileInfo *info)
+{
+    const qsizetype slash = relPath.lastIndexOf('/');
+    const QByteArrayView dir = slash < 0 ? QByteArrayView() : relPath.first(slash);
+    const QByteArray name = (slash < 0 ? relPath : relPath.sliced(slash + 1)).toByteArray();
+    if (name.isEmpty() || name == "." || name == "..")
+        return makeError(ErrorCode::InvalidArgument, QStringLiteral("not a file name"), display(relPath));
+    if (m_folderFd < 0 || m_folder != dir) {
+        if (m_folderFd >= 0)
+            ::close(m_folderFd);
+        m_folderFd = -1;
+        if (m_rootFd < 0) {
+            m_rootFd = ::open(m_root.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (m_rootFd < 0)
+                return errnoError(errno, display(m_root));
+        }
+        Result<int> folder = openFolderBeneath(m_rootFd, dir);
+        if (!folder)
+            return folder.error();
+        m_folderFd = *folder;
+        m_folder = dir.toByteArray();
+    }
+    Result<int> fd = openRegularFileAt(m_folderFd, name);
+    if (!fd)
+        return fd.error();
+    Result<QByteArray> data = readRegularFile(*fd, maxBytes, info);
+    ::close(*fd);
+    return data;
+}
+
 Result<QByteArray> readFileBeneath(const QByteArray &root, QByteArrayView relPath, qint64 maxBytes,
                                    SafeFileInfo *info)
 {

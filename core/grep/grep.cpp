@@ -137,11 +137,11 @@ struct GrepSecrets
 };
 
 // Matches one file, line by line, collecting up to `wanted` matches.
-GrepFileResult grepFile(const QByteArray &root, const GrepTask &task, const GrepQuery &q, GrepMatcher::Session &session,
+GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQuery &q, GrepMatcher::Session &session,
                         int wanted, const std::atomic_bool &stop, const QDeadlineTimer &deadline)
 {
     GrepFileResult r;
-    auto read = readFileBeneath(root, encodePath(task.path), kGrepReadCap);
+    auto read = files.read(encodePath(task.path), kGrepReadCap);
     if (!read || read->size() > kGrepReadCap)
         return r;
     const ContentVerdict verdict = classifyContent(task.path, task.language, *read);
@@ -537,6 +537,7 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
     std::vector<std::thread> readers;
     auto readerLoop = [&](int) {
         GrepMatcher::Session session(**matcher);
+        FilesBeneath beneath(root);
         for (;;) {
             const size_t i = nextTask.fetch_add(1);
             if (i >= n || stop.load())
@@ -547,7 +548,7 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
             }
             if (stop.load() || (cancel && cancel->load()))
                 return;
-            GrepFileResult r = grepFile(root, tasks[i], q, session, limit + 1, stop, deadline);
+            GrepFileResult r = grepFile(beneath, tasks[i], q, session, limit + 1, stop, deadline);
             {
                 std::lock_guard lock(mutex);
                 results[i] = std::move(r);
@@ -573,8 +574,11 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
     };
 
     std::optional<GrepMatcher::Session> inlineSession;
-    if (threads == 1)
+    std::optional<FilesBeneath> inlineFiles;
+    if (threads == 1) {
         inlineSession.emplace(**matcher);
+        inlineFiles.emplace(root);
+    }
     QElapsedTimer sinceProgress;
     sinceProgress.start();
     auto report = [&](size_t done, bool force) {
@@ -598,7 +602,7 @@ Result<GrepPage> IndexGrep::grep(const IndexStore &store, const QString &rootPat
             if (mayStop && deadline.hasExpired()) {
                 page.timedOut = true;
             } else {
-                result = grepFile(root, tasks[i], q, *inlineSession, limit + 1, stop, deadline);
+                result = grepFile(*inlineFiles, tasks[i], q, *inlineSession, limit + 1, stop, deadline);
             }
         } else {
             std::unique_lock lock(mutex);
