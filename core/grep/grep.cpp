@@ -178,6 +178,16 @@ GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQue
     int examined = 0; // the time budget is looked at after every 16 lines: each call gets on
     // One search of the rest of the text finds the next line worth matching, when the matcher
     // allows it (GrepMatcher::skipsLines): the lines before it are passed over in one step.
+    // Stopped, or out of time: the file is left before line `at` (a later page goes on there).
+    auto interrupted = [&](int at) {
+        if (stop.load(std::memory_order_relaxed))
+            return true;
+        if (!deadline.hasExpired())
+            return false;
+        r.stopped = true;
+        r.stoppedAt = at;
+        return true;
+    };
     bool skipping = session.skipsLines();
     qsizetype nextMatch = -1; // where the rest of the text's first match starts, once looked for
     while (pos < size) {
@@ -210,13 +220,8 @@ GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQue
             } else {
                 nextMatch = start;
             }
-            if (stop.load(std::memory_order_relaxed))
+            if (interrupted(lineNo))
                 return r;
-            if (deadline.hasExpired()) {
-                r.stopped = true;
-                r.stoppedAt = lineNo;
-                return r;
-            }
         }
         qsizetype next = 0;
         const Span line = lineAt(pos, &next);
@@ -233,15 +238,8 @@ GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQue
             remember();
             continue;
         }
-        if ((++examined & 15) == 0) {
-            if (stop.load(std::memory_order_relaxed))
-                return r;
-            if (deadline.hasExpired()) {
-                r.stopped = true;
-                r.stoppedAt = index;
-                return r;
-            }
-        }
+        if ((++examined & 15) == 0 && interrupted(index))
+            return r;
         const char *lineBase = base + line.start;
         const qsizetype length = line.end - line.start;
         qsizetype start = 0;
