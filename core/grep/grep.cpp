@@ -136,7 +136,8 @@ struct GrepSecrets
     QStringView line(int index) const { return index < lines.size() ? lines.at(index) : QStringView(); }
 };
 
-// Matches one file, line by line, collecting up to `wanted` matches.
+// Matches one file, line by line (passing over lines that one search of the rest shows hold
+// no match, when the matcher allows it), collecting up to `wanted` matches.
 GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQuery &q, GrepMatcher::Session &session,
                         int wanted, const std::atomic_bool &stop, const QDeadlineTimer &deadline)
 {
@@ -178,16 +179,6 @@ GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQue
     int examined = 0; // the time budget is looked at after every 16 lines: each call gets on
     // One search of the rest of the text finds the next line worth matching, when the matcher
     // allows it (GrepMatcher::skipsLines): the lines before it are passed over in one step.
-    // Stopped, or out of time: the file is left before line `at` (a later page goes on there).
-    auto interrupted = [&](int at) {
-        if (stop.load(std::memory_order_relaxed))
-            return true;
-        if (!deadline.hasExpired())
-            return false;
-        r.stopped = true;
-        r.stoppedAt = at;
-        return true;
-    };
     bool skipping = session.skipsLines();
     qsizetype nextMatch = -1; // where the rest of the text's first match starts, once looked for
     while (pos < size) {
@@ -220,7 +211,9 @@ GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQue
             } else {
                 nextMatch = start;
             }
-            if (interrupted(lineNo))
+            // (only a stop: the time budget is looked at after every 16 lines matched below, so
+            // that each page moves on by at least that many)
+            if (stop.load(std::memory_order_relaxed))
                 return r;
         }
         qsizetype next = 0;
@@ -238,8 +231,15 @@ GrepFileResult grepFile(FilesBeneath &files, const GrepTask &task, const GrepQue
             remember();
             continue;
         }
-        if ((++examined & 15) == 0 && interrupted(index))
-            return r;
+        if ((++examined & 15) == 0) {
+            if (stop.load(std::memory_order_relaxed))
+                return r;
+            if (deadline.hasExpired()) {
+                r.stopped = true;
+                r.stoppedAt = index;
+                return r;
+            }
+        }
         const char *lineBase = base + line.start;
         const qsizetype length = line.end - line.start;
         qsizetype start = 0;
