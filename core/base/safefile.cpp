@@ -200,21 +200,7 @@ Result<QByteArray> FilesBeneath::read(QByteArrayView relPath, qint64 maxBytes, S
 Result<QByteArray> readFileBeneath(const QByteArray &root, QByteArrayView relPath, qint64 maxBytes,
                                    SafeFileInfo *info)
 {
-    const qsizetype slash = relPath.lastIndexOf('/');
-    const QByteArrayView dir = slash < 0 ? QByteArrayView() : relPath.first(slash);
-    const QByteArray name = (slash < 0 ? relPath : relPath.sliced(slash + 1)).toByteArray();
-    if (name.isEmpty() || name == "." || name == "..")
-        return makeError(ErrorCode::InvalidArgument, QStringLiteral("not a file name"), display(relPath));
-    Result<int> dirFd = openFolderBeneath(root, dir);
-    if (!dirFd)
-        return dirFd.error();
-    Result<int> fd = openRegularFileAt(*dirFd, name);
-    ::close(*dirFd);
-    if (!fd)
-        return fd.error();
-    Result<QByteArray> data = readRegularFile(*fd, maxBytes, info);
-    ::close(*fd);
-    return data;
+    return FilesBeneath(root).read(relPath, maxBytes, info);
 }
 
 } // namespace RepoLens

@@ -291,6 +291,22 @@ Result<QList<FtsHit>> rankedRowsOn(const Store::Connection &c, Store::FtsRankCac
     return hits;
 }
 
+// `read` of the rows below `middle` on `c` and of those from it on `sibling`, at once; the
+// sibling's half is read on `c` again when it failed there. Counted in c.splitReads.
+template<typename Read>
+auto readInHalves(const Store::Connection &c, const Store::Connection &sibling, qint64 middle, Read read)
+{
+    using Half = decltype(read(c, RowRange::All, 0));
+    std::optional<Half> upper;
+    std::thread helper([&] { upper = read(sibling, RowRange::From, middle); });
+    Half lower = read(c, RowRange::Below, middle);
+    helper.join();
+    if (!*upper)
+        upper = read(c, RowRange::From, middle);
+    ++c.splitReads;
+    return std::pair<Half, Half>(std::move(lower), std::move(*upper));
+}
+
 } // namespace
 
 Result<QList<FtsHit>> ChunkStore::search(const QString &match, int limit, const FtsWeights &w) const
@@ -375,23 +391,19 @@ std::optional<QList<qint64>> ChunkStore::documentCounts(const QStringList &terms
             splitFrom >= 0 && m_c.rankCache.rowCount(m_c.db) >= 8 * splitFrom && m_c.rankCache.medianRowid(&middle)
                 ? Store::openSibling(m_c)
                 : nullptr;
+        auto count = [&missing](const Store::Connection &c, RowRange range, qint64 bound) {
+            return countRows(c, missing, range, bound);
+        };
         std::optional<QList<qint64>> counts;
         if (sibling) {
-            std::optional<QList<qint64>> upper;
-            std::thread helper([&] { upper = countRows(*sibling, missing, RowRange::From, middle); });
-            counts = countRows(m_c, missing, RowRange::Below, middle);
-            helper.join();
-            if (!upper) // (the sibling could not read: this connection counts the upper half too)
-                upper = countRows(m_c, missing, RowRange::From, middle);
-            if (counts && upper) {
-                for (qsizetype i = 0; i < counts->size(); ++i)
-                    (*counts)[i] += upper->at(i);
-                ++m_c.splitReads;
-            } else {
-                counts.reset();
+            auto [lower, upper] = readInHalves(m_c, *sibling, middle, count);
+            if (lower && upper) {
+                for (qsizetype i = 0; i < lower->size(); ++i)
+                    (*lower)[i] += upper->at(i);
+                counts = std::move(lower);
             }
         } else {
-            counts = countRows(m_c, missing, RowRange::All, 0);
+            counts = count(m_c, RowRange::All, 0);
         }
         if (!counts)
             return std::nullopt;
@@ -426,26 +438,21 @@ Result<QList<FtsHit>> ChunkStore::rankedRows(const QString &match, const QString
                               qint64 n = 0;
                               return cache->documentCount(t, &n);
                           });
+    auto ranked = [&](const Store::Connection &c, RowRange range, qint64 bound) {
+        return rankedRowsOn(c, cache, match, terms, skip, limit, w, range, bound);
+    };
     const Store::Connection *sibling = split ? Store::openSibling(m_c) : nullptr;
     if (!sibling)
-        return rankedRowsOn(m_c, cache, match, terms, skip, limit, w, RowRange::All, 0);
-    std::optional<Result<QList<FtsHit>>> upper;
-    std::thread helper([&] {
-        upper = rankedRowsOn(*sibling, cache, match, terms, skip, limit, w, RowRange::From, middle);
-    });
-    auto lower = rankedRowsOn(m_c, cache, match, terms, skip, limit, w, RowRange::Below, middle);
-    helper.join();
-    ++m_c.splitReads;
+        return ranked(m_c, RowRange::All, 0);
+    auto [lower, upper] = readInHalves(m_c, *sibling, middle, ranked);
     if (!lower)
         return lower;
-    if (!*upper) // (the sibling could not read: this connection reads the upper half too)
-        upper = rankedRowsOn(m_c, cache, match, terms, skip, limit, w, RowRange::From, middle);
-    if (!*upper)
-        return *upper;
+    if (!upper)
+        return upper;
     // Equal scores by row id, as one read over all rows gives them (FTS5 yields rows in id
     // order, and SQLite's sort keeps that order among equal keys).
     QList<FtsHit> best = std::move(*lower);
-    best += **upper;
+    best += *upper;
     std::stable_sort(best.begin(), best.end(), [](const FtsHit &a, const FtsHit &b) { return a.score > b.score; });
     if (best.size() > limit)
         best.resize(limit);
